@@ -1,0 +1,60 @@
+import { openDatabase } from '../db/client.ts';
+import { readEnv } from '../env.ts';
+import { listTenants } from '../modules/tenants/tenants.repository.ts';
+import { exportTenantToDir, importTenantFile } from '../modules/tenants/tenant-files.ts';
+import { exportTenant, TenantDocumentError } from '../modules/tenants/tenants.service.ts';
+
+const USAGE = `Usage: npm run tenant -- <command>
+
+  import FILE            Validate a tenant document (assets/ beside it) and write it whole
+  export SLUG [--out DIR]  Print the tenant's document, or write it and its assets into DIR
+  list                   List the tenants and their hosts
+
+Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data).
+`;
+
+/** The tenant command line; answers the exit code. */
+export async function runTenantCli(args: string[], out = process.stdout, err = process.stderr) {
+  const [command, target, ...rest] = args;
+  if (!command || !['import', 'export', 'list'].includes(command) || (command !== 'list' && !target)) {
+    err.write(USAGE);
+    return 2;
+  }
+  const env = readEnv();
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 }
+      : { kind: 'pglite', dataDir: env.DATA_DIR },
+  );
+  try {
+    await database.migrate();
+    const { db } = database;
+    if (command === 'list') {
+      for (const t of await listTenants(db)) out.write(`${t.slug}\t${t.websiteName}\t${t.hosts.join(', ')}\n`);
+      return 0;
+    }
+    if (command === 'import') {
+      const { slug } = await importTenantFile(db, target!);
+      out.write(`Imported tenant "${slug}" from ${target}\n`);
+      return 0;
+    }
+    const outIndex = rest.indexOf('--out');
+    const outDir = outIndex >= 0 ? rest[outIndex + 1] : undefined;
+    const exported = outDir ? await exportTenantToDir(db, target!, outDir) : await exportTenant(db, target!);
+    if (!exported) {
+      err.write(`There is no tenant "${target}". See: npm run tenant -- list\n`);
+      return 1;
+    }
+    if (outDir) out.write(`Wrote ${outDir}/tenant.json and ${exported.assets.length} assets\n`);
+    else out.write(`${JSON.stringify(exported.document, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof TenantDocumentError) {
+      err.write(`Nothing was imported. ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,129 @@
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../lib/package-dir.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a repository method runs on: the database, or the service's transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseOptions =
+  /** PostgreSQL through a pool: production, and the second CI run. */
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** Embedded PGlite in a data directory, locked to this process. */
+  | { kind: 'pglite'; dataDir: string }
+  /** Embedded PGlite in memory, optionally from a dump (tests copy one migrated database). */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** Applies the checked-in migrations; applying them again changes nothing. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  /** Subscribes to a NOTIFY channel; resolves to the function that unsubscribes. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options);
+}
+
+async function openPglite(
+  options: Extract<DatabaseOptions, { kind: 'pglite' | 'pglite-memory' }>,
+): Promise<DatabaseHandle> {
+  const release = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client =
+      options.kind === 'pglite'
+        ? new PGlite(join(resolve(options.dataDir), 'pglite'))
+        : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir() });
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return () => unsubscribe();
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Any fixed number: it only has to be the same in every Servery process. */
+const MIGRATION_LOCK_KEY = 7_270_301;
+
+async function openPostgres(
+  options: Extract<DatabaseOptions, { kind: 'postgres' }>,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+  // An idle client that loses its connection must not bring the process down.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const listeners: pg.Client[] = [];
+  return {
+    kind: 'postgres',
+    db,
+    migrate: async () => {
+      // Several instances may start at once: one migrates, the others wait and find it done.
+      const client = new pg.Client({ connectionString: options.url });
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder: migrationsDir() });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        await client.end();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onNotify) => {
+      const client = new pg.Client({ connectionString: options.url });
+      client.on('error', () => {});
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end();
+      };
+    },
+    close: async () => {
+      await Promise.all(listeners.splice(0).map((client) => client.end()));
+      await pool.end();
+    },
+  };
+}

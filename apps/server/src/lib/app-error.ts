@@ -1,0 +1,19 @@
+/**
+ * The one error the application throws on purpose. The error handler turns it into the
+ * envelope `{ status, message, errors? }`; anything else thrown is a bug and answers 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message: string) => new AppError(404, 'not_found', message);
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new AppError(400, 'bad_request', message, errors);

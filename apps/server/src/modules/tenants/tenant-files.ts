@@ -1,0 +1,42 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Database } from '../../db/client.ts';
+import { exportTenant, importTenant, TenantDocumentError } from './tenants.service.ts';
+
+/**
+ * A tenant on disk: `tenant.json` (or any name) with its images in `assets/` beside it.
+ * This is the form the demo shop ships in and the CLI reads and writes.
+ */
+export async function importTenantFile(db: Database, file: string) {
+  let input: unknown;
+  try {
+    input = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'the file does not exist'
+        : `it is not valid JSON (${(error as Error).message})`;
+    throw new TenantDocumentError([{ path: '(file)', message: `Cannot read ${file}: ${reason}` }]);
+  }
+  const assetsDir = join(dirname(file), 'assets');
+  return importTenant(db, input, async (name) => {
+    if (basename(name) !== name) return null;
+    try {
+      return new Uint8Array(await readFile(join(assetsDir, name)));
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** Writes `tenant.json` and `assets/` into a folder; answers null for an unknown slug. */
+export async function exportTenantToDir(db: Database, slug: string, outDir: string) {
+  const exported = await exportTenant(db, slug);
+  if (!exported) return null;
+  await mkdir(join(outDir, 'assets'), { recursive: true });
+  await writeFile(join(outDir, 'tenant.json'), `${JSON.stringify(exported.document, null, 2)}\n`);
+  for (const asset of exported.assets) {
+    await writeFile(join(outDir, 'assets', asset.name), asset.bytes);
+  }
+  return exported;
+}

@@ -1,0 +1,172 @@
+import type { ShopConfig, SiteVariant } from '@servery/contract/config';
+import type { HomeContent, OpeningHoursData } from '@servery/contract/home';
+import { WEEKDAYS, describeDay, type WeeklyHours } from '@servery/contract/opening-hours';
+import {
+  ZTenantDocument,
+  assetReferences,
+  describeIssues,
+  type TenantDocument,
+} from '@servery/contract/tenant-document';
+import type { Database } from '../../db/client.ts';
+import { toAssetFile } from './tenant-assets.ts';
+import {
+  hostsOwnedElsewhere,
+  listAssets,
+  findTenantBySlug,
+  loadTenantAggregate,
+  writeTenant,
+  type AssetFile,
+  type TenantAggregate,
+} from './tenants.repository.ts';
+
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+/** A tenant document that cannot be imported, with every problem found, by JSON path. */
+export class TenantDocumentError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(
+      `The tenant document has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n` +
+        problems.map((p) => `  ${p.path}: ${p.message}`).join('\n'),
+    );
+  }
+}
+
+/**
+ * Validates a whole document, its asset files and its hosts, then writes it in one
+ * transaction. Any problem refuses the whole document and writes nothing.
+ */
+export async function importTenant(
+  db: Database,
+  input: unknown,
+  readAsset: (name: string) => Promise<Uint8Array | null>,
+): Promise<{ tenantId: string; slug: string }> {
+  const parsed = ZTenantDocument.safeParse(input);
+  if (!parsed.success) throw new TenantDocumentError(describeIssues(parsed.error));
+  const doc = parsed.data;
+
+  const problems: Problem[] = [];
+  const assets = new Map<string, AssetFile>();
+  for (const ref of assetReferences(doc)) {
+    if (assets.has(ref.file)) continue;
+    const bytes = await readAsset(ref.file);
+    const asset = bytes ? toAssetFile(ref.file, bytes) : `the file assets/${ref.file} is missing`;
+    if (typeof asset === 'string') problems.push({ path: ref.path, message: asset });
+    else assets.set(ref.file, asset);
+  }
+
+  const tenantId = await db.transaction(async (tx) => {
+    const taken = await hostsOwnedElsewhere(
+      tx,
+      doc.slug,
+      doc.hosts.map((h) => h.host),
+    );
+    for (const { host, owner } of taken) {
+      const index = doc.hosts.findIndex((h) => h.host === host);
+      problems.push({ path: `hosts.${index}.host`, message: `"${host}" belongs to tenant "${owner}"` });
+    }
+    if (problems.length) throw new TenantDocumentError(problems);
+    return writeTenant(tx, doc, [...assets.values()]);
+  });
+  return { tenantId, slug: doc.slug };
+}
+
+/** The stored tenant as the document that would recreate it, with its asset files. */
+export async function exportTenant(db: Database, slug: string) {
+  const row = await findTenantBySlug(db, slug);
+  if (!row) return null;
+  const agg = (await loadTenantAggregate(db, row.id))!;
+  const document: TenantDocument = {
+    format: 1,
+    slug: agg.tenant.slug,
+    websiteName: agg.tenant.websiteName,
+    hosts: agg.hosts.map(({ host, variant }) => ({ host, variant })),
+    config: agg.tenant.config,
+    brands: agg.brands.map(({ slug, name, tagline, description, logo }) => ({
+      slug,
+      name,
+      tagline,
+      description,
+      logo,
+    })),
+    stores: agg.stores.map((store) => ({
+      slug: store.slug,
+      name: store.name,
+      addressLine1: store.addressLine1,
+      addressLine2: store.addressLine2,
+      city: store.city,
+      postcode: store.postcode,
+      phone: store.phone,
+      directionLink: store.directionLink,
+      isClosed: store.isClosed,
+      openingHours: weeklyHoursOf(agg, store.id),
+    })),
+    home: {
+      mainStore: agg.stores.find((s) => s.id === agg.home?.mainStoreId)?.slug ?? agg.stores[0]!.slug,
+      banners: agg.home?.banners ?? [],
+    },
+  };
+  const assets = await listAssets(db, row.id);
+  return { document, assets };
+}
+
+/** The answer of POST /api/loadconfig for one tenant seen through one host. */
+export function shopConfigOf(agg: TenantAggregate, variant: SiteVariant): ShopConfig {
+  const { config } = agg.tenant;
+  return {
+    websiteName: agg.tenant.websiteName,
+    favicon: config.favicon,
+    headerLogo: config.headerLogo,
+    footerLogo: config.footerLogo,
+    logo_style: config.logo_style,
+    colorPalatte: config.colorPalatte,
+    SecondaryColorPalatte: config.SecondaryColorPalatte,
+    contactNumber: config.contactNumber,
+    ShopClosedMessage: config.ShopClosedMessage,
+    IsShopClosed: config.IsShopClosed,
+    allowBooking: config.allowBooking,
+    isHomePage: config.isHomePage,
+    locationData: config.locationData,
+    supportEmail: config.supportEmail,
+    website: config.website,
+    socialLinks: config.socialLinks,
+    currency: config.currency,
+    timeZone: config.timeZone,
+    otpLength: config.otpLength,
+    siteVariant: variant,
+    brands: agg.brands.map(({ slug, name, tagline, logo }) => ({ slug, name, tagline, logo })),
+  };
+}
+
+/** The answer of GET /api/home: banners, where the shop is, when it opens, how to reach it. */
+export function homeContentOf(agg: TenantAggregate): HomeContent {
+  const { config } = agg.tenant;
+  const mainStoreId = agg.home?.mainStoreId ?? agg.stores[0]?.id;
+  return {
+    banners: agg.home?.banners ?? [],
+    locationData: config.locationData,
+    openingHours: openingHoursData(mainStoreId ? weeklyHoursOf(agg, mainStoreId) : {}),
+    getInTouch: { contactNumber: config.contactNumber, supportEmail: config.supportEmail },
+  };
+}
+
+/** `Weekdays` when Monday to Friday share their hours, otherwise one line per weekday. */
+export function openingHoursData(hours: WeeklyHours): OpeningHoursData {
+  const lines = WEEKDAYS.map((day) => describeDay(hours[day]));
+  const [mon, tue, wed, thu, fri, sat, sun] = lines as [string, string, string, string, string, string, string];
+  const weekdays = [mon, tue, wed, thu, fri];
+  if (weekdays.every((line) => line === mon)) return { Weekdays: mon, Saturday: sat, Sunday: sun };
+  return { Monday: mon, Tuesday: tue, Wednesday: wed, Thursday: thu, Friday: fri, Saturday: sat, Sunday: sun };
+}
+
+function weeklyHoursOf(agg: TenantAggregate, storeId: string): WeeklyHours {
+  const hours: WeeklyHours = {};
+  for (const row of agg.hours) {
+    if (row.storeId !== storeId) continue;
+    const day = WEEKDAYS[row.weekday - 1]!;
+    (hours[day] ??= []).push({ opens: row.opens.slice(0, 5), closes: row.closes.slice(0, 5) });
+  }
+  return hours;
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import {
+  findTenantByHost,
+  findTenantBySlug,
+  type TenantRef,
+} from '../modules/tenants/tenants.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The shop this request is for, resolved from its Host. */
+    tenant: TenantRef;
+  }
+  interface FastifyInstance {
+    tenantCache: TenantCache;
+  }
+}
+
+const TTL_MS = 30_000;
+const MAX_HOSTS = 10_000;
+
+interface Entry<T> {
+  value: Promise<T>;
+  expires: number;
+}
+
+/**
+ * What the server derives from a tenant's rows (host lookups, the configuration and home
+ * answers) kept in memory. A change made by any process is announced with NOTIFY and clears
+ * it; the short lifetime covers a notification missed while a connection was down.
+ */
+export class TenantCache {
+  private readonly hosts = new Map<string, Entry<TenantRef | null>>();
+  private readonly values = new Map<string, Entry<unknown>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly defaultTenant: string | undefined,
+  ) {}
+
+  resolveHost(host: string): Promise<TenantRef | null> {
+    return this.remember(this.hosts, host, async () => {
+      const found = await findTenantByHost(this.db, host);
+      if (found || !this.defaultTenant) return found;
+      const fallback = await findTenantBySlug(this.db, this.defaultTenant);
+      return fallback ? { id: fallback.id, slug: fallback.slug, variant: 'ordering' } : null;
+    });
+  }
+
+  /** A value computed once per tenant and name until the tenant changes. */
+  get<T>(tenantId: string, name: string, build: () => Promise<T>): Promise<T> {
+    return this.remember(this.values as Map<string, Entry<T>>, `${tenantId}\u0000${name}`, build);
+  }
+
+  clear(): void {
+    this.hosts.clear();
+    this.values.clear();
+  }
+
+  private remember<T>(map: Map<string, Entry<T>>, key: string, build: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = map.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    // Random Host headers must not grow memory without bound.
+    if (map.size >= MAX_HOSTS) map.clear();
+    const value = build();
+    map.set(key, { value, expires: now + TTL_MS });
+    value.catch(() => map.delete(key));
+    return value;
+  }
+}
+
+/** Paths that answer the same for every host and need no tenant. */
+const TENANTLESS = /^\/(healthz|readyz|assets\/)/;
+
+export const tenantPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: {
+      db: Database;
+      defaultTenant: string | undefined;
+      listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+      channel: string;
+    },
+  ) => {
+    const cache = new TenantCache(options.db, options.defaultTenant);
+    app.decorate('tenantCache', cache);
+    app.decorateRequest('tenant', null as unknown as TenantRef);
+
+    const unsubscribe = await options.listen(options.channel, () => cache.clear());
+    app.addHook('onClose', async () => unsubscribe());
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (TENANTLESS.test(request.url)) return;
+      const host = request.hostname.toLowerCase().replace(/\.$/, '');
+      const tenant = await cache.resolveHost(host);
+      if (tenant) {
+        request.tenant = tenant;
+        return;
+      }
+      const message = `No shop is set up at ${host}.`;
+      if (request.url.startsWith('/api/') || !request.headers.accept?.includes('text/html')) {
+        return reply.code(404).send({ status: 404, message });
+      }
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Shop not found</title>` +
+          `<main><h1>Shop not found</h1><p>${escapeHtml(message)}</p></main></html>`);
+    });
+  },
+  { name: 'tenant', dependencies: ['error-handler'] },
+);
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app: hashed files under /assets/ are cached for a year, everything
+ * else revalidates. Any other GET that wants a page gets index.html (the SPA's router decides);
+ * unknown /api/ paths get a JSON 404, never the page.
+ */
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, options: { distDir: string }) => {
+    const indexFile = join(options.distDir, 'index.html');
+    const indexHtml = existsSync(indexFile)
+      ? readFileSync(indexFile)
+      : Buffer.from(
+          '<!doctype html><html lang="en"><meta charset="utf-8"><title>Servery</title>' +
+            '<main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, ' +
+            'or use <code>npm start</code>, which builds it.</p></main></html>',
+        );
+
+    if (existsSync(options.distDir)) {
+      await app.register(fastifyStatic, {
+        root: options.distDir,
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        setHeaders(reply, path) {
+          reply.header(
+            'cache-control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !path.startsWith('/api/') &&
+        !path.startsWith('/assets/') &&
+        !path.startsWith('/tenancy/');
+      if (wantsPage) {
+        return reply
+          .code(200)
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(indexHtml);
+      }
+      return reply
+        .code(404)
+        .send({ status: 404, message: `There is nothing at ${request.method} ${path}.` });
+    });
+  },
+  { name: 'web-app', dependencies: ['error-handler'] },
+);
