@@ -77,10 +77,3 @@ export const ZShopConfig = z.object({
   brands: z.array(ZBrandSummary),
 });
 export type ShopConfig = z.infer<typeof ZShopConfig>;
-
-/** The page title when the configuration has no websiteName (SPEC §1). */
-export const PRODUCT_NAME = 'Servery';
-
-export function tenancyAssetPath(file: string): string {
-  return `/tenancy/assets/${encodeURIComponent(file)}`;
-}

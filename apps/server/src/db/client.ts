@@ -33,6 +33,8 @@ export interface DatabaseHandle {
   /** Subscribes to a NOTIFY channel; resolves to the function that unsubscribes. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to copy it for tests. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -68,6 +70,7 @@ async function openPglite(
       const unsubscribe = await client.listen(channel, onNotify);
       return () => unsubscribe();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       try {
         if (!client.closed) await client.close();

@@ -45,6 +45,7 @@ export const tenantHosts = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     variant: text('variant').$type<SiteVariant>().notNull(),
+    position: integer('position').notNull(),
   },
   (t) => [index('tenant_hosts_tenant_idx').on(t.tenantId)],
 );

@@ -55,7 +55,8 @@ CREATE TABLE "tenant_assets" (
 CREATE TABLE "tenant_hosts" (
 	"host" text PRIMARY KEY NOT NULL,
 	"tenant_id" uuid NOT NULL,
-	"variant" text NOT NULL
+	"variant" text NOT NULL,
+	"position" integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "tenants" (

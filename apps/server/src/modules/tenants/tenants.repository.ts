@@ -68,7 +68,7 @@ export async function loadTenantAggregate(db: Executor, tenantId: string) {
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
   if (!tenant) return null;
   const [hostRows, brandRows, storeRows, hourRows, [home]] = await Promise.all([
-    db.select().from(tenantHosts).where(eq(tenantHosts.tenantId, tenantId)).orderBy(asc(tenantHosts.host)),
+    db.select().from(tenantHosts).where(eq(tenantHosts.tenantId, tenantId)).orderBy(asc(tenantHosts.position)),
     db.select().from(brands).where(eq(brands.tenantId, tenantId)).orderBy(asc(brands.position)),
     db.select().from(stores).where(eq(stores.tenantId, tenantId)).orderBy(asc(stores.position)),
     db
@@ -121,7 +121,9 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
   const tenantId = tenant!.id;
 
   await tx.delete(tenantHosts).where(eq(tenantHosts.tenantId, tenantId));
-  await tx.insert(tenantHosts).values(doc.hosts.map((h) => ({ ...h, tenantId })));
+  await tx
+    .insert(tenantHosts)
+    .values(doc.hosts.map((h, position) => ({ ...h, tenantId, position })));
 
   await tx.delete(tenantAssets).where(eq(tenantAssets.tenantId, tenantId));
   if (assets.length) await tx.insert(tenantAssets).values(assets.map((a) => ({ ...a, tenantId })));
