@@ -53,3 +53,25 @@ export async function adminQuery(text: string) {
     await client.end();
   }
 }
+
+/**
+ * Where a database that outlives its handle can live: a data directory (PGlite) or a
+ * database of its own (PostgreSQL), for tests that close and reopen, or run the CLI.
+ */
+export async function persistentDatabaseTarget(dataDir: string) {
+  if (!onPostgres) {
+    return {
+      options: { kind: 'pglite', dataDir } as const,
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      drop: async () => {},
+    };
+  }
+  const name = `servery_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  await adminQuery(`create database ${name}`);
+  const url = databaseUrl(name);
+  return {
+    options: { kind: 'postgres', url } as const,
+    env: { DATABASE_URL: url },
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`).then(() => {}),
+  };
+}

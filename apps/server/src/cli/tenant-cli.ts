@@ -13,18 +13,27 @@ const USAGE = `Usage: npm run tenant -- <command>
 Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data).
 `;
 
+interface CliIo {
+  env?: NodeJS.ProcessEnv;
+  out?: { write(text: string): unknown };
+  err?: { write(text: string): unknown };
+}
+
 /** The tenant command line; answers the exit code. */
-export async function runTenantCli(args: string[], out = process.stdout, err = process.stderr) {
+export async function runTenantCli(
+  args: string[],
+  { env = process.env, out = process.stdout, err = process.stderr }: CliIo = {},
+) {
   const [command, target, ...rest] = args;
   if (!command || !['import', 'export', 'list'].includes(command) || (command !== 'list' && !target)) {
     err.write(USAGE);
     return 2;
   }
-  const env = readEnv();
+  const settings = readEnv(env);
   const database = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 }
-      : { kind: 'pglite', dataDir: env.DATA_DIR },
+    settings.DATABASE_URL
+      ? { kind: 'postgres', url: settings.DATABASE_URL, poolSize: 2 }
+      : { kind: 'pglite', dataDir: settings.DATA_DIR },
   );
   try {
     await database.migrate();

@@ -68,7 +68,10 @@ async function openPglite(
     },
     listen: async (channel, onNotify) => {
       const unsubscribe = await client.listen(channel, onNotify);
-      return () => unsubscribe();
+      return async () => {
+        // Closing the database already ended every subscription.
+        if (!client.closed) await unsubscribe();
+      };
     },
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {

@@ -48,7 +48,7 @@ export async function listTenants(db: Executor) {
     .select({ slug: tenants.slug, websiteName: tenants.websiteName, host: tenantHosts.host })
     .from(tenants)
     .leftJoin(tenantHosts, eq(tenantHosts.tenantId, tenants.id))
-    .orderBy(asc(tenants.slug), asc(tenantHosts.host));
+    .orderBy(asc(tenants.slug), asc(tenantHosts.position));
   const bySlug = new Map<string, { slug: string; websiteName: string; hosts: string[] }>();
   for (const row of rows) {
     const entry = bySlug.get(row.slug) ?? { slug: row.slug, websiteName: row.websiteName, hosts: [] };
