@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ZWeeklyHours, describeDay, formatClockTime } from './opening-hours.ts';
+
+describe('opening hours', () => {
+  it('prints 24-hour times as the storefront shows them', () => {
+    expect(formatClockTime('00:30')).toBe('12:30 AM');
+    expect(formatClockTime('09:05')).toBe('9:05 AM');
+    expect(formatClockTime('12:00')).toBe('12:00 PM');
+    expect(formatClockTime('23:59')).toBe('11:59 PM');
+  });
+
+  it('describes a day with several ranges, and a day without any as Closed', () => {
+    expect(
+      describeDay([
+        { opens: '11:30', closes: '14:30' },
+        { opens: '17:00', closes: '00:30' },
+      ]),
+    ).toBe('11:30 AM - 2:30 PM, 5:00 PM - 12:30 AM');
+    expect(describeDay([])).toBe('Closed');
+    expect(describeDay(undefined)).toBe('Closed');
+  });
+
+  it('refuses impossible times and empty ranges', () => {
+    expect(ZWeeklyHours.safeParse({ monday: [{ opens: '24:00', closes: '10:00' }] }).success).toBe(false);
+    expect(ZWeeklyHours.safeParse({ monday: [{ opens: '10:00', closes: '10:00' }] }).success).toBe(false);
+    expect(ZWeeklyHours.safeParse({ funday: [] }).success).toBe(false);
+    expect(ZWeeklyHours.safeParse({ friday: [{ opens: '17:00', closes: '01:00' }] }).success).toBe(true);
+  });
+});
