@@ -10,6 +10,8 @@ afterEach(() => {
   const seen = errors.splice(0);
   spy.mockClear();
   if (seen.length) {
-    throw new Error(`console.error was called:\n${seen.map((args) => args.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `console.error was called:\n${seen.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

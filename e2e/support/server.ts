@@ -25,7 +25,9 @@ async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string> = {}) {
   if (!existsSync(serverEntry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('The end-to-end tests drive the built product: run `npm run build` first (npm test does).');
+    throw new Error(
+      'The end-to-end tests drive the built product: run `npm run build` first (npm test does).',
+    );
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'servery-e2e-'));
   const port = await freePort();
@@ -55,7 +57,8 @@ export async function startServer(env: Record<string, string> = {}) {
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`The server did not become ready:\n${output.join('')}`);
+    if (Date.now() > deadline)
+      throw new Error(`The server did not become ready:\n${output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

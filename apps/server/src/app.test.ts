@@ -82,7 +82,10 @@ describe('the response envelope', () => {
   it('answers an oversized body with a 413 that gives the limit', async () => {
     const res = await post(JSON.stringify({ name: 'x'.repeat(70 * 1024), people: 1 }));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ status: 413, message: 'The request body is too large; the limit is 64 KB.' });
+    expect(res.json()).toEqual({
+      status: 413,
+      message: 'The request body is too large; the limit is 64 KB.',
+    });
   });
 
   it('answers a body that is not JSON with a 415', async () => {
@@ -95,21 +98,32 @@ describe('the response envelope', () => {
   });
 
   it('answers an unknown /api path with a JSON 404, never the web page', async () => {
-    const res = await ctx.app.inject({ url: '/api/no-such-thing', headers: { host, accept: 'text/html' } });
+    const res = await ctx.app.inject({
+      url: '/api/no-such-thing',
+      headers: { host, accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual({ status: 404, message: 'There is nothing at GET /api/no-such-thing.' });
+    expect(res.json()).toEqual({
+      status: 404,
+      message: 'There is nothing at GET /api/no-such-thing.',
+    });
   });
 
   it('answers a bug with a generic 500; the details go to the log only, under the request id', async () => {
-    const res = await ctx.app.inject({ url: '/api/test/bug', headers: { host, 'x-request-id': 'req-bug-1' } });
+    const res = await ctx.app.inject({
+      url: '/api/test/bug',
+      headers: { host, 'x-request-id': 'req-bug-1' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       status: 500,
       message: 'Something went wrong on our side. Please try again. (Reference req-bug-1)',
     });
     expect(res.body).not.toContain('hunter2');
-    const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.reqId === 'req-bug-1' && entry.err);
+    const logged = logLines
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.reqId === 'req-bug-1' && entry.err);
     expect(logged.err.message).toBe('database password is hunter2');
   });
 });
@@ -127,15 +141,25 @@ describe('headers and request ids', () => {
   it('echoes a well-formed request id and replaces any other', async () => {
     const given = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(given.headers['x-request-id']).toBe('abc-123');
-    const hostile = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'a b\nc' } });
+    const hostile = await ctx.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'a b\nc' },
+    });
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('logs one line per answer with method, path, status and request id', async () => {
     await ctx.app.inject({ url: '/api/home', headers: { host, 'x-request-id': 'req-log-1' } });
-    const lines = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === 'req-log-1');
+    const lines = logLines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.reqId === 'req-log-1');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ method: 'GET', url: '/api/home', status: 200, msg: 'request' });
+    expect(lines[0]).toMatchObject({
+      method: 'GET',
+      url: '/api/home',
+      status: 200,
+      msg: 'request',
+    });
   });
 });
 
@@ -165,8 +189,14 @@ describe('serving the web app', () => {
 
 describe('health', () => {
   it('answers /healthz and /readyz while the database is reachable', async () => {
-    expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({ status: 200, message: 'ok' });
-    expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({ status: 200, message: 'ready' });
+    expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({
+      status: 200,
+      message: 'ok',
+    });
+    expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({
+      status: 200,
+      message: 'ready',
+    });
   });
 
   it('answers /readyz with 503 when the database is gone', async () => {

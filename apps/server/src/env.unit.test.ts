@@ -21,7 +21,12 @@ describe('the environment', () => {
 
   it('names every bad variable with its value and what it must be', () => {
     expect(() =>
-      readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DEFAULT_TENANT: 'My Shop' }),
+      readEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        DEFAULT_TENANT: 'My Shop',
+      }),
     ).toThrowError(
       [
         'Servery cannot start: bad environment variables',

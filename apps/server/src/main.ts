@@ -1,34 +1,34 @@
-import { join } from "node:path";
-import { buildApp } from "./app.ts";
-import { openDatabase } from "./db/client.ts";
-import { DataDirLockedError } from "./db/data-dir-lock.ts";
-import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
-import { EnvError, readEnv } from "./env.ts";
-import { serverPackageDir } from "./lib/package-dir.ts";
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
+import { EnvError, readEnv } from './env.ts';
+import { serverPackageDir } from './lib/package-dir.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const env = readEnv();
-  const production = env.NODE_ENV === "production";
+  const production = env.NODE_ENV === 'production';
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { kind: "postgres", url: env.DATABASE_URL }
-      : { kind: "pglite", dataDir: env.DATA_DIR },
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
   let app;
   try {
     await database.migrate();
-    const seed = env.SEED_DEMO ? env.SEED_DEMO === "true" : !production;
+    const seed = env.SEED_DEMO ? env.SEED_DEMO === 'true' : !production;
     const seeded = seed && (await seedDemoIfEmpty(database.db));
     app = await buildApp({
       database,
       defaultTenant: env.DEFAULT_TENANT,
       production,
-      webDistDir: join(serverPackageDir(), "../web/dist"),
+      webDistDir: join(serverPackageDir(), '../web/dist'),
       logger: { level: env.LOG_LEVEL },
     });
-    if (seeded) app.log.info("seeded the demo shop into the empty database");
+    if (seeded) app.log.info('seeded the demo shop into the empty database');
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {
     await app?.close();
@@ -36,12 +36,8 @@ async function main() {
     throw error;
   }
 
-  const where = env.DATABASE_URL
-    ? "PostgreSQL"
-    : `the embedded database in ${env.DATA_DIR}`;
-  app.log.info(
-    `Servery is running on http://localhost:${env.PORT} with ${where}`,
-  );
+  const where = env.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${env.DATA_DIR}`;
+  app.log.info(`Servery is running on http://localhost:${env.PORT} with ${where}`);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -49,7 +45,7 @@ async function main() {
     stopping = true;
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
     const force = setTimeout(() => {
-      app.log.error("requests did not finish in time; stopping anyway");
+      app.log.error('requests did not finish in time; stopping anyway');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
@@ -59,22 +55,20 @@ async function main() {
       .then(
         () => process.exit(0),
         (error: unknown) => {
-          app.log.error({ err: error }, "error while stopping");
+          app.log.error({ err: error }, 'error while stopping');
           process.exit(1);
         },
       );
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {
   if (error instanceof EnvError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(
-      `Servery could not start: ${(error as Error).stack ?? String(error)}\n`,
-    );
+    process.stderr.write(`Servery could not start: ${(error as Error).stack ?? String(error)}\n`);
   }
   process.exit(1);
 });

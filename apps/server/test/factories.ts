@@ -41,7 +41,13 @@ export function makeTenantDocument(overrides: Partial<TenantDocument> = {}): Ten
       otpLength: 4,
     },
     brands: [
-      { slug: 'first-brand', name: 'First Brand', tagline: 'The first', description: 'One', logo: 'brand.svg' },
+      {
+        slug: 'first-brand',
+        name: 'First Brand',
+        tagline: 'The first',
+        description: 'One',
+        logo: 'brand.svg',
+      },
     ],
     stores: [
       {

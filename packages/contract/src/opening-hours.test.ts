@@ -21,9 +21,15 @@ describe('opening hours', () => {
   });
 
   it('refuses impossible times and empty ranges', () => {
-    expect(ZWeeklyHours.safeParse({ monday: [{ opens: '24:00', closes: '10:00' }] }).success).toBe(false);
-    expect(ZWeeklyHours.safeParse({ monday: [{ opens: '10:00', closes: '10:00' }] }).success).toBe(false);
+    expect(ZWeeklyHours.safeParse({ monday: [{ opens: '24:00', closes: '10:00' }] }).success).toBe(
+      false,
+    );
+    expect(ZWeeklyHours.safeParse({ monday: [{ opens: '10:00', closes: '10:00' }] }).success).toBe(
+      false,
+    );
     expect(ZWeeklyHours.safeParse({ funday: [] }).success).toBe(false);
-    expect(ZWeeklyHours.safeParse({ friday: [{ opens: '17:00', closes: '01:00' }] }).success).toBe(true);
+    expect(ZWeeklyHours.safeParse({ friday: [{ opens: '17:00', closes: '01:00' }] }).success).toBe(
+      true,
+    );
   });
 });

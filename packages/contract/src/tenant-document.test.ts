@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ZTenantDocument, assetReferences, describeIssues, isReservedPath } from './tenant-document.ts';
+import {
+  ZTenantDocument,
+  assetReferences,
+  describeIssues,
+  isReservedPath,
+} from './tenant-document.ts';
 
 const demo = JSON.parse(
-  readFileSync(new URL('../../../apps/server/src/db/seed/demo/tenant.json', import.meta.url), 'utf8'),
+  readFileSync(
+    new URL('../../../apps/server/src/db/seed/demo/tenant.json', import.meta.url),
+    'utf8',
+  ),
 );
 
 const problemsOf = (doc: unknown) => {
@@ -25,7 +33,12 @@ describe('the tenant document', () => {
       ...demo,
       slug: 'Bad Slug',
       hosts: [{ host: 'https://shop.example.com', variant: 'kiosk' }],
-      config: { ...demo.config, timeZone: 'Mars/Olympus', otpLength: 5, locationData: { addressLine1: '' } },
+      config: {
+        ...demo.config,
+        timeZone: 'Mars/Olympus',
+        otpLength: 5,
+        locationData: { addressLine1: '' },
+      },
     });
     const paths = problems.map((p) => p.path);
     expect(paths).toEqual(
@@ -70,7 +83,9 @@ describe('the tenant document', () => {
     expect(isReservedPath('list_store12')).toBe(true);
     expect(isReservedPath('naan-stop')).toBe(false);
     const problems = problemsOf({ ...demo, brands: [{ ...demo.brands[0], slug: 'checkout' }] });
-    expect(problems).toEqual([{ path: 'brands.0.slug', message: 'This slug is a storefront path; choose another' }]);
+    expect(problems).toEqual([
+      { path: 'brands.0.slug', message: 'This slug is a storefront path; choose another' },
+    ]);
   });
 
   it('refuses asset names that could leave the assets folder', () => {

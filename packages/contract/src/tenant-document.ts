@@ -173,7 +173,9 @@ export function assetReferences(doc: TenantDocument): { path: string; file: stri
   doc.brands.forEach((brand, i) => {
     if (brand.logo) refs.push({ path: `brands.${i}.logo`, file: brand.logo });
   });
-  doc.home.banners.forEach((b, i) => refs.push({ path: `home.banners.${i}.banner`, file: b.banner }));
+  doc.home.banners.forEach((b, i) =>
+    refs.push({ path: `home.banners.${i}.banner`, file: b.banner }),
+  );
   return refs;
 }
 

@@ -49,9 +49,15 @@ describe('npm run tenant', () => {
 
   it('imports a document, lists it and exports it unchanged', async () => {
     const file = writeDocument('good', doc, ASSETS);
-    expect(await cli('import', file)).toEqual({ code: 0, out: `Imported tenant "${doc.slug}" from ${file}\n`, err: '' });
+    expect(await cli('import', file)).toEqual({
+      code: 0,
+      out: `Imported tenant "${doc.slug}" from ${file}\n`,
+      err: '',
+    });
     const listed = await cli('list');
-    expect(listed.out).toContain(`${doc.slug}\t${doc.websiteName}\t${doc.hosts[0]!.host}, ${doc.hosts[1]!.host}`);
+    expect(listed.out).toContain(
+      `${doc.slug}\t${doc.websiteName}\t${doc.hosts[0]!.host}, ${doc.hosts[1]!.host}`,
+    );
     const exported = await cli('export', doc.slug);
     expect(JSON.parse(exported.out)).toEqual(doc);
   });
@@ -88,7 +94,9 @@ describe('npm run tenant', () => {
 
   it('exports into a folder that imports again to the same tenant', async () => {
     const out = join(dir, 'exported');
-    expect((await cli('export', doc.slug, '--out', out)).out).toBe(`Wrote ${out}/tenant.json and 5 assets\n`);
+    expect((await cli('export', doc.slug, '--out', out)).out).toBe(
+      `Wrote ${out}/tenant.json and 5 assets\n`,
+    );
     expect(JSON.parse(readFileSync(join(out, 'tenant.json'), 'utf8'))).toEqual(doc);
     expect(readFileSync(join(out, 'assets', 'banner.svg'), 'utf8')).toContain('good/banner.svg');
     expect((await cli('import', join(out, 'tenant.json'))).code).toBe(0);
@@ -101,7 +109,10 @@ describe('npm run tenant', () => {
   });
 
   it('answers an unknown slug and a wrong command with a message', async () => {
-    expect(await cli('export', 'nobody')).toMatchObject({ code: 1, err: 'There is no tenant "nobody". See: npm run tenant -- list\n' });
+    expect(await cli('export', 'nobody')).toMatchObject({
+      code: 1,
+      err: 'There is no tenant "nobody". See: npm run tenant -- list\n',
+    });
     const usage = await cli('frobnicate');
     expect(usage.code).toBe(2);
     expect(usage.err).toContain('Usage: npm run tenant -- <command>');

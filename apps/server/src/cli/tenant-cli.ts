@@ -25,7 +25,11 @@ export async function runTenantCli(
   { env = process.env, out = process.stdout, err = process.stderr }: CliIo = {},
 ) {
   const [command, target, ...rest] = args;
-  if (!command || !['import', 'export', 'list'].includes(command) || (command !== 'list' && !target)) {
+  if (
+    !command ||
+    !['import', 'export', 'list'].includes(command) ||
+    (command !== 'list' && !target)
+  ) {
     err.write(USAGE);
     return 2;
   }
@@ -39,7 +43,8 @@ export async function runTenantCli(
     await database.migrate();
     const { db } = database;
     if (command === 'list') {
-      for (const t of await listTenants(db)) out.write(`${t.slug}\t${t.websiteName}\t${t.hosts.join(', ')}\n`);
+      for (const t of await listTenants(db))
+        out.write(`${t.slug}\t${t.websiteName}\t${t.hosts.join(', ')}\n`);
       return 0;
     }
     if (command === 'import') {
@@ -49,7 +54,9 @@ export async function runTenantCli(
     }
     const outIndex = rest.indexOf('--out');
     const outDir = outIndex >= 0 ? rest[outIndex + 1] : undefined;
-    const exported = outDir ? await exportTenantToDir(db, target!, outDir) : await exportTenant(db, target!);
+    const exported = outDir
+      ? await exportTenantToDir(db, target!, outDir)
+      : await exportTenant(db, target!);
     if (!exported) {
       err.write(`There is no tenant "${target}". See: npm run tenant -- list\n`);
       return 1;

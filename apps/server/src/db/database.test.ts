@@ -22,15 +22,26 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Both drivers answer raw queries with `rows`. */
+async function rows(db: Database, query: ReturnType<typeof sql>) {
+  return ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+}
+
 async function schemaSnapshot(db: Database) {
-  const columns = await db.execute(sql`
+  const columns = await rows(
+    db,
+    sql`
     select table_name, column_name, data_type, is_nullable, column_default
     from information_schema.columns where table_schema = 'public'
-    order by table_name, column_name`);
-  const indexes = await db.execute(sql`
-    select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`);
-  const applied = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  return { columns: columns.rows, indexes: indexes.rows, applied: applied.rows };
+    order by table_name, column_name`,
+  );
+  const indexes = await rows(
+    db,
+    sql`
+    select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`,
+  );
+  const applied = await rows(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return { columns, indexes, applied };
 }
 
 describe('migrations', () => {
@@ -64,7 +75,11 @@ describe('a restart', () => {
       await second.migrate();
       const app = await buildApp({ database: second, webDistDir: fixtureWebDist });
       try {
-        const res = await app.inject({ method: 'POST', url: '/api/loadconfig', headers: { host: doc.hosts[0]!.host } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/loadconfig',
+          headers: { host: doc.hosts[0]!.host },
+        });
         expect(res.json().data.websiteName).toBe(doc.websiteName);
       } finally {
         await app.close();
@@ -87,10 +102,12 @@ describe('the embedded database’s data directory', () => {
         timeout: 30_000,
       });
       expect(second.status).toBe(1);
-      expect(second.stderr).toContain(`The data directory ${dir} is already in use by another Servery process (pid ${process.pid})`);
+      expect(second.stderr).toContain(
+        `The data directory ${dir} is already in use by another Servery process (pid ${process.pid})`,
+      );
       expect(second.stderr).toContain('Stop the other process first');
       // The refused process left the holder's lock alone.
-      expect((await held.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+      expect(await rows(held.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
     } finally {
       await held.close();
     }
@@ -100,7 +117,9 @@ describe('the embedded database’s data directory', () => {
     const dir = tempDir();
     const held = await openDatabase({ kind: 'pglite', dataDir: dir });
     try {
-      await expect(openDatabase({ kind: 'pglite', dataDir: dir })).rejects.toThrow(/already in use/);
+      await expect(openDatabase({ kind: 'pglite', dataDir: dir })).rejects.toThrow(
+        /already in use/,
+      );
     } finally {
       await held.close();
     }

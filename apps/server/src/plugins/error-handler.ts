@@ -49,7 +49,9 @@ export const errorHandlerPlugin = fp(
         const first = Object.entries(errors)
           .map(([field, message]) => (field === '(whole)' ? message : `${field}: ${message}`))
           .join('; ');
-        return reply.code(400).send({ status: 400, message: `Check the ${where}: ${first}`, errors });
+        return reply
+          .code(400)
+          .send({ status: 400, message: `Check the ${where}: ${first}`, errors });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

@@ -58,7 +58,11 @@ export class TenantCache {
     this.values.clear();
   }
 
-  private remember<T>(map: Map<string, Entry<T>>, key: string, build: () => Promise<T>): Promise<T> {
+  private remember<T>(
+    map: Map<string, Entry<T>>,
+    key: string,
+    build: () => Promise<T>,
+  ): Promise<T> {
     const now = Date.now();
     const hit = map.get(key);
     if (hit && hit.expires > now) return hit.value;
@@ -106,8 +110,10 @@ export const tenantPlugin = fp(
       return reply
         .code(404)
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Shop not found</title>` +
-          `<main><h1>Shop not found</h1><p>${escapeHtml(message)}</p></main></html>`);
+        .send(
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Shop not found</title>` +
+            `<main><h1>Shop not found</h1><p>${escapeHtml(message)}</p></main></html>`,
+        );
     });
   },
   { name: 'tenant', dependencies: ['error-handler'] },

@@ -10,7 +10,11 @@ export function Shell() {
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-10 border-b border-stone-200 bg-white">
         <div className="mx-auto flex h-16 max-w-5xl items-center px-4">
-          <Link to="/" className="flex items-center" aria-label={`${config?.websiteName ?? 'Home'} home`}>
+          <Link
+            to="/"
+            className="flex items-center"
+            aria-label={`${config?.websiteName ?? 'Home'} home`}
+          >
             {config ? (
               <img
                 src={tenancyAssetPath(config.headerLogo)}

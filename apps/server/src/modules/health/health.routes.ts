@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 /** /healthz: the process answers. /readyz: it can reach its database and is not stopping. */
-export const healthRoutes: FastifyPluginAsync<{ ping: () => Promise<void> }> = async (app, { ping }) => {
+export const healthRoutes: FastifyPluginAsync<{ ping: () => Promise<void> }> = async (
+  app,
+  { ping },
+) => {
   let stopping = false;
   app.addHook('preClose', async () => {
     stopping = true;

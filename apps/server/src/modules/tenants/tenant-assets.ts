@@ -24,7 +24,8 @@ export function toAssetFile(name: string, bytes: Uint8Array): AssetFile | string
   if (bytes.byteLength > MAX_ASSET_BYTES) {
     return `"${name}" is ${Math.ceil(bytes.byteLength / 1024)} KB; the limit is ${MAX_ASSET_BYTES / 1024} KB`;
   }
-  if (!looksLike(extension, bytes)) return `"${name}" does not contain ${extension.toUpperCase()} data`;
+  if (!looksLike(extension, bytes))
+    return `"${name}" does not contain ${extension.toUpperCase()} data`;
   if (extension === 'svg') {
     const text = Buffer.from(bytes).toString('utf8');
     if (/<script|\son[a-z]+\s*=|javascript:|<foreignObject/i.test(text)) {

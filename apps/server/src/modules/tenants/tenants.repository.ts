@@ -51,7 +51,11 @@ export async function listTenants(db: Executor) {
     .orderBy(asc(tenants.slug), asc(tenantHosts.position));
   const bySlug = new Map<string, { slug: string; websiteName: string; hosts: string[] }>();
   for (const row of rows) {
-    const entry = bySlug.get(row.slug) ?? { slug: row.slug, websiteName: row.websiteName, hosts: [] };
+    const entry = bySlug.get(row.slug) ?? {
+      slug: row.slug,
+      websiteName: row.websiteName,
+      hosts: [],
+    };
     if (row.host) entry.hosts.push(row.host);
     bySlug.set(row.slug, entry);
   }
@@ -68,7 +72,11 @@ export async function loadTenantAggregate(db: Executor, tenantId: string) {
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
   if (!tenant) return null;
   const [hostRows, brandRows, storeRows, hourRows, [home]] = await Promise.all([
-    db.select().from(tenantHosts).where(eq(tenantHosts.tenantId, tenantId)).orderBy(asc(tenantHosts.position)),
+    db
+      .select()
+      .from(tenantHosts)
+      .where(eq(tenantHosts.tenantId, tenantId))
+      .orderBy(asc(tenantHosts.position)),
     db.select().from(brands).where(eq(brands.tenantId, tenantId)).orderBy(asc(brands.position)),
     db.select().from(stores).where(eq(stores.tenantId, tenantId)).orderBy(asc(stores.position)),
     db
@@ -130,7 +138,13 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
 
   await tx.delete(brands).where(
     doc.brands.length
-      ? and(eq(brands.tenantId, tenantId), notInArray(brands.slug, doc.brands.map((b) => b.slug)))
+      ? and(
+          eq(brands.tenantId, tenantId),
+          notInArray(
+            brands.slug,
+            doc.brands.map((b) => b.slug),
+          ),
+        )
       : eq(brands.tenantId, tenantId),
   );
   for (const [position, brand] of doc.brands.entries()) {

@@ -17,7 +17,11 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     const cached = await app.tenantCache.get(id, `config:${variant}`, async () => {
       const agg = await loadTenantAggregate(db, id);
       if (!agg) throw notFound('This shop no longer exists.');
-      return cachedJson({ status: 200, message: 'Configuration loaded', data: shopConfigOf(agg, variant) });
+      return cachedJson({
+        status: 200,
+        message: 'Configuration loaded',
+        data: shopConfigOf(agg, variant),
+      });
     });
     return sendCachedJson(request, reply, cached);
   };

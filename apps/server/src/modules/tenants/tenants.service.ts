@@ -65,7 +65,10 @@ export async function importTenant(
     );
     for (const { host, owner } of taken) {
       const index = doc.hosts.findIndex((h) => h.host === host);
-      problems.push({ path: `hosts.${index}.host`, message: `"${host}" belongs to tenant "${owner}"` });
+      problems.push({
+        path: `hosts.${index}.host`,
+        message: `"${host}" belongs to tenant "${owner}"`,
+      });
     }
     if (problems.length) throw new TenantDocumentError(problems);
     return writeTenant(tx, doc, [...assets.values()]);
@@ -104,7 +107,8 @@ export async function exportTenant(db: Database, slug: string) {
       openingHours: weeklyHoursOf(agg, store.id),
     })),
     home: {
-      mainStore: agg.stores.find((s) => s.id === agg.home?.mainStoreId)?.slug ?? agg.stores[0]!.slug,
+      mainStore:
+        agg.stores.find((s) => s.id === agg.home?.mainStoreId)?.slug ?? agg.stores[0]!.slug,
       banners: agg.home?.banners ?? [],
     },
   };
@@ -155,10 +159,26 @@ export function homeContentOf(agg: TenantAggregate): HomeContent {
 /** `Weekdays` when Monday to Friday share their hours, otherwise one line per weekday. */
 export function openingHoursData(hours: WeeklyHours): OpeningHoursData {
   const lines = WEEKDAYS.map((day) => describeDay(hours[day]));
-  const [mon, tue, wed, thu, fri, sat, sun] = lines as [string, string, string, string, string, string, string];
+  const [mon, tue, wed, thu, fri, sat, sun] = lines as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const weekdays = [mon, tue, wed, thu, fri];
   if (weekdays.every((line) => line === mon)) return { Weekdays: mon, Saturday: sat, Sunday: sun };
-  return { Monday: mon, Tuesday: tue, Wednesday: wed, Thursday: thu, Friday: fri, Saturday: sat, Sunday: sun };
+  return {
+    Monday: mon,
+    Tuesday: tue,
+    Wednesday: wed,
+    Thursday: thu,
+    Friday: fri,
+    Saturday: sat,
+    Sunday: sun,
+  };
 }
 
 function weeklyHoursOf(agg: TenantAggregate, storeId: string): WeeklyHours {

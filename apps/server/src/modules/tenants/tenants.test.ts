@@ -47,7 +47,11 @@ describe('POST /api/loadconfig', () => {
     ]) {
       expect(body.data, field).toHaveProperty(field);
     }
-    expect(Object.keys(body.data.locationData).sort()).toEqual(['addressLine1', 'addressLine2', 'directionLink']);
+    expect(Object.keys(body.data.locationData).sort()).toEqual([
+      'addressLine1',
+      'addressLine2',
+      'directionLink',
+    ]);
     expect(ZShopConfig.parse(body.data)).toMatchObject({
       websiteName: shopA.websiteName,
       colorPalatte: '#123456',
@@ -56,7 +60,9 @@ describe('POST /api/loadconfig', () => {
       timeZone: 'Europe/London',
       otpLength: 4,
       siteVariant: 'ordering',
-      brands: [{ slug: 'first-brand', name: 'First Brand', tagline: 'The first', logo: 'brand.svg' }],
+      brands: [
+        { slug: 'first-brand', name: 'First Brand', tagline: 'The first', logo: 'brand.svg' },
+      ],
     });
   });
 
@@ -106,7 +112,10 @@ describe('POST /api/loadconfig', () => {
   it('sees a re-imported document at once, without a restart', async () => {
     const host = hostOf(shopB);
     expect((await loadConfig(host)).json().data.ShopClosedMessage).toBe('Closed for the holidays');
-    await importTestTenant(ctx.db, { ...shopB, config: { ...shopB.config, ShopClosedMessage: 'Back on Monday' } });
+    await importTestTenant(ctx.db, {
+      ...shopB,
+      config: { ...shopB.config, ShopClosedMessage: 'Back on Monday' },
+    });
     await expect
       .poll(async () => (await loadConfig(host)).json().data.ShopClosedMessage, { timeout: 5000 })
       .toBe('Back on Monday');
@@ -117,9 +126,15 @@ describe('a host that no tenant claims, without a default tenant', () => {
   it('answers 404 in the envelope for the API and a page for browsers', async () => {
     const bare = await createTestApp();
     try {
-      const api = await bare.app.inject({ url: '/api/home', headers: { host: 'nobody.example.org' } });
+      const api = await bare.app.inject({
+        url: '/api/home',
+        headers: { host: 'nobody.example.org' },
+      });
       expect(api.statusCode).toBe(404);
-      expect(api.json()).toEqual({ status: 404, message: 'No shop is set up at nobody.example.org.' });
+      expect(api.json()).toEqual({
+        status: 404,
+        message: 'No shop is set up at nobody.example.org.',
+      });
       const page = await bare.app.inject({
         url: '/',
         headers: { host: 'nobody.example.org', accept: 'text/html' },
@@ -140,7 +155,10 @@ describe('GET /api/home', () => {
     const home = ZHomeContent.parse(res.json().data);
     expect(home.banners).toEqual(shopA.home.banners);
     expect(home.locationData).toEqual(shopA.config.locationData);
-    expect(home.getInTouch).toEqual({ contactNumber: '020 7946 0000', supportEmail: shopA.config.supportEmail });
+    expect(home.getInTouch).toEqual({
+      contactNumber: '020 7946 0000',
+      supportEmail: shopA.config.supportEmail,
+    });
     expect(home.openingHours).toEqual({
       Weekdays: '11:00 AM - 10:00 PM',
       Saturday: '12:00 PM - 11:30 PM',
@@ -149,8 +167,10 @@ describe('GET /api/home', () => {
   });
 
   it('never shows one tenant the home content of another', async () => {
-    const a = (await ctx.app.inject({ url: '/api/home', headers: { host: hostOf(shopA) } })).json().data;
-    const b = (await ctx.app.inject({ url: '/api/home', headers: { host: hostOf(shopB) } })).json().data;
+    const a = (await ctx.app.inject({ url: '/api/home', headers: { host: hostOf(shopA) } })).json()
+      .data;
+    const b = (await ctx.app.inject({ url: '/api/home', headers: { host: hostOf(shopB) } })).json()
+      .data;
     expect(a.banners[0].title).toBe(`Welcome to ${shopA.slug}`);
     expect(b.banners[0].title).toBe(`Welcome to ${shopB.slug}`);
   });
@@ -158,7 +178,10 @@ describe('GET /api/home', () => {
 
 describe('GET /tenancy/assets/{file}', () => {
   it('serves the host’s own file, sandboxed, with an ETag', async () => {
-    const res = await ctx.app.inject({ url: '/tenancy/assets/header-logo.svg', headers: { host: hostOf(shopB) } });
+    const res = await ctx.app.inject({
+      url: '/tenancy/assets/header-logo.svg',
+      headers: { host: hostOf(shopB) },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml');
     expect(res.body).toBe(new TextDecoder().decode(svgFor(shopB.slug, 'header-logo.svg')));
@@ -171,9 +194,15 @@ describe('GET /tenancy/assets/{file}', () => {
   });
 
   it('answers 404 for a file the tenant does not have, and 400 for a name that is not a file', async () => {
-    const missing = await ctx.app.inject({ url: '/tenancy/assets/other.png', headers: { host: hostOf(shopA) } });
+    const missing = await ctx.app.inject({
+      url: '/tenancy/assets/other.png',
+      headers: { host: hostOf(shopA) },
+    });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ status: 404, message: 'This shop has no file named other.png.' });
+    expect(missing.json()).toEqual({
+      status: 404,
+      message: 'This shop has no file named other.png.',
+    });
     const traversal = await ctx.app.inject({
       url: '/tenancy/assets/..%2Fsecret.svg',
       headers: { host: hostOf(shopA) },
@@ -187,18 +216,26 @@ describe('importing and exporting tenants', () => {
   it('exports the document that recreates the tenant', async () => {
     const exported = await exportTenant(ctx.db, shopA.slug);
     expect(exported?.document).toEqual(shopA);
-    expect(exported?.assets.map((a) => a.name).sort()).toEqual(
-      ['banner.svg', 'brand.svg', 'favicon.svg', 'footer-logo.svg', 'header-logo.svg'],
-    );
+    expect(exported?.assets.map((a) => a.name).sort()).toEqual([
+      'banner.svg',
+      'brand.svg',
+      'favicon.svg',
+      'footer-logo.svg',
+      'header-logo.svg',
+    ]);
   });
 
   it('refuses a host that belongs to another tenant, and writes nothing', async () => {
     const intruder = makeTenantDocument({
       hosts: [{ host: hostOf(shopA), variant: 'ordering' }],
     });
-    await expect(importTenant(ctx.db, intruder, async (n) => svgFor('x', n))).rejects.toMatchObject({
-      problems: [{ path: 'hosts.0.host', message: `"${hostOf(shopA)}" belongs to tenant "${shopA.slug}"` }],
-    });
+    await expect(importTenant(ctx.db, intruder, async (n) => svgFor('x', n))).rejects.toMatchObject(
+      {
+        problems: [
+          { path: 'hosts.0.host', message: `"${hostOf(shopA)}" belongs to tenant "${shopA.slug}"` },
+        ],
+      },
+    );
     expect(await exportTenant(ctx.db, intruder.slug)).toBeNull();
     expect((await loadConfig(hostOf(shopA))).json().data.websiteName).toBe(shopA.websiteName);
   });
@@ -210,9 +247,14 @@ describe('importing and exporting tenants', () => {
       'header-logo.svg': new Uint8Array(2 * 1024 * 1024).fill(60),
       'footer-logo.svg': new TextEncoder().encode('not an image'),
     };
-    const error = await importTenant(ctx.db, doc, async (name) => files[name] ?? null).catch((e) => e);
+    const error = await importTenant(ctx.db, doc, async (name) => files[name] ?? null).catch(
+      (e) => e,
+    );
     expect(error.problems).toEqual([
-      { path: 'config.favicon', message: '"favicon.svg" contains script or event handlers, which logos may not carry' },
+      {
+        path: 'config.favicon',
+        message: '"favicon.svg" contains script or event handlers, which logos may not carry',
+      },
       { path: 'config.headerLogo', message: '"header-logo.svg" is 2048 KB; the limit is 1024 KB' },
       { path: 'config.footerLogo', message: '"footer-logo.svg" does not contain SVG data' },
       { path: 'brands.0.logo', message: 'the file assets/brand.svg is missing' },
@@ -226,7 +268,9 @@ describe('importing and exporting tenants', () => {
     const second = { ...doc.stores[0]!, slug: 'second', name: 'Second Store' };
     await importTestTenant(ctx.db, { ...doc, stores: [...doc.stores, second] });
     const before = await ctx.db.query.stores.findMany();
-    const mainId = before.find((s) => s.slug === 'main' && s.name === 'Main Store' && s.phone === '020 7946 0001')!.id;
+    const mainId = before.find(
+      (s) => s.slug === 'main' && s.name === 'Main Store' && s.phone === '020 7946 0001',
+    )!.id;
     await importTestTenant(ctx.db, doc);
     const exported = await exportTenant(ctx.db, doc.slug);
     expect(exported?.document.stores.map((s) => s.slug)).toEqual(['main']);

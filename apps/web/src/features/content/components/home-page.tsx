@@ -22,7 +22,10 @@ export function HomePage() {
 
   return (
     <>
-      <section aria-labelledby="hero-title" className="relative overflow-hidden bg-primary text-on-primary">
+      <section
+        aria-labelledby="hero-title"
+        className="relative overflow-hidden bg-primary text-on-primary"
+      >
         {hero ? (
           <img
             src={tenancyAssetPath(hero.banner)}
@@ -48,9 +51,18 @@ export function HomePage() {
             </h2>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {config.brands.map((brand) => (
-                <li key={brand.slug} className="flex items-center gap-3 rounded-xl bg-white p-4 shadow-sm">
+                <li
+                  key={brand.slug}
+                  className="flex items-center gap-3 rounded-xl bg-white p-4 shadow-sm"
+                >
                   {brand.logo ? (
-                    <img src={tenancyAssetPath(brand.logo)} alt="" width={48} height={48} className="h-12 w-12" />
+                    <img
+                      src={tenancyAssetPath(brand.logo)}
+                      alt=""
+                      width={48}
+                      height={48}
+                      className="h-12 w-12"
+                    />
                   ) : null}
                   <div>
                     <p className="font-semibold">{brand.name}</p>
@@ -92,7 +104,10 @@ export function HomePage() {
               <br />
               {home.locationData.addressLine2}
               <br />
-              <a className="mt-2 inline-block font-medium text-primary underline" href={home.locationData.directionLink}>
+              <a
+                className="mt-2 inline-block font-medium text-primary underline"
+                href={home.locationData.directionLink}
+              >
                 Get directions
               </a>
             </address>
@@ -107,11 +122,17 @@ export function HomePage() {
           </h2>
           {home ? (
             <p className="text-sm text-stone-700">
-              <a className="font-medium text-primary underline" href={`tel:${home.getInTouch.contactNumber.replace(/\s/g, '')}`}>
+              <a
+                className="font-medium text-primary underline"
+                href={`tel:${home.getInTouch.contactNumber.replace(/\s/g, '')}`}
+              >
                 {home.getInTouch.contactNumber}
               </a>
               <br />
-              <a className="font-medium text-primary underline" href={`mailto:${home.getInTouch.supportEmail}`}>
+              <a
+                className="font-medium text-primary underline"
+                href={`mailto:${home.getInTouch.supportEmail}`}
+              >
                 {home.getInTouch.supportEmail}
               </a>
             </p>

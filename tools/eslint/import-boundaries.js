@@ -1,0 +1,84 @@
+// Keeps imports flowing one way (STYLE.md): contract ← server, contract ← web, and inside the
+// web app components/ui and lib ← features ← app, with no feature importing another.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
+const rel = (file) => relative(root, file).split(sep).join('/');
+
+/** Where a repository path sits: its package, and inside the web app its layer. */
+function placeOf(path) {
+  if (path.startsWith('packages/contract/')) return { pkg: 'contract' };
+  if (path.startsWith('apps/server/')) return { pkg: 'server' };
+  if (path.startsWith('apps/web/src/')) {
+    const rest = path.slice('apps/web/src/'.length);
+    if (rest.startsWith('components/ui/')) return { pkg: 'web', layer: 'ui' };
+    if (rest.startsWith('lib/')) return { pkg: 'web', layer: 'lib' };
+    if (rest.startsWith('features/'))
+      return { pkg: 'web', layer: 'feature', feature: rest.split('/')[1] };
+    if (rest.startsWith('app/')) return { pkg: 'web', layer: 'app' };
+    return { pkg: 'web', layer: 'entry' };
+  }
+  if (path.startsWith('apps/web/')) return { pkg: 'web', layer: 'entry' };
+  return { pkg: 'other' };
+}
+
+function targetOf(source, fromFile) {
+  if (source.startsWith('@servery/contract')) return { pkg: 'contract' };
+  if (source.startsWith('@servery/server')) return { pkg: 'server' };
+  if (source.startsWith('@servery/web')) return { pkg: 'web' };
+  if (!source.startsWith('.')) return null;
+  return placeOf(rel(resolve(dirname(fromFile), source)));
+}
+
+const PACKAGE_MAY_IMPORT = {
+  contract: ['contract'],
+  server: ['contract', 'server'],
+  web: ['contract', 'web'],
+};
+const LAYER_MAY_IMPORT = {
+  ui: ['ui'],
+  lib: ['lib', 'ui'],
+  feature: ['ui', 'lib', 'feature'],
+  app: ['ui', 'lib', 'feature', 'app'],
+  entry: ['ui', 'lib', 'feature', 'app', 'entry'],
+};
+
+function problem(from, to) {
+  const allowed = PACKAGE_MAY_IMPORT[from.pkg];
+  if (allowed && to.pkg !== 'other' && !allowed.includes(to.pkg)) {
+    return `${from.pkg} must not import from ${to.pkg}`;
+  }
+  if (from.pkg !== 'web' || to.pkg !== 'web' || !from.layer || !to.layer) return null;
+  if (!LAYER_MAY_IMPORT[from.layer].includes(to.layer)) {
+    return `web ${from.layer} code must not import from ${to.layer === 'feature' ? 'features' : to.layer}`;
+  }
+  if (from.layer === 'feature' && to.layer === 'feature' && from.feature !== to.feature) {
+    return `the ${from.feature} feature must not import from the ${to.feature} feature`;
+  }
+  return null;
+}
+
+/** @type {import("eslint").Rule.RuleModule} */
+export const importBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep imports flowing one way between packages and web layers' },
+    schema: [],
+  },
+  create(context) {
+    const from = placeOf(rel(context.filename));
+    const check = (node) => {
+      if (!node.source || typeof node.source.value !== 'string') return;
+      const to = targetOf(node.source.value, context.filename);
+      const message = to && problem(from, to);
+      if (message)
+        context.report({ node: node.source, message: `${message} (${node.source.value})` });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
