@@ -64,7 +64,14 @@ function load(url, { method, path }) {
 
 export async function benchApi() {
   const dataDir = mkdtempSync(join(tmpdir(), 'servery-bench-'));
+  // First start creates the embedded database and seeds the demo shop; the load runs against a
+  // restart on that directory, as a deployed server runs.
+  const first = await startServery(dataDir);
+  const firstStartPeakMb = peakRssMb(first.child.pid);
+  first.child.kill('SIGTERM');
+  await new Promise((r) => first.child.once('exit', r));
   const servery = await startServery(dataDir);
+  const startedRssMb = peakRssMb(servery.child.pid);
   const recorded = {};
   for (const endpoint of ENDPOINTS) {
     const res = await fetch(servery.url + endpoint.path, { method: endpoint.method });
@@ -107,6 +114,8 @@ export async function benchApi() {
     }
     return {
       rows,
+      firstStartPeakMb,
+      startedRssMb,
       peakRssMb: peakRssMb(servery.child.pid),
       duration: DURATION,
       connections: CONNECTIONS,

@@ -37,7 +37,17 @@ DESIGN.md asks for at least ${MIN_RATIO} of the bare throughput.
 
 ${table}
 
-Peak resident memory of the Servery process over the run: ${api.peakRssMb} MB.
+## Memory (peak resident set, from /proc)
+
+| moment | MB |
+|---|---:|
+| first start on an empty data directory (PGlite initdb, migrations, demo seed) | ${api.firstStartPeakMb} |
+| restart on that directory, ready to serve | ${api.startedRssMb} |
+| after all the load above | ${api.peakRssMb} |
+
+The load runs against the restarted process. The embedded database (PostgreSQL compiled to
+WebAssembly) is most of the resident memory; the first start peaks higher because PGlite runs
+initdb in-process.
 `;
 
 writeFileSync(new URL('../bench/RESULTS.md', import.meta.url), report);
