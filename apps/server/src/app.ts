@@ -7,10 +7,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { TENANT_CHANGED_CHANNEL } from './modules/tenants/tenants.repository.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -22,6 +25,8 @@ export interface AppOptions {
   production?: boolean;
   /** The built web app (apps/web/dist). */
   webDistDir: string;
+  /** Redis for counters shared by every server process (rate limits); unset, each counts alone. */
+  redisUrl?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -67,11 +72,14 @@ export async function buildApp(options: AppOptions) {
     listen: database.listen,
     channel: TENANT_CHANGED_CHANNEL,
   });
+  await app.register(rateLimitPlugin, { redisUrl: options.redisUrl });
   await app.register(webAppPlugin, { distDir: options.webDistDir });
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(tenantsRoutes, { db: database.db });
   await app.register(homeRoutes, { db: database.db });
+  await app.register(newsletterRoutes, { db: database.db });
+  await app.register(contactRoutes, { db: database.db });
 
   return app;
 }

@@ -26,6 +26,7 @@ async function main() {
       defaultTenant: env.DEFAULT_TENANT,
       production,
       webDistDir: join(serverPackageDir(), '../web/dist'),
+      redisUrl: env.REDIS_URL,
       logger: { level: env.LOG_LEVEL },
     });
     if (seeded) app.log.info('seeded the demo shop into the empty database');

@@ -136,3 +136,35 @@ export const homeContent = pgTable('home_content', {
   banners: jsonb('banners').$type<Banner[]>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/** One address on one shop's newsletter list; subscribing again changes nothing. */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_subscriptions_tenant_email_idx').on(t.tenantId, t.email)],
+);
+
+/** A message a visitor sent the shop; the shop reads them newest first. */
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Null when the visitor gave no number. */
+    phone: text('phone'),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_requests_tenant_created_idx').on(t.tenantId, t.createdAt)],
+);

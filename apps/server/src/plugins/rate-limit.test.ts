@@ -1,0 +1,71 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { findTenantBySlug } from '../modules/tenants/tenants.repository.ts';
+import { importTestTenant } from '../../test/factories.ts';
+import { createTestApp, fixtureWebDist } from '../../test/test-app.ts';
+
+// Redis runs on every development and CI machine (STACK.md).
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let first: Awaited<ReturnType<typeof createTestApp>>;
+let second: Awaited<ReturnType<typeof buildApp>>;
+let redis: Redis;
+let host: string;
+let tenantId: string;
+
+beforeAll(async () => {
+  // Two server processes, as behind a load balancer: one database, one Redis.
+  first = await createTestApp({ redisUrl });
+  second = await buildApp({ database: first.database, webDistDir: fixtureWebDist, redisUrl });
+  const doc = await importTestTenant(first.db);
+  host = doc.hosts[0]!.host;
+  tenantId = (await findTenantBySlug(first.db, doc.slug))!.id;
+  redis = new Redis(redisUrl);
+});
+afterAll(async () => {
+  // The counters of this run carry its new tenant's id: remove them and nothing else.
+  const keys = await redis.keys(`servery:rate-limit:*${tenantId}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+  await second.close();
+  await first.close();
+});
+
+const subscribe = (app: typeof second, n: number, remoteAddress: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/subscribe',
+    headers: { host },
+    payload: { email: `shared-${n}@example.com` },
+    remoteAddress,
+  });
+
+describe('rate limits with REDIS_URL', () => {
+  it('share one counter between server processes', async () => {
+    const ip = '192.0.2.10';
+    const apps = [first.app, second, first.app, second, first.app];
+    for (const [n, app] of apps.entries()) {
+      expect((await subscribe(app, n, ip)).statusCode, `request ${n + 1}`).toBe(200);
+    }
+    for (const app of [second, first.app]) {
+      const res = await subscribe(app, 6, ip);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe(
+        `Too many requests. Please try again in ${res.headers['retry-after']} seconds.`,
+      );
+    }
+    expect((await subscribe(second, 7, '192.0.2.11')).statusCode).toBe(200);
+    expect(await redis.keys(`servery:rate-limit:*${tenantId}:192.0.2.10`)).toHaveLength(1);
+  });
+
+  it('refuses to start when Redis cannot be reached, naming REDIS_URL', async () => {
+    await expect(
+      buildApp({
+        database: first.database,
+        webDistDir: fixtureWebDist,
+        redisUrl: 'redis://:secret@127.0.0.1:1',
+      }),
+    ).rejects.toThrow(/^Cannot reach Redis at REDIS_URL \(redis:\/\/:\*\*\*@127\.0\.0\.1:1\)/);
+  });
+});
