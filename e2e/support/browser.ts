@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
 /**
@@ -46,3 +46,44 @@ export async function accessibilityViolations(page: Page) {
     nodes: v.nodes.map((n) => n.target.join(' ')),
   }));
 }
+
+/**
+ * A fresh browser context (axe wants one per page). By default the visitor has already
+ * answered the cookie question, so the consent modal does not cover the page under test.
+ */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  {
+    viewport = VIEWPORTS.desktop as { width: number; height: number },
+    consent = true,
+    storage = {} as Record<string, string>,
+    firstVisit = false,
+  } = {},
+) {
+  const context = await browser.newContext({ viewport });
+  if (consent) {
+    await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url }]);
+  }
+  // Browser storage seeded before any script of the page runs.
+  // Unless a test is about the first visit, the tab has already done SPEC §4's one reload
+  // after caching the configuration, so navigation in tests is not raced by it.
+  await context.addInitScript(
+    ({ entries, firstVisit }: { entries: Record<string, string>; firstVisit: boolean }) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      if (!firstVisit) sessionStorage.setItem('servery:config-reloaded', '1');
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    },
+    { entries: storage, firstVisit },
+  );
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+/** A signed-in customer as SPEC §3 stores one: userData with a token and first_name. */
+export const SIGNED_IN = {
+  userData: JSON.stringify({ token: 'e2e-token', customer: { first_name: 'Priya' } }),
+};

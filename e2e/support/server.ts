@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TenantDocument } from '@servery/contract/tenant-document';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = join(root, 'apps/server/dist/main.js');
@@ -23,13 +24,28 @@ async function freePort(): Promise<number> {
  * The real built server on a fresh embedded database (seeded with the demo shop, as a
  * newcomer's first start is), on a port of its own.
  */
-export async function startServer(env: Record<string, string> = {}) {
+export async function startServer(
+  env: Record<string, string> = {},
+  { tenantFiles = [] as string[] } = {},
+) {
   if (!existsSync(serverEntry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
     throw new Error(
       'The end-to-end tests drive the built product: run `npm run build` first (npm test does).',
     );
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'servery-e2e-'));
+  // Extra shops go in through the real CLI, before the server takes the data directory.
+  for (const file of tenantFiles) {
+    const run = spawnSync(
+      process.execPath,
+      [join(root, 'apps/server/dist/cli/tenant.js'), 'import', file],
+      {
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+        encoding: 'utf8',
+      },
+    );
+    if (run.status !== 0) throw new Error(`Importing ${file} failed:\n${run.stderr}`);
+  }
   const port = await freePort();
   const output: string[] = [];
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
@@ -73,4 +89,18 @@ export async function startServer(env: Record<string, string> = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A copy of the demo shop with changes, written with its assets into a temporary folder, for
+ * `startServer({ tenantFiles })`.
+ */
+export function demoVariant(change: (doc: TenantDocument) => void): string {
+  const demoDir = join(root, 'apps/server/src/db/seed/demo');
+  const dir = mkdtempSync(join(tmpdir(), 'servery-tenant-'));
+  cpSync(join(demoDir, 'assets'), join(dir, 'assets'), { recursive: true });
+  const doc = JSON.parse(readFileSync(join(demoDir, 'tenant.json'), 'utf8')) as TenantDocument;
+  change(doc);
+  writeFileSync(join(dir, 'tenant.json'), JSON.stringify(doc));
+  return join(dir, 'tenant.json');
 }

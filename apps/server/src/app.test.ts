@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { importTestTenant } from '../test/factories.ts';
@@ -179,6 +180,18 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toContain('fixture bundle');
+  });
+
+  it('sends the precompressed copy the browser accepts', async () => {
+    const res = await ctx.app.inject({
+      url: '/assets/app-4f2c9a.js',
+      headers: { host, 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('fixture bundle');
+    const plain = await ctx.app.inject({ url: '/assets/app-4f2c9a.js', headers: { host } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers a missing asset with a 404, not the page', async () => {

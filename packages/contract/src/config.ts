@@ -44,6 +44,7 @@ export const ZBrandSummary = z.object({
   slug: z.string(),
   name: z.string(),
   tagline: z.string(),
+  description: z.string(),
   logo: ZAssetName.nullable(),
 });
 export type BrandSummary = z.infer<typeof ZBrandSummary>;

@@ -10,3 +10,6 @@ export const PRODUCT_NAME = 'Servery';
 export function tenancyAssetPath(file: string): string {
   return `/tenancy/assets/${encodeURIComponent(file)}`;
 }
+
+/** SPEC §1 and §9: the default currency is GBP with sign £, kept as value, label and sign. */
+export const DEFAULT_CURRENCY = { value: 'GBP', label: 'GBP', sign: '£' } as const;

@@ -6,6 +6,3 @@ export const ZCurrency = z.object({
   sign: z.string().min(1).max(4),
 });
 export type Currency = z.infer<typeof ZCurrency>;
-
-/** SPEC §9: the default currency is GBP with sign £. */
-export const DEFAULT_CURRENCY: Currency = { value: 'GBP', label: 'GBP', sign: '£' };

@@ -25,6 +25,8 @@ export const webAppPlugin = fp(
         root: options.distDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each file; the one the browser accepts is sent.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, path) {
           reply.header(

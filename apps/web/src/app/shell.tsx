@@ -1,42 +1,47 @@
-import { Link, Outlet } from 'react-router';
-import { tenancyAssetPath } from '@servery/contract/constants';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { LoaderOverlay } from './loader-overlay.tsx';
+import { ToastArea } from './toast-area.tsx';
+import { STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { CookieConsent } from './cookie-consent.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { ShopClosedDialog } from './shop-closed-dialog.tsx';
+import { useConfigBootstrap } from './use-config-bootstrap.ts';
 import { useShopTheme } from './use-shop-theme.ts';
 
-/** The frame around every page: header with the shop's logo, the page, a footer. */
+/** SPEC §2: opening / with ?source=app marks the app view; opening / otherwise clears it. */
+function useAppViewFlag() {
+  useEffect(() => {
+    if (location.pathname !== '/') return;
+    const fromApp = new URLSearchParams(location.search).get('source') === 'app';
+    localStorage.setItem(STORAGE_KEYS.appView, JSON.stringify(fromApp));
+  }, []);
+}
+
+/** The frame around every page: header, page, footer, toasts, loader and the two modals. */
 export function Shell() {
-  const config = useShopTheme();
-  const year = new Date().getFullYear();
+  const { config, loading } = useConfigBootstrap();
+  useShopTheme(config);
+  useAppViewFlag();
+
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="sticky top-0 z-10 border-b border-stone-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-5xl items-center px-4">
-          <Link
-            to="/"
-            className="flex items-center"
-            aria-label={`${config?.websiteName ?? 'Home'} home`}
-          >
-            {config ? (
-              <img
-                src={tenancyAssetPath(config.headerLogo)}
-                alt={config.websiteName}
-                width={180}
-                height={48}
-                className="h-12 w-auto"
-              />
-            ) : (
-              <span className="h-12 w-44" />
-            )}
-          </Link>
-        </div>
-      </header>
-      <main className="flex-1">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <Header config={config} />
+      <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <footer className="bg-primary text-on-primary">
-        <div className="mx-auto max-w-5xl px-4 py-6 text-sm">
-          © {year} {config?.websiteName}
-        </div>
-      </footer>
+      <Footer config={config} />
+      <ToastArea />
+      <LoaderOverlay forceShown={loading && !config} />
+      <CookieConsent />
+      <ShopClosedDialog config={config} />
     </div>
   );
 }

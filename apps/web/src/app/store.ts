@@ -1,10 +1,63 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistReducer,
+  persistStore,
+} from 'redux-persist';
+import { cartCleared, cartSlice } from '../features/cart/cart-slice.ts';
 import { api } from '../lib/api.ts';
+import { whenSignedOut } from '../lib/session.ts';
+
+/** localStorage as redux-persist wants it (its own adapter is CommonJS and breaks in Vite). */
+const storage = {
+  getItem: async (key: string) => localStorage.getItem(key),
+  setItem: async (key: string, value: string) => localStorage.setItem(key, value),
+  removeItem: async (key: string) => localStorage.removeItem(key),
+};
+
+/** SPEC §3 and §9: one persisted root store in which only cartList is kept; 5000 ms timeout. */
+const persistConfig = { key: 'root', storage, whitelist: ['cartList'], timeout: 5000 };
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  [cartSlice.name]: cartSlice.reducer,
+});
 
 export function createStore() {
-  return configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+  const store = configureStore({
+    reducer: persistReducer(persistConfig, rootReducer),
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(api.middleware),
   });
+  const persistor = persistStore(store);
+  // SPEC §4: signing out clears the persisted store; the cart goes with it.
+  whenSignedOut(() => {
+    store.dispatch(cartCleared());
+    store.dispatch(api.util.resetApiState());
+    void persistor.flush().then(() => persistor.purge());
+  });
+  return Object.assign(store, { persistor });
 }
 export type AppStore = ReturnType<typeof createStore>;
+
+/** Resolves once the persisted cart has been read back (redux-persist writes only after that). */
+export function whenRehydrated(store: AppStore): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (store.persistor.getState().bootstrapped) {
+        unsubscribe();
+        resolve();
+      }
+    };
+    const unsubscribe = store.persistor.subscribe(check);
+    check();
+  });
+}
+export type RootState = ReturnType<AppStore['getState']>;

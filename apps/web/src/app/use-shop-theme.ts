@@ -2,20 +2,12 @@ import { useEffect } from 'react';
 import type { ShopConfig } from '@servery/contract/config';
 import { PRODUCT_NAME, tenancyAssetPath } from '@servery/contract/constants';
 import { readableTextOn } from '../lib/colour.ts';
-import { cacheConfig, useLoadConfigQuery, useShopConfig } from '../lib/shop-config.ts';
 
 /**
  * Dresses the page in the shop's configuration: title from websiteName (else the product
- * name), favicon, and colours as CSS variables. A fresh configuration replaces the cached one.
+ * name, SPEC §1), favicon, and colours as CSS variables.
  */
-export function useShopTheme(): ShopConfig | null {
-  const { data: fresh } = useLoadConfigQuery();
-  const config = useShopConfig();
-
-  useEffect(() => {
-    if (fresh) cacheConfig(fresh);
-  }, [fresh]);
-
+export function useShopTheme(config: ShopConfig | null): void {
   useEffect(() => {
     document.title = config?.websiteName || PRODUCT_NAME;
     if (!config) return;
@@ -31,6 +23,4 @@ export function useShopTheme(): ShopConfig | null {
     }
     icon.href = tenancyAssetPath(config.favicon);
   }, [config]);
-
-  return config;
 }

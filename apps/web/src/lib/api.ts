@@ -1,16 +1,71 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-
-/** The one client for /api; each feature injects its own endpoints (STYLE.md habit 6). */
-export const api = createApi({
-  reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: '/api' }),
-  tagTypes: ['Config', 'Home'],
-  endpoints: () => ({}),
-});
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { currentUserData, signOut } from './session.ts';
+import { NETWORK_ERROR_MESSAGE, toast } from './toast.ts';
 
 /** The envelope every answer comes in (SPEC §7). */
 export interface Envelope<T> {
   status: number;
   message: string;
   data: T;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders(headers) {
+    const token = currentUserData()?.token;
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/**
+ * One client for /api (STYLE.md habit 6). It carries the bearer token from userData, and
+ * applies SPEC §4 and §8 to every call: a 401 on a customer call signs out and replaces the
+ * location with /login; a network failure shows 'Oops! Something went wrong.'. Endpoints mark
+ * themselves with `extraOptions: { customer: true }`.
+ */
+const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  { customer?: boolean }
+> = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, extraOptions ?? {});
+  const error = result.error;
+  if (error?.status === 401 && extraOptions?.customer) {
+    signOut();
+    location.replace('/login');
+  } else if (error && (error.status === 'FETCH_ERROR' || error.status === 'PARSING_ERROR')) {
+    toast.error(NETWORK_ERROR_MESSAGE);
+  }
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Config', 'Home'],
+  endpoints: () => ({}),
+});
+
+/** The server's message from a failed call, for the error toast SPEC §8 asks for. */
+export function serverMessage(error: unknown): string {
+  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
+  return typeof data?.message === 'string' ? data.message : NETWORK_ERROR_MESSAGE;
+}
+
+/**
+ * SPEC §8: a non-success answer shows the server's message as an error toast. Network failures
+ * already toasted by the client are not toasted twice; 401s listed in `silentOn` stay quiet.
+ */
+export function toastServerError(error: unknown, { silentOn = [] as number[] } = {}): void {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (typeof status !== 'number' || silentOn.includes(status)) return;
+  toast.error(serverMessage(error));
 }

@@ -8,7 +8,12 @@ export const STORAGE_KEYS = {
   deliveryType: 'deliveryType',
   deliverOrPickup: 'deliverOrPickup',
   appView: 'isAppView',
+  /** redux-persist's key for the persisted root store (only cartList is in it). */
+  persistedRoot: 'persist:root',
 } as const;
+
+/** The cookie that records the visitor's cookie choice (SPEC §2), kept 365 days. */
+export const COOKIE_CONSENT = { name: 'cookiesAccepted', days: 365 } as const;
 
 export function readJson<T>(key: string): T | null {
   try {
@@ -26,3 +31,73 @@ export function writeJson(key: string, value: unknown): void {
     // Storage full or disabled (private mode): the app works without its cache.
   }
 }
+
+/** What the site stores in the browser and why: the cookie policy prints this list. */
+export const STORAGE_INVENTORY: { name: string; where: string; purpose: string; kept: string }[] = [
+  {
+    name: COOKIE_CONSENT.name,
+    where: 'Cookie',
+    purpose: 'Remembers your cookie choice.',
+    kept: '365 days',
+  },
+  {
+    name: STORAGE_KEYS.configData,
+    where: 'Local storage',
+    purpose: 'The shop’s settings, so pages open quickly.',
+    kept: 'Until replaced',
+  },
+  {
+    name: STORAGE_KEYS.currencyObj,
+    where: 'Local storage',
+    purpose: 'The currency prices are shown in.',
+    kept: 'Until cleared',
+  },
+  {
+    name: STORAGE_KEYS.persistedRoot,
+    where: 'Local storage',
+    purpose: 'Your basket.',
+    kept: 'Until you order, clear it or sign out',
+  },
+  {
+    name: STORAGE_KEYS.userData,
+    where: 'Local storage',
+    purpose: 'Keeps you signed in.',
+    kept: 'Until you sign out',
+  },
+  {
+    name: STORAGE_KEYS.user,
+    where: 'Local storage',
+    purpose: 'The phone number or e-mail you are signing in with.',
+    kept: 'Until sign-in completes',
+  },
+  {
+    name: STORAGE_KEYS.selectedAdress,
+    where: 'Local storage',
+    purpose: 'The delivery address you chose.',
+    kept: 'Until you sign out',
+  },
+  {
+    name: STORAGE_KEYS.deliveryType,
+    where: 'Local storage',
+    purpose: 'Delivery or collection.',
+    kept: 'Until you sign out',
+  },
+  {
+    name: STORAGE_KEYS.deliverOrPickup,
+    where: 'Local storage',
+    purpose: 'Your delivery or pickup choice.',
+    kept: 'Until you sign out',
+  },
+  {
+    name: STORAGE_KEYS.appView,
+    where: 'Local storage',
+    purpose: 'Whether the site was opened from the shop’s app.',
+    kept: 'Until your next visit',
+  },
+  {
+    name: 'servery:config-reloaded',
+    where: 'Session storage',
+    purpose: 'Stops the page reloading more than once while settings load.',
+    kept: 'Until you close the tab',
+  },
+];

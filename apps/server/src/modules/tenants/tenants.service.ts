@@ -140,7 +140,13 @@ export function shopConfigOf(agg: TenantAggregate, variant: SiteVariant): ShopCo
     timeZone: config.timeZone,
     otpLength: config.otpLength,
     siteVariant: variant,
-    brands: agg.brands.map(({ slug, name, tagline, logo }) => ({ slug, name, tagline, logo })),
+    brands: agg.brands.map(({ slug, name, tagline, description, logo }) => ({
+      slug,
+      name,
+      tagline,
+      description,
+      logo,
+    })),
   };
 }
 

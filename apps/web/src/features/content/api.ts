@@ -1,4 +1,6 @@
+import type { ContactRequest } from '@servery/contract/contact';
 import type { HomeContent } from '@servery/contract/home';
+import type { SubscribeRequest } from '@servery/contract/newsletter';
 import { api, type Envelope } from '../../lib/api.ts';
 
 const contentApi = api.injectEndpoints({
@@ -8,7 +10,13 @@ const contentApi = api.injectEndpoints({
       transformResponse: (response: Envelope<HomeContent>) => response.data,
       providesTags: ['Home'],
     }),
+    subscribe: build.mutation<Envelope<undefined>, SubscribeRequest>({
+      query: (body) => ({ url: '/subscribe', method: 'POST', body }),
+    }),
+    sendContactRequest: build.mutation<Envelope<undefined>, ContactRequest>({
+      query: (body) => ({ url: '/contact', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useGetHomeQuery } = contentApi;
+export const { useGetHomeQuery, useSubscribeMutation, useSendContactRequestMutation } = contentApi;

@@ -1,8 +1,12 @@
 import { tenancyAssetPath } from '@servery/contract/constants';
 import type { OpeningHoursData } from '@servery/contract/home';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { WhenVisible } from '../../../components/ui/when-visible.tsx';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { useGetHomeQuery } from '../api.ts';
+import { useSkeletonWindow } from '../use-skeleton-window.ts';
 
 const DAY_ORDER: (keyof OpeningHoursData)[] = [
   'Weekdays',
@@ -15,9 +19,18 @@ const DAY_ORDER: (keyof OpeningHoursData)[] = [
   'Sunday',
 ];
 
+// The forms (and the validation code they bring) load when their section nears the screen.
+const NewsletterForm = lazy(() =>
+  import('./home-forms.tsx').then((m) => ({ default: m.NewsletterForm })),
+);
+const ContactForm = lazy(() =>
+  import('./home-forms.tsx').then((m) => ({ default: m.ContactForm })),
+);
+
 export function HomePage() {
   const config = useShopConfig();
   const { data: home, isError, refetch } = useGetHomeQuery();
+  const skeleton = useSkeletonWindow(Boolean(home));
   const hero = home?.banners[0];
 
   return (
@@ -40,6 +53,12 @@ export function HomePage() {
             {hero?.title ?? config?.websiteName ?? ''}
           </h1>
           {hero?.subtitle ? <p className="mt-3 max-w-xl text-lg">{hero.subtitle}</p> : null}
+          <Link
+            to="/menu"
+            className="mt-8 inline-block rounded-lg bg-white px-6 py-3 text-lg font-semibold text-stone-900"
+          >
+            Order now
+          </Link>
         </div>
       </section>
 
@@ -90,7 +109,7 @@ export function HomePage() {
           ) : isError ? (
             <LoadFailed onRetry={refetch} />
           ) : (
-            <Skeleton className="h-24" />
+            <Pending skeleton={skeleton} />
           )}
         </section>
 
@@ -112,7 +131,7 @@ export function HomePage() {
               </a>
             </address>
           ) : (
-            <Skeleton className="h-24" />
+            <Pending skeleton={skeleton} />
           )}
         </section>
 
@@ -137,11 +156,33 @@ export function HomePage() {
               </a>
             </p>
           ) : (
-            <Skeleton className="h-24" />
+            <Pending skeleton={skeleton} />
           )}
         </section>
+        <div className="md:col-span-3">
+          <WhenVisible minHeight="30rem">
+            <Suspense fallback={<Skeleton className="h-[30rem]" />}>
+              <div className="grid gap-6 md:grid-cols-3">
+                <NewsletterForm />
+                <div className="md:col-span-2">
+                  <ContactForm />
+                </div>
+              </div>
+            </Suspense>
+          </WhenVisible>
+        </div>
       </div>
     </>
+  );
+}
+
+function Pending({ skeleton }: { skeleton: boolean }) {
+  return skeleton ? (
+    <Skeleton className="h-24" />
+  ) : (
+    <p className="text-sm text-stone-600" role="status">
+      Still loading…
+    </p>
   );
 }
 

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Dialog } from '../components/ui/dialog.tsx';
+import { readCookie, removeCookie, writeCookie } from '../lib/cookies.ts';
+import { COOKIE_CONSENT } from '../lib/storage-keys.ts';
+
+/**
+ * SPEC §2 and §4: shown while the cookiesAccepted cookie is absent. Accept sets it for 365 days;
+ * Reject removes it (so the question comes back next visit). Servery itself uses only strictly
+ * necessary storage, so "Cookie settings" shows that category always on and the optional
+ * ones off until the visitor turns them on.
+ */
+export function CookieConsent() {
+  const [open, setOpen] = useState(() => readCookie(COOKIE_CONSENT.name) === null);
+  const [settings, setSettings] = useState(false);
+  const [analytics, setAnalytics] = useState(false);
+  const [marketing, setMarketing] = useState(false);
+
+  const accept = (value: string) => {
+    writeCookie(COOKIE_CONSENT.name, value, COOKIE_CONSENT.days);
+    setOpen(false);
+  };
+  const handleReject = () => {
+    removeCookie(COOKIE_CONSENT.name);
+    setOpen(false);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => setOpen(false)}
+      labelledBy="cookie-title"
+      describedBy="cookie-text"
+      className="mx-auto mt-auto mb-4 w-[min(34rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl"
+    >
+      <h2 id="cookie-title" className="text-lg font-semibold">
+        We use cookies
+      </h2>
+      <p id="cookie-text" className="mt-2 text-sm text-stone-700">
+        We use cookies and browser storage to keep your basket, sign you in and remember your
+        choices. Read our{' '}
+        <Link
+          to="/CookiePolicy"
+          onClick={() => setOpen(false)}
+          className="font-medium text-primary underline"
+        >
+          Cookie Policy
+        </Link>
+        .
+      </p>
+      {settings ? (
+        <fieldset className="mt-4 space-y-3 text-sm" data-testid="cookie-settings">
+          <legend className="font-semibold">Cookie settings</legend>
+          <label className="flex items-start gap-3">
+            <input type="checkbox" checked disabled className="mt-1" />
+            <span>
+              <strong>Strictly necessary</strong> (always on): your basket, sign-in and this choice.
+            </span>
+          </label>
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              checked={analytics}
+              onChange={(e) => setAnalytics(e.target.checked)}
+              className="mt-1"
+            />
+            <span>
+              <strong>Analytics</strong>: help the shop see which pages work.
+            </span>
+          </label>
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              checked={marketing}
+              onChange={(e) => setMarketing(e.target.checked)}
+              className="mt-1"
+            />
+            <span>
+              <strong>Marketing</strong>: offers on other sites.
+            </span>
+          </label>
+          <button
+            type="button"
+            onClick={() =>
+              accept(`necessary${analytics ? ',analytics' : ''}${marketing ? ',marketing' : ''}`)
+            }
+            className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary"
+          >
+            Save choices
+          </button>
+        </fieldset>
+      ) : null}
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={() => accept('true')}
+          className="rounded-lg bg-primary px-5 py-2.5 font-semibold text-on-primary"
+        >
+          Accept
+        </button>
+        <button
+          type="button"
+          onClick={handleReject}
+          className="rounded-lg border border-stone-400 px-5 py-2.5 font-semibold"
+        >
+          Reject
+        </button>
+        {settings ? null : (
+          <button
+            type="button"
+            onClick={() => setSettings(true)}
+            className="ml-auto text-sm font-medium underline"
+          >
+            Cookie settings
+          </button>
+        )}
+      </div>
+    </Dialog>
+  );
+}

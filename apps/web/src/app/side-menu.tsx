@@ -1,0 +1,121 @@
+import { Link, useNavigate } from 'react-router';
+import { Dialog } from '../components/ui/dialog.tsx';
+import { signOut, useUserData } from '../lib/session.ts';
+import { toast } from '../lib/toast.ts';
+
+const BUTTON = 'block w-full rounded-lg px-4 py-3 text-center font-semibold';
+
+/** SPEC §2: the slide-out menu, signed out (Sign Up, Log in) or signed in (account links). */
+export function SideMenu({
+  open,
+  onClose,
+  shopName,
+}: {
+  open: boolean;
+  onClose: () => void;
+  shopName: string;
+}) {
+  const navigate = useNavigate();
+  const user = useUserData();
+  const go = (path: string) => {
+    onClose();
+    navigate(path);
+  };
+
+  const handleInvite = async () => {
+    // Close first: a toast under an open modal would be inert and unseen.
+    onClose();
+    if (typeof navigator.share !== 'function') {
+      toast.error('Sharing is not supported on this device.');
+      return;
+    }
+    try {
+      await navigator.share({
+        title: shopName,
+        text: `Order from ${shopName} with me`,
+        url: `${location.origin}/invite-friends`,
+      });
+    } catch {
+      // The customer closed the share sheet: nothing to do.
+    }
+  };
+
+  const handleSignOut = () => {
+    signOut();
+    go('/');
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      labelledBy="side-menu-title"
+      className="m-0 ml-auto h-full max-h-none w-80 max-w-[85vw] bg-white p-0 shadow-xl"
+    >
+      <nav aria-labelledby="side-menu-title" className="flex h-full flex-col gap-3 p-5">
+        <div className="flex items-center justify-between">
+          <h2 id="side-menu-title" className="text-lg font-semibold">
+            {user ? `Hi, ${user.customer.first_name}` : 'Menu'}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-full px-3 py-1 text-2xl leading-none"
+            aria-label="Close menu"
+          >
+            ×
+          </button>
+        </div>
+        {user ? (
+          <>
+            <Link
+              to="/account"
+              onClick={onClose}
+              className="rounded-lg px-4 py-3 font-medium hover:bg-stone-100"
+            >
+              Manage account
+            </Link>
+            <Link
+              to="/orders"
+              onClick={onClose}
+              className="rounded-lg px-4 py-3 font-medium hover:bg-stone-100"
+            >
+              Orders
+            </Link>
+            <button
+              type="button"
+              onClick={handleInvite}
+              className="rounded-lg px-4 py-3 text-left font-medium hover:bg-stone-100"
+            >
+              Invite Friends
+            </button>
+            <button
+              type="button"
+              onClick={handleSignOut}
+              className={`${BUTTON} mt-auto border border-stone-300`}
+            >
+              Sign Out
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              onClick={() => go('/login')}
+              className={`${BUTTON} bg-primary text-on-primary`}
+            >
+              Sign Up
+            </button>
+            <button
+              type="button"
+              onClick={() => go('/login')}
+              className={`${BUTTON} border border-stone-300`}
+            >
+              Log in
+            </button>
+          </>
+        )}
+      </nav>
+    </Dialog>
+  );
+}

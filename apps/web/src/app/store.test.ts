@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cartCleared, cartUpdated } from '../features/cart/cart-slice.ts';
+import { signIn, signOut } from '../lib/session.ts';
+import { createStore, whenRehydrated } from './store.ts';
+
+const ready = async () => {
+  const store = createStore();
+  await whenRehydrated(store);
+  return store;
+};
+
+afterEach(() => localStorage.clear());
+
+describe('the persisted root store', () => {
+  it('keeps only cartList under persist:root', async () => {
+    const store = await ready();
+    store.dispatch(cartUpdated([{ id: 'naan', quantity: 2 }]));
+    await store.persistor.flush();
+    const saved = JSON.parse(localStorage.getItem('persist:root')!);
+    expect(Object.keys(saved).sort()).toEqual(['_persist', 'cartList']);
+    expect(JSON.parse(saved.cartList).cart_list_data).toEqual({
+      cartData: [{ id: 'naan', quantity: 2 }],
+    });
+  });
+
+  it('brings the cart back in a new store, as after a reload', async () => {
+    const first = await ready();
+    first.dispatch(cartUpdated([{ id: 'dal', quantity: 1 }]));
+    await first.persistor.flush();
+    const second = await ready();
+    expect(second.getState().cartList.cart_list_data).toEqual({
+      cartData: [{ id: 'dal', quantity: 1 }],
+    });
+  });
+
+  it('clearing the cart sets cart data to an empty object', () => {
+    const store = createStore();
+    store.dispatch(cartUpdated([{ id: 'dal', quantity: 1 }]));
+    store.dispatch(cartCleared());
+    expect(store.getState().cartList.cart_list_data).toEqual({});
+  });
+
+  it('signing out empties the cart and removes the persisted store', async () => {
+    const store = await ready();
+    signIn({ token: 't', customer: { first_name: 'Ada' } });
+    store.dispatch(cartUpdated([{ id: 'dal', quantity: 1 }]));
+    await store.persistor.flush();
+    signOut();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.getState().cartList.cart_list_data).toEqual({});
+    expect(localStorage.getItem('persist:root')).toBeNull();
+    expect(localStorage.getItem('userData')).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+// Page budgets of DESIGN.md: JavaScript loaded for a page (gzip bytes) and Lighthouse mobile
+// performance (median of 3 runs, default throttling, Debian's chromium).
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Gzip bytes of every script a page loads, as a visitor on a phone would get them. */
+export async function javascriptLoaded(url) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url }]);
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  let bytes = 0;
+  for (const response of scripts) bytes += gzipSync(await response.body(), { level: 9 }).length;
+  await browser.close();
+  return { files: scripts.length, kb: Math.round((bytes / 1024) * 10) / 10 };
+}
+
+function loadLighthouse() {
+  const dir = new URL('./lighthouse/', import.meta.url).pathname;
+  if (!existsSync(`${dir}node_modules/lighthouse`)) {
+    execSync('npm ci --no-audit --no-fund', { cwd: dir, stdio: 'inherit' });
+  }
+  const require = createRequire(`${dir}package.json`);
+  return {
+    lighthousePath: require.resolve('lighthouse'),
+    launcherPath: require.resolve('chrome-launcher'),
+  };
+}
+
+/** Lighthouse mobile performance, median of `runs`. */
+export async function lighthouseMedian(url, runs = 3) {
+  const { lighthousePath, launcherPath } = loadLighthouse();
+  const { default: lighthouse } = await import(lighthousePath);
+  const chromeLauncher = await import(launcherPath);
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    try {
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+      });
+      results.push({
+        score: Math.round(lhr.categories.performance.score * 100),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  results.sort((a, b) => a.score - b.score);
+  return { median: results[Math.floor(results.length / 2)], scores: results.map((r) => r.score) };
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  VIEWPORTS,
+  accessibilityViolations,
+  launchBrowser,
+  openPage,
+  screenshot,
+} from './support/browser.ts';
+import { demoVariant, startServer } from './support/server.ts';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  // The demo shop, closed, imported through the real CLI.
+  const closedShop = demoVariant((doc) => {
+    doc.config.IsShopClosed = 1;
+    doc.config.ShopClosedMessage = 'Closed for Diwali, back on Monday at 11:30 AM.';
+  });
+  server = await startServer({ SEED_DEMO: 'false' }, { tenantFiles: [closedShop] });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the shop-closed dialog', () => {
+  it('shows the message when IsShopClosed is 1, and OK dismisses it', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto(`${server.url}/terms`);
+    const dialog = page.getByRole('dialog', { name: "We're currently closed" });
+    await dialog.waitFor();
+    expect(await dialog.getByText('Closed for Diwali, back on Monday at 11:30 AM.').count()).toBe(
+      1,
+    );
+    await screenshot(page, 'shop-closed');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('closes on Escape too', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto(`${server.url}/terms`);
+    const dialog = page.getByRole('dialog', { name: "We're currently closed" });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
+describe.each(Object.entries(VIEWPORTS))('the reservation-variant host (%s)', (name, viewport) => {
+  it('gets the reservation root application and the footer with hours and actions', async () => {
+    const bookUrl = server.url.replace('localhost', 'book.localhost');
+    const { page, context } = await openPage(browser, bookUrl, { viewport });
+    await page.goto(`${bookUrl}/`);
+    await page
+      .getByRole('dialog', { name: "We're currently closed" })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Book a table at Tandoor Lane' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Make a reservation' }).getAttribute('href')).toBe(
+      '/reservation',
+    );
+
+    await page.goto(`${bookUrl}/terms`);
+    await page
+      .getByRole('dialog', { name: "We're currently closed" })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    const extras = page.getByTestId('reservation-footer');
+    await extras.getByText('Monday to Friday').waitFor();
+    await extras.getByText('12:00 PM - 10:00 PM').waitFor();
+    expect(
+      await extras.getByRole('link', { name: 'hello@tandoorlane.example' }).getAttribute('href'),
+    ).toBe('mailto:hello@tandoorlane.example');
+    expect(
+      await extras
+        .getByRole('link', { name: 'tandoorlane.example', exact: true })
+        .getAttribute('href'),
+    ).toBe('https://tandoorlane.example');
+    expect(
+      await extras.getByRole('link', { name: 'Get Directions' }).getAttribute('href'),
+    ).toContain('google.com/maps');
+    expect(await extras.getByRole('link', { name: 'Call Now' }).getAttribute('href')).toBe(
+      'tel:02079460321',
+    );
+    expect(await extras.getByRole('link', { name: 'Order Online' }).getAttribute('href')).toBe(
+      '/menu',
+    );
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    await screenshot(page, `reservation-site-${name}`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
