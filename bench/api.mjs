@@ -20,7 +20,7 @@ function waitForLine(child) {
   });
 }
 
-async function startServery(dataDir) {
+export async function startServery(dataDir) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {

@@ -1,13 +1,36 @@
 // npm run bench: measures, prints, and writes the figures to bench/RESULTS.md.
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { benchApi, machine } from '../bench/api.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchApi, machine, startServery } from '../bench/api.mjs';
+import { javascriptLoaded, lighthouseMedian } from '../bench/web.mjs';
 import { needsBuild } from './build-state.mjs';
 
 if (needsBuild()) execSync('npm run build --silent', { stdio: 'inherit' });
 
 const started = new Date();
 const api = await benchApi();
+
+// Pages: a production server of its own, on a fresh embedded database with the demo shop.
+const webDir = mkdtempSync(join(tmpdir(), 'servery-bench-web-'));
+const web = await startServery(webDir);
+const PAGES = ['/'];
+const pages = [];
+try {
+  for (const path of PAGES) {
+    const js = await javascriptLoaded(`${web.url}${path}`);
+    const lh = await lighthouseMedian(`${web.url}${path}`);
+    pages.push({ path, js, lh });
+  }
+} finally {
+  web.child.kill('SIGTERM');
+  await new Promise((resolve) => web.child.once('exit', resolve));
+  rmSync(webDir, { recursive: true, force: true });
+}
+const JS_BUDGET_KB = 130;
+const LH_BUDGET = 95;
 const MIN_RATIO = 0.6;
 
 const table = [
@@ -36,6 +59,21 @@ generator shares the machine's cores with both, so only ratios within one run co
 DESIGN.md asks for at least ${MIN_RATIO} of the bare throughput.
 
 ${table}
+
+## Pages
+
+JavaScript loaded is the gzip size of every script the page loads at 375 px (budget
+${JS_BUDGET_KB} KB). Lighthouse is mobile, default throttling, Debian's chromium, median of 3
+runs (budget ${LH_BUDGET}); each run starts with empty storage, like a first visit.
+
+| page | scripts | JS loaded (KB gzip) | Lighthouse (median) | runs | LCP ms | CLS | TBT ms |
+|---|---:|---:|---:|---|---:|---:|---:|
+${pages
+  .map(
+    (p) =>
+      `| ${p.path} | ${p.js.files} | ${p.js.kb}${p.js.kb <= JS_BUDGET_KB ? '' : ' (over budget)'} | ${p.lh.median.score}${p.lh.median.score >= LH_BUDGET ? '' : ' (below 95)'} | ${p.lh.scores.join(', ')} | ${p.lh.median.lcpMs} | ${p.lh.median.cls} | ${p.lh.median.tbtMs} |`,
+  )
+  .join('\n')}
 
 ## Memory (peak resident set, from /proc)
 

@@ -10,7 +10,12 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { TENANT_CHANGED_CHANNEL } from './modules/tenants/tenants.repository.ts';
+import { renderShopPage } from './modules/tenants/tenant-page.ts';
+import {
+  TENANT_CHANGED_CHANNEL,
+  loadTenantAggregate,
+} from './modules/tenants/tenants.repository.ts';
+import { shopConfigOf } from './modules/tenants/tenants.service.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -73,7 +78,16 @@ export async function buildApp(options: AppOptions) {
     channel: TENANT_CHANGED_CHANNEL,
   });
   await app.register(rateLimitPlugin, { redisUrl: options.redisUrl });
-  await app.register(webAppPlugin, { distDir: options.webDistDir });
+  await app.register(webAppPlugin, {
+    distDir: options.webDistDir,
+    renderPage: (request, indexHtml) => {
+      const { id, variant } = request.tenant;
+      return app.tenantCache.get(id, `page:${variant}`, async () => {
+        const agg = await loadTenantAggregate(database.db, id);
+        return agg ? renderShopPage(indexHtml, shopConfigOf(agg, variant)) : indexHtml;
+      });
+    },
+  });
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(tenantsRoutes, { db: database.db });

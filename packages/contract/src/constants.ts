@@ -13,3 +13,6 @@ export function tenancyAssetPath(file: string): string {
 
 /** SPEC §1 and §9: the default currency is GBP with sign £, kept as value, label and sign. */
 export const DEFAULT_CURRENCY = { value: 'GBP', label: 'GBP', sign: '£' } as const;
+
+/** The id of the JSON data block in which the server hands the page its configuration. */
+export const CONFIG_ELEMENT_ID = 'servery-config';

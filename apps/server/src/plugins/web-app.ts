@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -10,15 +10,20 @@ import fp from 'fastify-plugin';
  * unknown /api/ paths get a JSON 404, never the page.
  */
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, options: { distDir: string }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      distDir: string;
+      /** Dresses index.html for the request's shop; without it every page gets it as built. */
+      renderPage?: (request: FastifyRequest, indexHtml: string) => Promise<string>;
+    },
+  ) => {
     const indexFile = join(options.distDir, 'index.html');
     const indexHtml = existsSync(indexFile)
-      ? readFileSync(indexFile)
-      : Buffer.from(
-          '<!doctype html><html lang="en"><meta charset="utf-8"><title>Servery</title>' +
-            '<main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, ' +
-            'or use <code>npm start</code>, which builds it.</p></main></html>',
-        );
+      ? readFileSync(indexFile, 'utf8')
+      : '<!doctype html><html lang="en"><meta charset="utf-8"><title>Servery</title>' +
+        '<main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, ' +
+        'or use <code>npm start</code>, which builds it.</p></main></html>';
 
     if (existsSync(options.distDir)) {
       await app.register(fastifyStatic, {
@@ -37,7 +42,7 @@ export const webAppPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0]!;
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
@@ -45,11 +50,12 @@ export const webAppPlugin = fp(
         !path.startsWith('/assets/') &&
         !path.startsWith('/tenancy/');
       if (wantsPage) {
+        const page = options.renderPage ? await options.renderPage(request, indexHtml) : indexHtml;
         return reply
           .code(200)
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(indexHtml);
+          .send(page);
       }
       return reply
         .code(404)

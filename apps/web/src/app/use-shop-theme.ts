@@ -7,20 +7,22 @@ import { readableTextOn } from '../lib/colour.ts';
  * Dresses the page in the shop's configuration: title from websiteName (else the product
  * name, SPEC §1), favicon, and colours as CSS variables.
  */
+export function applyShopTheme(config: ShopConfig | null): void {
+  document.title = config?.websiteName || PRODUCT_NAME;
+  if (!config) return;
+  const root = document.documentElement.style;
+  root.setProperty('--shop-primary', config.colorPalatte);
+  root.setProperty('--shop-secondary', config.SecondaryColorPalatte);
+  root.setProperty('--shop-on-primary', readableTextOn(config.colorPalatte));
+  let icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!icon) {
+    icon = document.createElement('link');
+    icon.rel = 'icon';
+    document.head.append(icon);
+  }
+  icon.href = tenancyAssetPath(config.favicon);
+}
+
 export function useShopTheme(config: ShopConfig | null): void {
-  useEffect(() => {
-    document.title = config?.websiteName || PRODUCT_NAME;
-    if (!config) return;
-    const root = document.documentElement.style;
-    root.setProperty('--shop-primary', config.colorPalatte);
-    root.setProperty('--shop-secondary', config.SecondaryColorPalatte);
-    root.setProperty('--shop-on-primary', readableTextOn(config.colorPalatte));
-    let icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (!icon) {
-      icon = document.createElement('link');
-      icon.rel = 'icon';
-      document.head.append(icon);
-    }
-    icon.href = tenancyAssetPath(config.favicon);
-  }, [config]);
+  useEffect(() => applyShopTheme(config), [config]);
 }

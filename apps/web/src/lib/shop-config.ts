@@ -1,4 +1,5 @@
 import type { ShopConfig } from '@servery/contract/config';
+import { CONFIG_ELEMENT_ID } from '@servery/contract/constants';
 import { api, type Envelope } from './api.ts';
 import { STORAGE_KEYS, readJson, writeJson } from './storage-keys.ts';
 
@@ -27,4 +28,20 @@ export function cacheConfig(config: ShopConfig): void {
 export function useShopConfig(): ShopConfig | null {
   const { data } = useLoadConfigQuery();
   return data ?? cachedConfig();
+}
+
+/**
+ * Takes the configuration the server embedded in the page (a JSON data block) into the
+ * configData cache; answers the configuration the page should start with.
+ */
+export function adoptEmbeddedConfig(): ShopConfig | null {
+  const text = document.getElementById(CONFIG_ELEMENT_ID)?.textContent;
+  if (text) {
+    try {
+      cacheConfig(JSON.parse(text) as ShopConfig);
+    } catch {
+      // A damaged block: the page fetches the configuration as on any first visit.
+    }
+  }
+  return cachedConfig();
 }

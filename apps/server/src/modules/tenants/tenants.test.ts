@@ -278,3 +278,38 @@ describe('importing and exporting tenants', () => {
     expect(after.some((s) => s.id === mainId)).toBe(true);
   });
 });
+
+describe('the page the server sends', () => {
+  it('carries the host’s shop: title, favicon and configuration as a data block', async () => {
+    const res = await ctx.app.inject({
+      url: '/menu',
+      headers: { host: hostOf(shopB), accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Second Shop</title>');
+    expect(res.body).toContain('<link rel="icon" href="/tenancy/assets/favicon.svg">');
+    const block = /<script type="application\/json" id="servery-config">(.*?)<\/script>/.exec(
+      res.body,
+    )![1]!;
+    const embedded = JSON.parse(block);
+    const served = (await loadConfig(hostOf(shopB))).json().data;
+    expect(embedded).toEqual(served);
+  });
+
+  it('cannot be broken out of by a shop name with markup in it', async () => {
+    const doc = makeTenantDocument({ websiteName: '</script><script>alert(1)</script> & Co' });
+    await importTestTenant(ctx.db, doc);
+    const res = await ctx.app.inject({
+      url: '/',
+      headers: { host: hostOf(doc), accept: 'text/html' },
+    });
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body).toContain(
+      '<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#38; Co</title>',
+    );
+    const block = /<script type="application\/json" id="servery-config">(.*?)<\/script>/.exec(
+      res.body,
+    )![1]!;
+    expect(JSON.parse(block).websiteName).toBe('</script><script>alert(1)</script> & Co');
+  });
+});

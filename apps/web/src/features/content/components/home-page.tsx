@@ -48,7 +48,7 @@ export function HomePage() {
             className="absolute inset-0 h-full w-full object-cover opacity-60"
           />
         ) : null}
-        <div className="relative mx-auto max-w-5xl px-4 py-16 sm:py-24">
+        <div className="relative mx-auto flex min-h-[21rem] max-w-5xl flex-col justify-center px-4 py-12 sm:min-h-[26rem]">
           <h1 id="hero-title" className="text-3xl font-bold sm:text-5xl">
             {hero?.title ?? config?.websiteName ?? ''}
           </h1>
@@ -93,7 +93,10 @@ export function HomePage() {
           </section>
         ) : null}
 
-        <section aria-labelledby="hours-title" className="rounded-xl bg-white p-5 shadow-sm">
+        <section
+          aria-labelledby="hours-title"
+          className="min-h-[15rem] rounded-xl bg-white p-5 shadow-sm"
+        >
           <h2 id="hours-title" className="mb-3 text-lg font-semibold">
             Opening hours
           </h2>
@@ -113,7 +116,10 @@ export function HomePage() {
           )}
         </section>
 
-        <section aria-labelledby="find-title" className="rounded-xl bg-white p-5 shadow-sm">
+        <section
+          aria-labelledby="find-title"
+          className="min-h-[10rem] rounded-xl bg-white p-5 shadow-sm"
+        >
           <h2 id="find-title" className="mb-3 text-lg font-semibold">
             Find us
           </h2>
@@ -135,7 +141,10 @@ export function HomePage() {
           )}
         </section>
 
-        <section aria-labelledby="contact-title" className="rounded-xl bg-white p-5 shadow-sm">
+        <section
+          aria-labelledby="contact-title"
+          className="min-h-[10rem] rounded-xl bg-white p-5 shadow-sm"
+        >
           <h2 id="contact-title" className="mb-3 text-lg font-semibold">
             Get in touch
           </h2>
