@@ -330,6 +330,20 @@ describe('brand, legal and missing pages', () => {
     await context.close();
   });
 
+  it('shows the shop’s own terms, and the default privacy notice filled from its configuration', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto(`${server.url}/terms`);
+    await page.getByText('Tandoor Lane Ltd (company number 07946032)', { exact: false }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Cancellations and refunds' }).waitFor();
+    await page.goto(`${server.url}/privacy`);
+    await page
+      .getByText('Tandoor Lane, 112 Brick Lane, Shoreditch, London E1 6RL, runs this site', {
+        exact: false,
+      })
+      .waitFor();
+    await context.close();
+  });
+
   it('lists in the cookie policy every key the site really stores', async () => {
     const { page, context } = await openPage(browser, server.url, { storage: SIGNED_IN });
     await page.goto(`${server.url}/CookiePolicy`);

@@ -122,6 +122,16 @@ export const ZHomeDocument = z
   })
   .strict();
 
+/** The shop's own legal texts: plain text, paragraphs split by blank lines, "## " for headings. */
+export const ZLegalTexts = z
+  .object({
+    privacy: z.string().min(1).max(30_000).optional(),
+    terms: z.string().min(1).max(30_000).optional(),
+  })
+  .strict();
+export type LegalTexts = z.infer<typeof ZLegalTexts>;
+export const LEGAL_PAGES = ['privacy', 'terms'] as const;
+
 export const ZTenantDocument = z
   .object({
     format: z.literal(1),
@@ -132,6 +142,8 @@ export const ZTenantDocument = z
     brands: z.array(ZBrandDocument).max(50),
     stores: z.array(ZStoreDocument).min(1).max(200),
     home: ZHomeDocument,
+    /** Absent texts fall back to the storefront's default template, filled from `config`. */
+    legal: ZLegalTexts.optional(),
   })
   .strict()
   .superRefine((doc, ctx) => {

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SiteVariant } from '@servery/contract/config';
 import type { Banner } from '@servery/contract/home';
-import type { TenantConfig } from '@servery/contract/tenant-document';
+import type { LegalTexts, TenantConfig } from '@servery/contract/tenant-document';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -32,6 +32,7 @@ export const tenants = pgTable('tenants', {
   slug: text('slug').notNull().unique(),
   websiteName: text('website_name').notNull(),
   config: jsonb('config').$type<TenantConfig>().notNull(),
+  legal: jsonb('legal').$type<LegalTexts>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -120,10 +120,20 @@ export async function hostsOwnedElsewhere(db: Executor, slug: string, hosts: str
 export async function writeTenant(tx: Executor, doc: TenantDocument, assets: AssetFile[]) {
   const [tenant] = await tx
     .insert(tenants)
-    .values({ slug: doc.slug, websiteName: doc.websiteName, config: doc.config })
+    .values({
+      slug: doc.slug,
+      websiteName: doc.websiteName,
+      config: doc.config,
+      legal: doc.legal ?? null,
+    })
     .onConflictDoUpdate({
       target: tenants.slug,
-      set: { websiteName: doc.websiteName, config: doc.config, updatedAt: sql`now()` },
+      set: {
+        websiteName: doc.websiteName,
+        config: doc.config,
+        legal: doc.legal ?? null,
+        updatedAt: sql`now()`,
+      },
     })
     .returning({ id: tenants.id });
   const tenantId = tenant!.id;

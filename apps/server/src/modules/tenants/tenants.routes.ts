@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAssetName } from '@servery/contract/config';
+import { LEGAL_PAGES } from '@servery/contract/tenant-document';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
@@ -28,6 +29,22 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   // SPEC §7 names POST; GET answers the same so that browsers and proxies may revalidate it.
   app.post('/api/loadconfig', handleLoadConfig);
   app.get('/api/loadconfig', handleLoadConfig);
+
+  // The shop's own privacy notice or terms; null tells the page to use its default template.
+  app.get(
+    '/api/legal/:page',
+    { schema: { params: z.object({ page: z.enum(LEGAL_PAGES) }) } },
+    async (request, reply) => {
+      const { page } = request.params;
+      const cached = await app.tenantCache.get(request.tenant.id, `legal:${page}`, async () => {
+        const agg = await loadTenantAggregate(db, request.tenant.id);
+        if (!agg) throw notFound('This shop no longer exists.');
+        const text = agg.tenant.legal?.[page] ?? null;
+        return cachedJson({ status: 200, message: 'Legal text loaded', data: { text } });
+      });
+      return sendCachedJson(request, reply, cached);
+    },
+  );
 
   app.get(
     '/tenancy/assets/:file',

@@ -112,6 +112,7 @@ export async function exportTenant(db: Database, slug: string) {
       banners: agg.home?.banners ?? [],
     },
   };
+  if (agg.tenant.legal) document.legal = agg.tenant.legal;
   const assets = await listAssets(db, row.id);
   return { document, assets };
 }

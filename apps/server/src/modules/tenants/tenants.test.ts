@@ -313,3 +313,41 @@ describe('the page the server sends', () => {
     expect(JSON.parse(block).websiteName).toBe('</script><script>alert(1)</script> & Co');
   });
 });
+
+describe('GET /api/legal/{page}', () => {
+  it('answers the shop’s own text, or null where it has none; never another shop’s', async () => {
+    const withTerms = makeTenantDocument({
+      legal: { terms: 'Our own terms.\n\n## Refunds\nWithin 24 hours.' },
+    });
+    await importTestTenant(ctx.db, withTerms);
+    const terms = await ctx.app.inject({
+      url: '/api/legal/terms',
+      headers: { host: hostOf(withTerms) },
+    });
+    expect(terms.json()).toEqual({
+      status: 200,
+      message: 'Legal text loaded',
+      data: { text: 'Our own terms.\n\n## Refunds\nWithin 24 hours.' },
+    });
+    const privacy = await ctx.app.inject({
+      url: '/api/legal/privacy',
+      headers: { host: hostOf(withTerms) },
+    });
+    expect(privacy.json().data).toEqual({ text: null });
+    const other = await ctx.app.inject({
+      url: '/api/legal/terms',
+      headers: { host: hostOf(shopA) },
+    });
+    expect(other.json().data).toEqual({ text: null });
+    expect((await exportTenant(ctx.db, withTerms.slug))?.document.legal).toEqual(withTerms.legal);
+  });
+
+  it('answers 400 for a page it does not know', async () => {
+    const res = await ctx.app.inject({
+      url: '/api/legal/refunds',
+      headers: { host: hostOf(shopA) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Check the address: page: /);
+  });
+});

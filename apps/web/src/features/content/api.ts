@@ -10,6 +10,10 @@ const contentApi = api.injectEndpoints({
       transformResponse: (response: Envelope<HomeContent>) => response.data,
       providesTags: ['Home'],
     }),
+    getLegalText: build.query<{ text: string | null }, 'privacy' | 'terms'>({
+      query: (page) => `/legal/${page}`,
+      transformResponse: (response: Envelope<{ text: string | null }>) => response.data,
+    }),
     subscribe: build.mutation<Envelope<undefined>, SubscribeRequest>({
       query: (body) => ({ url: '/subscribe', method: 'POST', body }),
     }),
@@ -19,4 +23,9 @@ const contentApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetHomeQuery, useSubscribeMutation, useSendContactRequestMutation } = contentApi;
+export const {
+  useGetHomeQuery,
+  useGetLegalTextQuery,
+  useSubscribeMutation,
+  useSendContactRequestMutation,
+} = contentApi;

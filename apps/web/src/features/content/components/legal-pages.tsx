@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { ShopConfig } from '@servery/contract/config';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { STORAGE_INVENTORY } from '../../../lib/storage-keys.ts';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useGetLegalTextQuery } from '../api.ts';
 
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -9,6 +11,46 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
       <h1 className="text-3xl font-bold">{title}</h1>
       {children}
     </article>
+  );
+}
+
+/** The shop's own text: blank lines part paragraphs, "## " starts a heading. Never HTML. */
+function ShopText({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\n\s*\n/)
+        .map((block, i) =>
+          block.startsWith('## ') ? (
+            <h2 key={i}>{block.slice(3).trim()}</h2>
+          ) : (
+            <p key={i}>{block.trim()}</p>
+          ),
+        )}
+    </>
+  );
+}
+
+/** The shop's own legal text when it has one, else the default template (`fallback`). */
+function ShopLegalPage({
+  page,
+  title,
+  fallback,
+}: {
+  page: 'privacy' | 'terms';
+  title: string;
+  fallback: ReactNode;
+}) {
+  const { data, isError } = useGetLegalTextQuery(page);
+  if (!data && !isError) {
+    return (
+      <LegalPage title={title}>
+        <Skeleton className="mt-6 h-64" />
+      </LegalPage>
+    );
+  }
+  return (
+    <LegalPage title={title}>{data?.text ? <ShopText text={data.text} /> : fallback}</LegalPage>
   );
 }
 
@@ -20,40 +62,46 @@ export function PrivacyPage() {
   const c = useShopConfig();
   if (!c) return null;
   return (
-    <LegalPage title="Privacy">
-      <p>
-        {c.websiteName}, {address(c)}, runs this site and is responsible for the personal data you
-        give it. Questions about your data go to{' '}
-        <a href={`mailto:${c.supportEmail}`} className="text-primary underline">
-          {c.supportEmail}
-        </a>{' '}
-        or {c.contactNumber}.
-      </p>
-      <h2>What we collect and why</h2>
-      <p>
-        Your phone number or e-mail address, to send you a sign-in code and to tell you about your
-        orders and bookings. Your name and delivery addresses, to prepare and deliver your orders.
-        Your order history, so you can reorder and so we can keep the records the law requires.
-        Table bookings, to hold your table.
-      </p>
-      <h2>Who sees it</h2>
-      <p>
-        Our staff, to prepare your order; our payment provider, to take payment (we never see your
-        full card number); and the services that deliver our e-mails and text messages. We do not
-        sell your data.
-      </p>
-      <h2>How long we keep it</h2>
-      <p>
-        Orders and payments for six years, as UK tax law requires; your account until you ask us to
-        delete it.
-      </p>
-      <h2>Your rights</h2>
-      <p>
-        Under the UK GDPR you may ask for a copy of your data, have it corrected or deleted, or
-        object to its use. Write to {c.supportEmail}. You may also complain to the Information
-        Commissioner&apos;s Office (ico.org.uk).
-      </p>
-    </LegalPage>
+    <ShopLegalPage
+      page="privacy"
+      title="Privacy"
+      fallback={
+        <>
+          <p>
+            {c.websiteName}, {address(c)}, runs this site and is responsible for the personal data
+            you give it. Questions about your data go to{' '}
+            <a href={`mailto:${c.supportEmail}`} className="text-primary underline">
+              {c.supportEmail}
+            </a>{' '}
+            or {c.contactNumber}.
+          </p>
+          <h2>What we collect and why</h2>
+          <p>
+            Your phone number or e-mail address, to send you a sign-in code and to tell you about
+            your orders and bookings. Your name and delivery addresses, to prepare and deliver your
+            orders. Your order history, so you can reorder and so we can keep the records the law
+            requires. Table bookings, to hold your table.
+          </p>
+          <h2>Who sees it</h2>
+          <p>
+            Our staff, to prepare your order; our payment provider, to take payment (we never see
+            your full card number); and the services that deliver our e-mails and text messages. We
+            do not sell your data.
+          </p>
+          <h2>How long we keep it</h2>
+          <p>
+            Orders and payments for six years, as UK tax law requires; your account until you ask us
+            to delete it.
+          </p>
+          <h2>Your rights</h2>
+          <p>
+            Under the UK GDPR you may ask for a copy of your data, have it corrected or deleted, or
+            object to its use. Write to {c.supportEmail}. You may also complain to the Information
+            Commissioner&apos;s Office (ico.org.uk).
+          </p>
+        </>
+      }
+    />
   );
 }
 
@@ -62,35 +110,41 @@ export function TermsPage() {
   const c = useShopConfig();
   if (!c) return null;
   return (
-    <LegalPage title="Terms of Service">
-      <p>
-        These terms apply to orders and bookings made on this site with {c.websiteName},{' '}
-        {address(c)}. By placing an order you accept them.
-      </p>
-      <h2>Orders</h2>
-      <p>
-        Your order is a request to buy; it becomes a contract when we accept it and confirm it to
-        you. Prices include VAT and are shown in {c.currency.label} ({c.currency.sign}). Delivery
-        fees and minimum order values are shown before you pay.
-      </p>
-      <h2>Allergies</h2>
-      <p>
-        Allergen information is shown on every dish. Our kitchens handle all 14 major allergens, so
-        we cannot promise that any dish is free of traces. If you have an allergy, call us on{' '}
-        {c.contactNumber} before ordering.
-      </p>
-      <h2>Cancellations and refunds</h2>
-      <p>
-        Hot food is made to order, so an order cannot be cancelled once we have started preparing
-        it. If something is wrong with your order, contact us within 24 hours at {c.supportEmail}{' '}
-        and we will put it right or refund you.
-      </p>
-      <h2>Table bookings</h2>
-      <p>
-        Please cancel a booking you cannot keep with the link in its confirmation e-mail, so that
-        others can have the table.
-      </p>
-    </LegalPage>
+    <ShopLegalPage
+      page="terms"
+      title="Terms of Service"
+      fallback={
+        <>
+          <p>
+            These terms apply to orders and bookings made on this site with {c.websiteName},{' '}
+            {address(c)}. By placing an order you accept them.
+          </p>
+          <h2>Orders</h2>
+          <p>
+            Your order is a request to buy; it becomes a contract when we accept it and confirm it
+            to you. Prices include VAT and are shown in {c.currency.label} ({c.currency.sign}).
+            Delivery fees and minimum order values are shown before you pay.
+          </p>
+          <h2>Allergies</h2>
+          <p>
+            Allergen information is shown on every dish. Our kitchens handle all 14 major allergens,
+            so we cannot promise that any dish is free of traces. If you have an allergy, call us on{' '}
+            {c.contactNumber} before ordering.
+          </p>
+          <h2>Cancellations and refunds</h2>
+          <p>
+            Hot food is made to order, so an order cannot be cancelled once we have started
+            preparing it. If something is wrong with your order, contact us within 24 hours at{' '}
+            {c.supportEmail} and we will put it right or refund you.
+          </p>
+          <h2>Table bookings</h2>
+          <p>
+            Please cancel a booking you cannot keep with the link in its confirmation e-mail, so
+            that others can have the table.
+          </p>
+        </>
+      }
+    />
   );
 }
 
