@@ -172,8 +172,10 @@ describe('the slide-out menu', () => {
     await expect
       .poll(async () => page.evaluate(() => localStorage.getItem('persist:root') ?? 'removed'))
       .not.toContain('line-0');
+    // What SPEC §4 does not list stays: the configuration, the currency, the typed contact.
     expect(stored).toHaveProperty('configData');
     expect(stored).toHaveProperty('currencyObj');
+    expect(stored.user).toBe('priya@example.com');
     expect(await page.getByRole('button', { name: 'Cart, empty' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
@@ -254,8 +256,15 @@ describe('cookie consent', () => {
     const { page, context } = await openPage(browser, server.url, { consent: false });
     await page.goto(`${server.url}/terms`);
     const modal = page.getByRole('dialog', { name: 'We use cookies' });
+    await modal.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accept');
     await modal.getByRole('button', { name: 'Cookie settings' }).click();
     const settings = page.getByTestId('cookie-settings');
+    expect(
+      await settings
+        .getByRole('checkbox', { name: /Analytics/ })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     expect(await settings.getByRole('checkbox', { name: /Strictly necessary/ }).isChecked()).toBe(
       true,
     );

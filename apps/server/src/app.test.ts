@@ -166,13 +166,29 @@ describe('headers and request ids', () => {
 
 describe('serving the web app', () => {
   it('answers any page path with index.html, revalidated on every visit', async () => {
-    for (const path of ['/', '/menu', '/store/abc/product-details/42']) {
+    for (const path of [
+      '/',
+      '/menu',
+      '/store/abc/product-details/42',
+      '/cookiepolicy',
+      '/first-brand',
+    ]) {
       const res = await ctx.app.inject({ url: path, headers: { host, accept: 'text/html' } });
       expect(res.statusCode, path).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root"></div>');
     }
+  });
+
+  it('answers a path that is no page of the shop with a 404, still with the page', async () => {
+    const res = await ctx.app.inject({
+      url: '/no-such-page',
+      headers: { host, accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root"></div>');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { isStorefrontPath } from '@servery/contract/constants';
 import { renderShopPage } from './modules/tenants/tenant-page.ts';
 import {
   TENANT_CHANGED_CHANNEL,
@@ -80,12 +81,17 @@ export async function buildApp(options: AppOptions) {
   await app.register(rateLimitPlugin, { redisUrl: options.redisUrl });
   await app.register(webAppPlugin, {
     distDir: options.webDistDir,
-    renderPage: (request, indexHtml) => {
+    renderPage: async (request, indexHtml) => {
       const { id, variant } = request.tenant;
-      return app.tenantCache.get(id, `page:${variant}`, async () => {
+      const page = await app.tenantCache.get(id, `page:${variant}`, async () => {
         const agg = await loadTenantAggregate(database.db, id);
-        return agg ? renderShopPage(indexHtml, shopConfigOf(agg, variant)) : indexHtml;
+        if (!agg) return { html: indexHtml, brands: [] };
+        return {
+          html: renderShopPage(indexHtml, shopConfigOf(agg, variant)),
+          brands: agg.brands.map((b) => b.slug),
+        };
       });
+      return { body: page.html, found: isStorefrontPath(request.url, page.brands) };
     },
   });
 

@@ -88,6 +88,17 @@ describe('the tenant document', () => {
     ]);
   });
 
+  it('refuses a main colour that text could not be read on or in', () => {
+    const problems = problemsOf({ ...demo, config: { ...demo.config, colorPalatte: '#f2a900' } });
+    expect(problems).toEqual([
+      {
+        path: 'config.colorPalatte',
+        message:
+          'Choose a darker colour: text in it on white, and white text on it, need a contrast of at least 4.5:1',
+      },
+    ]);
+  });
+
   it('refuses asset names that could leave the assets folder', () => {
     const problems = problemsOf({ ...demo, config: { ...demo.config, favicon: '../secret.svg' } });
     expect(problems.map((p) => p.path)).toEqual(['config.favicon']);

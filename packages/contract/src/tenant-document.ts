@@ -9,6 +9,8 @@ import {
   ZSiteVariant,
   ZSocialLink,
 } from './config.ts';
+import { MIN_TEXT_CONTRAST, contrastRatio } from './colour.ts';
+import { STOREFRONT_PATHS } from './constants.ts';
 import { ZCurrency } from './currency.ts';
 import { ZBanner } from './home.ts';
 import { ZWeeklyHours } from './opening-hours.ts';
@@ -23,31 +25,15 @@ const ZSlug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
 
-/** Paths of the storefront that a brand landing page (`/{brand-slug}`) must not shadow. */
+/** Paths that a brand landing page (`/{brand-slug}`) must not shadow. */
 export const RESERVED_PATHS = [
-  'login',
-  'verification',
-  'menu',
-  'reservation',
-  'store',
-  'stores',
-  'cart',
-  'checkout',
-  'payment',
-  'orders',
-  'promo',
-  'invite-friends',
-  'account',
-  'privacy',
-  'terms',
-  'cookiepolicy',
+  ...STOREFRONT_PATHS.filter((p) => p !== '').map((p) => p.toLowerCase()),
   'api',
   'tenancy',
   'assets',
   'healthz',
   'readyz',
-  'booking',
-] as const;
+];
 
 const ZHost = z
   .string()
@@ -64,11 +50,15 @@ export const ZTenantConfig = z
     headerLogo: ZAssetName,
     footerLogo: ZAssetName,
     logo_style: z.enum(LOGO_STYLES),
-    colorPalatte: ZHexColour,
+    // The storefront writes white on this colour and this colour on white (links, buttons).
+    colorPalatte: ZHexColour.refine(
+      (hex) => contrastRatio(hex, '#ffffff') >= MIN_TEXT_CONTRAST,
+      'Choose a darker colour: text in it on white, and white text on it, need a contrast of at least 4.5:1',
+    ),
     SecondaryColorPalatte: ZHexColour,
     contactNumber: z.string().min(5).max(30),
     supportEmail: z.email(),
-    website: z.string().max(200),
+    website: z.url({ protocol: /^https?$/ }).max(200),
     ShopClosedMessage: z.string().max(500),
     IsShopClosed: ZFlag,
     allowBooking: ZFlag,
@@ -192,7 +182,7 @@ export function assetReferences(doc: TenantDocument): { path: string; file: stri
 }
 
 export function isReservedPath(slug: string): boolean {
-  return (RESERVED_PATHS as readonly string[]).includes(slug) || /^list_store\d*$/.test(slug);
+  return RESERVED_PATHS.includes(slug) || /^list_store\d*$/.test(slug);
 }
 
 function isTimeZone(zone: string): boolean {

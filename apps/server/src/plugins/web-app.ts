@@ -14,8 +14,14 @@ export const webAppPlugin = fp(
     app: FastifyInstance,
     options: {
       distDir: string;
-      /** Dresses index.html for the request's shop; without it every page gets it as built. */
-      renderPage?: (request: FastifyRequest, indexHtml: string) => Promise<string>;
+      /**
+       * Dresses index.html for the request's shop and says whether the path is one of its
+       * pages (else 404, still with the page, whose router shows "Page not found").
+       */
+      renderPage?: (
+        request: FastifyRequest,
+        indexHtml: string,
+      ) => Promise<{ body: string; found: boolean }>;
     },
   ) => {
     const indexFile = join(options.distDir, 'index.html');
@@ -50,12 +56,14 @@ export const webAppPlugin = fp(
         !path.startsWith('/assets/') &&
         !path.startsWith('/tenancy/');
       if (wantsPage) {
-        const page = options.renderPage ? await options.renderPage(request, indexHtml) : indexHtml;
+        const page = options.renderPage
+          ? await options.renderPage(request, indexHtml)
+          : { body: indexHtml, found: true };
         return reply
-          .code(200)
+          .code(page.found ? 200 : 404)
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(page);
+          .send(page.body);
       }
       return reply
         .code(404)

@@ -62,6 +62,8 @@ export function CookieConsent() {
               type="checkbox"
               checked={analytics}
               onChange={(e) => setAnalytics(e.target.checked)}
+              // The button that opened the settings is gone: focus moves to the first choice.
+              autoFocus
               className="mt-1"
             />
             <span>
@@ -94,6 +96,8 @@ export function CookieConsent() {
         <button
           type="button"
           onClick={() => accept('true')}
+          // The dialog's first choice takes focus, not the policy link in its text.
+          data-autofocus
           className="rounded-lg bg-primary px-5 py-2.5 font-semibold text-on-primary"
         >
           Accept

@@ -17,7 +17,7 @@ const NETWORK_NAMES = {
 const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
 
 export function Footer({ config }: { config: ShopConfig | null }) {
-  const { pathname } = useLocation();
+  const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1');
   if (WITHOUT_FOOTER.includes(pathname) || !config) return null;
   const reservationSite = config.siteVariant === 'reservation';
   const showTop = pathname !== '/';

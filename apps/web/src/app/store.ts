@@ -40,7 +40,8 @@ export function createStore() {
   // SPEC §4: signing out clears the persisted store; the cart goes with it.
   whenSignedOut(() => {
     store.dispatch(cartCleared());
-    store.dispatch(api.util.resetApiState());
+    // Customer data goes; the shop's public data (configuration, home) stays.
+    store.dispatch(api.util.invalidateTags(['Customer']));
     void persistor.flush().then(() => persistor.purge());
   });
   return Object.assign(store, { persistor });

@@ -21,6 +21,13 @@ export function useConfigBootstrap(): { config: ShopConfig | null; loading: bool
 
   useEffect(() => {
     const timer = setTimeout(() => setTimedOut(true), CONFIG_LOADING_FALLBACK_MS);
+    // SPEC §1: the currency defaults to GBP (£), whether or not the configuration loads.
+    if (!localStorage.getItem(STORAGE_KEYS.currencyObj)) {
+      localStorage.setItem(
+        STORAGE_KEYS.currencyObj,
+        JSON.stringify(cachedConfig()?.currency ?? DEFAULT_CURRENCY),
+      );
+    }
     return () => clearTimeout(timer);
   }, []);
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ShopConfig } from '@servery/contract/config';
 import { PRODUCT_NAME, tenancyAssetPath } from '@servery/contract/constants';
-import { readableTextOn } from '../lib/colour.ts';
+import { readableTextOn } from '@servery/contract/colour';
 
 /**
  * Dresses the page in the shop's configuration: title from websiteName (else the product

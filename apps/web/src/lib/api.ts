@@ -50,7 +50,7 @@ const baseQuery: BaseQueryFn<
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Config', 'Home'],
+  tagTypes: ['Config', 'Home', 'Customer'],
   endpoints: () => ({}),
 });
 

@@ -20,10 +20,9 @@ export function renderShopPage(indexHtml: string, config: ShopConfig): string {
     `<link rel="icon" href="${tenancyAssetPath(config.favicon)}">` +
     `<meta name="theme-color" content="${escapeHtml(config.colorPalatte)}">` +
     `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForHtml(config)}</script>`;
+  const title = `<title>${escapeHtml(config.websiteName || PRODUCT_NAME)}</title>`;
+  // Replacement functions, not strings: a string would expand "$&" and "$`" in shop text.
   return indexHtml
-    .replace(
-      /<title>[^<]*<\/title>/,
-      `<title>${escapeHtml(config.websiteName || PRODUCT_NAME)}</title>`,
-    )
-    .replace('</head>', `${head}</head>`);
+    .replace(/<title>[^<]*<\/title>/, () => title)
+    .replace('</head>', () => `${head}</head>`);
 }

@@ -296,6 +296,24 @@ describe('the page the server sends', () => {
     expect(embedded).toEqual(served);
   });
 
+  it('keeps shop text with dollar signs as written', async () => {
+    const doc = makeTenantDocument({
+      websiteName: 'Cash $& Carry',
+      config: { ...makeTenantDocument().config, ShopClosedMessage: "Back soon $` $' $$" },
+    });
+    await importTestTenant(ctx.db, doc);
+    const res = await ctx.app.inject({
+      url: '/',
+      headers: { host: hostOf(doc), accept: 'text/html' },
+    });
+    expect(res.body).toContain('<title>Cash $&#38; Carry</title>');
+    const block = /<script type="application\/json" id="servery-config">(.*?)<\/script>/.exec(
+      res.body,
+    )![1]!;
+    expect(JSON.parse(block).ShopClosedMessage).toBe("Back soon $` $' $$");
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+  });
+
   it('cannot be broken out of by a shop name with markup in it', async () => {
     const doc = makeTenantDocument({ websiteName: '</script><script>alert(1)</script> & Co' });
     await importTestTenant(ctx.db, doc);

@@ -46,7 +46,11 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element; a child marked data-autofocus wins.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -60,7 +64,15 @@ export function Dialog({
         onClose();
       }}
       onClick={(event) => {
-        if (event.target === ref.current) onClose();
+        // Only a click on the backdrop closes: outside the dialog's box, not on its padding.
+        const box = ref.current?.getBoundingClientRect();
+        const outside =
+          box &&
+          (event.clientX < box.left ||
+            event.clientX > box.right ||
+            event.clientY < box.top ||
+            event.clientY > box.bottom);
+        if (event.target === ref.current && outside) onClose();
       }}
       onKeyDown={trapTab}
       className={`backdrop:bg-black/50 ${className}`}

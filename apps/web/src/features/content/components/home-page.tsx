@@ -136,6 +136,8 @@ export function HomePage() {
                 Get directions
               </a>
             </address>
+          ) : isError ? (
+            <LoadFailed onRetry={refetch} />
           ) : (
             <Pending skeleton={skeleton} />
           )}
@@ -164,6 +166,8 @@ export function HomePage() {
                 {home.getInTouch.supportEmail}
               </a>
             </p>
+          ) : isError ? (
+            <LoadFailed onRetry={refetch} />
           ) : (
             <Pending skeleton={skeleton} />
           )}

@@ -27,8 +27,10 @@ export function ReservationHome() {
           Book a table at {config?.websiteName}
         </h1>
         <p className="mt-3 max-w-xl text-lg">
-          {config?.locationData.addressLine1}, {config?.locationData.addressLine2}. Choose a day and
-          time and we will confirm your booking by e-mail.
+          {[config?.locationData.addressLine1, config?.locationData.addressLine2]
+            .filter(Boolean)
+            .join(', ')}
+          . Choose a day and time and we will confirm your booking by e-mail.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           {config?.allowBooking === 1 ? (

@@ -1,4 +1,4 @@
-/** WCAG relative luminance of a #rrggbb colour. */
+/** WCAG 2 relative luminance of a #rrggbb colour. */
 export function luminance(hex: string): number {
   const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
   const [r, g, b] = channels.map((c) =>
@@ -11,6 +11,9 @@ export function contrastRatio(a: string, b: string): number {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (light + 0.05) / (dark + 0.05);
 }
+
+/** WCAG AA for normal text. */
+export const MIN_TEXT_CONTRAST = 4.5;
 
 /** White or near-black, whichever reads better on the given background. */
 export function readableTextOn(background: string): '#ffffff' | '#1c1917' {
