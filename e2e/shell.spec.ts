@@ -88,6 +88,25 @@ describe('toasts', () => {
   });
 });
 
+describe('a network failure', () => {
+  it('shows the toast SPEC.md names, and the home page offers a retry', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    // The request dies on the wire, as when the connection drops.
+    await page.route('**/api/home', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${server.url}/`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Oops! Something went wrong.' })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Try again' }).first().waitFor();
+    await page.unroute('**/api/home');
+    await page.getByRole('button', { name: 'Try again' }).first().click();
+    await page.getByText('11:30 AM - 2:30 PM, 5:00 PM - 11:00 PM').first().waitFor();
+    await context.close();
+  });
+});
+
 describe('the cart icon', () => {
   it('with an empty cart goes to /menu with the error toast', async () => {
     const { page, context } = await openPage(browser, server.url);
@@ -389,18 +408,31 @@ describe.each(Object.entries(VIEWPORTS))('accessibility (%s)', (name, viewport) 
       '/CookiePolicy',
       '/no-such-page',
     ]) {
-      const { page, context } = await openPage(browser, server.url, { viewport });
+      const { page, context, problems } = await openPage(browser, server.url, { viewport });
       await page.goto(`${server.url}${path}`);
       await page.locator('h1').first().waitFor();
       await page.waitForTimeout(300);
       await screenshot(page, `shell-${path.replace(/\W+/g, '-') || 'home'}-${name}`);
       expect(await accessibilityViolations(page), path).toEqual([]);
+      // No uncaught error on any page.
+      expect(problems, path).toEqual([]);
       await context.close();
     }
     const { page, context } = await openPage(browser, server.url, { viewport, consent: false });
     await page.goto(`${server.url}/terms`);
-    await page.getByRole('dialog', { name: 'We use cookies' }).waitFor();
+    const consent = page.getByRole('dialog', { name: 'We use cookies' });
+    await consent.waitFor();
     expect(await accessibilityViolations(page), 'cookie consent').toEqual([]);
+    await consent.getByRole('button', { name: 'Cookie settings' }).click();
+    await page.getByTestId('cookie-settings').waitFor();
+    expect(await accessibilityViolations(page), 'cookie settings').toEqual([]);
     await context.close();
+
+    const signedIn = await openPage(browser, server.url, { viewport, storage: SIGNED_IN });
+    await signedIn.page.goto(`${server.url}/terms`);
+    await signedIn.page.getByRole('button', { name: 'Open menu' }).click();
+    await signedIn.page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    expect(await accessibilityViolations(signedIn.page), 'open menu').toEqual([]);
+    await signedIn.context.close();
   });
 });
