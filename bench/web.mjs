@@ -5,22 +5,11 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
 
 /** Gzip bytes of every script a page loads, as a visitor on a phone would get them. */
 export async function javascriptLoaded(url) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url }]);
   // A first visit caches the configuration and reloads once (SPEC §4); measure the page as it
@@ -59,7 +48,10 @@ export async function lighthouseMedian(url, runs = 3) {
   const chromeLauncher = await import(launcherPath);
   const results = [];
   for (let i = 0; i < runs; i++) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_FLAGS,
+    });
     try {
       const { lhr } = await lighthouse(url, {
         port: chrome.port,

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
-import { startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser.ts';
+import { useProduct } from './support/product.ts';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
+const product = useProduct();
 async function homeForms() {
-  const opened = await openPage(browser, server.url);
-  await opened.page.goto(`${server.url}/`);
+  const opened = await openPage(product.browser, product.server.url);
+  await opened.page.goto(`${product.server.url}/`);
   await opened.page.getByRole('heading', { name: 'Contact us' }).scrollIntoViewIfNeeded();
   return opened;
 }

@@ -1,35 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  VIEWPORTS,
-  accessibilityViolations,
-  launchBrowser,
-  screenshot,
-} from './support/browser.ts';
-import { startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, accessibilityViolations, screenshot } from './support/browser.ts';
+import { useProduct } from './support/product.ts';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
+const product = useProduct();
 describe.each(Object.entries(VIEWPORTS))(
   'the home page of the demo shop (%s)',
   (name, viewport) => {
     it('shows the shop’s name as page title, its logo and its colours', async () => {
-      const context = await browser.newContext({ viewport });
+      const context = await product.browser.newContext({ viewport });
       const page = await context.newPage();
       const failures: string[] = [];
       page.on('pageerror', (error) => failures.push(error.message));
       page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
 
-      await page.goto(`${server.url}/`);
+      await page.goto(`${product.server.url}/`);
       await expect.poll(() => page.title()).toBe('Tandoor Lane');
 
       const logo = page.locator('header img[alt="Tandoor Lane"]');

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SIGNED_IN,
   VIEWPORTS,
   accessibilityViolations,
-  launchBrowser,
   openPage,
   screenshot,
 } from './support/browser.ts';
-import { startServer } from './support/server.ts';
+import { useProduct } from './support/product.ts';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
+const product = useProduct();
 const cartWith = (quantities: number[]) => ({
   'persist:root': JSON.stringify({
     cartList: JSON.stringify({
@@ -35,9 +23,11 @@ const cartWith = (quantities: number[]) => ({
 
 describe('toasts', () => {
   it('appear top right, newest on top, and close after 3000 ms', async () => {
-    const { page, context } = await openPage(browser, server.url, { storage: SIGNED_IN });
+    const { page, context } = await openPage(product.browser, product.server.url, {
+      storage: SIGNED_IN,
+    });
     await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
-    await page.goto(`${server.url}/privacy`);
+    await page.goto(`${product.server.url}/privacy`);
     // Time each toast in the browser itself: when its node was added and when removed.
     await page.evaluate(() => {
       const times: Record<string, { added?: number; removed?: number }> = {};
@@ -90,10 +80,10 @@ describe('toasts', () => {
 
 describe('a network failure', () => {
   it('shows the toast SPEC.md names, and the home page offers a retry', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(product.browser, product.server.url);
     // The request dies on the wire, as when the connection drops.
     await page.route('**/api/home', (route) => route.abort('internetdisconnected'));
-    await page.goto(`${server.url}/`);
+    await page.goto(`${product.server.url}/`);
     await page
       .getByRole('alert')
       .filter({ hasText: 'Oops! Something went wrong.' })
@@ -109,20 +99,22 @@ describe('a network failure', () => {
 
 describe('the cart icon', () => {
   it('with an empty cart goes to /menu with the error toast', async () => {
-    const { page, context } = await openPage(browser, server.url);
-    await page.goto(`${server.url}/terms`);
+    const { page, context } = await openPage(product.browser, product.server.url);
+    await page.goto(`${product.server.url}/terms`);
     await page.getByRole('button', { name: 'Cart, empty' }).click();
-    await page.waitForURL(`${server.url}/menu`);
+    await page.waitForURL(`${product.server.url}/menu`);
     await page.getByRole('alert').filter({ hasText: 'Please add items to cart first.!' }).waitFor();
     await context.close();
   });
 
   it('with items shows their count and goes to /cart', async () => {
-    const { page, context } = await openPage(browser, server.url, { storage: cartWith([2, 1]) });
-    await page.goto(`${server.url}/terms`);
+    const { page, context } = await openPage(product.browser, product.server.url, {
+      storage: cartWith([2, 1]),
+    });
+    await page.goto(`${product.server.url}/terms`);
     await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('3');
     await page.getByRole('button', { name: 'Cart, 3 items' }).click();
-    await page.waitForURL(`${server.url}/cart`);
+    await page.waitForURL(`${product.server.url}/cart`);
     expect(await page.getByRole('alert').count()).toBe(0);
     await context.close();
   });
@@ -131,19 +123,21 @@ describe('the cart icon', () => {
 describe('the slide-out menu', () => {
   it('signed out offers Sign Up and Log in, both to /login', async () => {
     for (const name of ['Sign Up', 'Log in']) {
-      const { page, context } = await openPage(browser, server.url);
-      await page.goto(`${server.url}/privacy`);
+      const { page, context } = await openPage(product.browser, product.server.url);
+      await page.goto(`${product.server.url}/privacy`);
       await page.getByRole('button', { name: 'Open menu' }).click();
       expect(await page.getByRole('link', { name: 'Manage account' }).count()).toBe(0);
       await page.getByRole('button', { name }).click();
-      await page.waitForURL(`${server.url}/login`);
+      await page.waitForURL(`${product.server.url}/login`);
       await context.close();
     }
   });
 
   it('signed in shows the first name and the account links, traps focus and closes on Escape', async () => {
-    const { page, context } = await openPage(browser, server.url, { storage: SIGNED_IN });
-    await page.goto(`${server.url}/privacy`);
+    const { page, context } = await openPage(product.browser, product.server.url, {
+      storage: SIGNED_IN,
+    });
+    await page.goto(`${product.server.url}/privacy`);
     const opener = page.getByRole('button', { name: 'Open menu' });
     await opener.click();
     const menu = page.getByRole('dialog');
@@ -168,7 +162,7 @@ describe('the slide-out menu', () => {
   });
 
   it('Sign Out clears exactly the keys SPEC.md lists and goes to /', async () => {
-    const { page, context } = await openPage(browser, server.url, {
+    const { page, context } = await openPage(product.browser, product.server.url, {
       storage: {
         ...SIGNED_IN,
         ...cartWith([1]),
@@ -178,11 +172,11 @@ describe('the slide-out menu', () => {
         user: 'priya@example.com',
       },
     });
-    await page.goto(`${server.url}/terms`);
+    await page.goto(`${product.server.url}/terms`);
     await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${product.server.url}/`);
     const stored = await page.evaluate(() => ({ ...localStorage }));
     for (const key of ['userData', 'selectedAdress', 'deliveryType', 'deliverOrPickup']) {
       expect(stored, key).not.toHaveProperty(key);
@@ -204,14 +198,14 @@ describe('the slide-out menu', () => {
 
 describe('the footer', () => {
   it('is hidden on /checkout, /payment and /cart, whole elsewhere, and without its top part on home', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(product.browser, product.server.url);
     for (const path of ['/checkout', '/payment', '/cart']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${product.server.url}${path}`);
       await page.locator('header').waitFor();
       await page.waitForTimeout(200);
       expect(await page.getByTestId('footer').count(), path).toBe(0);
     }
-    await page.goto(`${server.url}/terms`);
+    await page.goto(`${product.server.url}/terms`);
     const top = page.getByTestId('footer-top');
     await top.waitFor();
     expect(await top.getByRole('link', { name: '020 7946 0321' }).getAttribute('href')).toBe(
@@ -231,7 +225,7 @@ describe('the footer', () => {
     expect(await footer.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/');
     expect(await page.getByTestId('reservation-footer').count()).toBe(0);
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${product.server.url}/`);
     await footer.waitFor();
     expect(await page.getByTestId('footer-top').count()).toBe(0);
     await context.close();
@@ -240,8 +234,10 @@ describe('the footer', () => {
 
 describe('cookie consent', () => {
   it('asks while the cookie is absent; Accept keeps it 365 days, Reject removes it', async () => {
-    const { page, context } = await openPage(browser, server.url, { consent: false });
-    await page.goto(`${server.url}/terms`);
+    const { page, context } = await openPage(product.browser, product.server.url, {
+      consent: false,
+    });
+    await page.goto(`${product.server.url}/terms`);
     const modal = page.getByRole('dialog', { name: 'We use cookies' });
     await modal.waitFor();
     expect(await modal.getByRole('link', { name: 'Cookie Policy' }).getAttribute('href')).toBe(
@@ -272,8 +268,10 @@ describe('cookie consent', () => {
   });
 
   it('opens real settings: strictly necessary always on, the rest off until chosen', async () => {
-    const { page, context } = await openPage(browser, server.url, { consent: false });
-    await page.goto(`${server.url}/terms`);
+    const { page, context } = await openPage(product.browser, product.server.url, {
+      consent: false,
+    });
+    await page.goto(`${product.server.url}/terms`);
     const modal = page.getByRole('dialog', { name: 'We use cookies' });
     await modal.waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accept');
@@ -301,8 +299,10 @@ describe('cookie consent', () => {
   });
 
   it('before consent, the site stores only what it strictly needs', async () => {
-    const { page, context } = await openPage(browser, server.url, { consent: false });
-    await page.goto(`${server.url}/`);
+    const { page, context } = await openPage(product.browser, product.server.url, {
+      consent: false,
+    });
+    await page.goto(`${product.server.url}/`);
     await page.getByRole('dialog', { name: 'We use cookies' }).waitFor();
     await page.waitForTimeout(500);
     const keys = await page.evaluate(() => Object.keys(localStorage).sort());
@@ -316,13 +316,15 @@ describe('cookie consent', () => {
 
 describe('the configuration in the browser', () => {
   it('comes with the page on a first visit: cached under configData at once, no reload', async () => {
-    const { page, context } = await openPage(browser, server.url, { firstVisit: true });
+    const { page, context } = await openPage(product.browser, product.server.url, {
+      firstVisit: true,
+    });
     let loads = 0;
     page.on('load', () => loads++);
-    const html = await (await fetch(`${server.url}/terms`)).text();
+    const html = await (await fetch(`${product.server.url}/terms`)).text();
     expect(html).toContain('<title>Tandoor Lane</title>');
     expect(html).toContain('<script type="application/json" id="servery-config">');
-    await page.goto(`${server.url}/terms`);
+    await page.goto(`${product.server.url}/terms`);
     const cached = await page.evaluate(() => JSON.parse(localStorage.getItem('configData')!));
     expect(cached.websiteName).toBe('Tandoor Lane');
     await expect
@@ -336,10 +338,10 @@ describe('the configuration in the browser', () => {
 
 describe('the app-view flag', () => {
   it('is true after opening / with ?source=app and false after opening / without it', async () => {
-    const { page, context } = await openPage(browser, server.url);
-    await page.goto(`${server.url}/?source=app`);
+    const { page, context } = await openPage(product.browser, product.server.url);
+    await page.goto(`${product.server.url}/?source=app`);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('isAppView'))).toBe('true');
-    await page.goto(`${server.url}/`);
+    await page.goto(`${product.server.url}/`);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('isAppView'))).toBe('false');
     await context.close();
   });
@@ -347,23 +349,23 @@ describe('the app-view flag', () => {
 
 describe('brand, legal and missing pages', () => {
   it('gives every brand of the tenant a landing page', async () => {
-    const { page, context } = await openPage(browser, server.url);
-    await page.goto(`${server.url}/naan-stop`);
+    const { page, context } = await openPage(product.browser, product.server.url);
+    await page.goto(`${product.server.url}/naan-stop`);
     await page.getByRole('heading', { level: 1, name: 'Naan Stop' }).waitFor();
     expect(
       await page.getByRole('link', { name: 'Order from Naan Stop' }).getAttribute('href'),
     ).toBe('/menu');
-    await page.goto(`${server.url}/no-such-brand`);
+    await page.goto(`${product.server.url}/no-such-brand`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await context.close();
   });
 
   it('shows the shop’s own terms, and the default privacy notice filled from its configuration', async () => {
-    const { page, context } = await openPage(browser, server.url);
-    await page.goto(`${server.url}/terms`);
+    const { page, context } = await openPage(product.browser, product.server.url);
+    await page.goto(`${product.server.url}/terms`);
     await page.getByText('Tandoor Lane Ltd (company number 07946032)', { exact: false }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Cancellations and refunds' }).waitFor();
-    await page.goto(`${server.url}/privacy`);
+    await page.goto(`${product.server.url}/privacy`);
     await page
       .getByText('Tandoor Lane, 112 Brick Lane, Shoreditch, London E1 6RL, runs this site', {
         exact: false,
@@ -373,8 +375,10 @@ describe('brand, legal and missing pages', () => {
   });
 
   it('lists in the cookie policy every key the site really stores', async () => {
-    const { page, context } = await openPage(browser, server.url, { storage: SIGNED_IN });
-    await page.goto(`${server.url}/CookiePolicy`);
+    const { page, context } = await openPage(product.browser, product.server.url, {
+      storage: SIGNED_IN,
+    });
+    await page.goto(`${product.server.url}/CookiePolicy`);
     await page.getByRole('heading', { name: 'Cookie Policy' }).waitFor();
     const listed = await page.locator('tbody td.font-mono').allTextContents();
     const stored = await page.evaluate(() => [
@@ -388,9 +392,9 @@ describe('brand, legal and missing pages', () => {
   });
 
   it('offers a reload when a page chunk cannot load', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(product.browser, product.server.url);
     await page.route('**/assets/legal-pages-*.js', (route) => route.abort());
-    await page.goto(`${server.url}/privacy`);
+    await page.goto(`${product.server.url}/privacy`);
     await page.getByRole('heading', { name: 'This page could not load' }).waitFor();
     await page.getByRole('button', { name: 'Reload the page' }).waitFor();
     await page.locator('header').waitFor();
@@ -408,8 +412,10 @@ describe.each(Object.entries(VIEWPORTS))('accessibility (%s)', (name, viewport) 
       '/CookiePolicy',
       '/no-such-page',
     ]) {
-      const { page, context, problems } = await openPage(browser, server.url, { viewport });
-      await page.goto(`${server.url}${path}`);
+      const { page, context, problems } = await openPage(product.browser, product.server.url, {
+        viewport,
+      });
+      await page.goto(`${product.server.url}${path}`);
       await page.locator('h1').first().waitFor();
       await page.waitForTimeout(300);
       await screenshot(page, `shell-${path.replace(/\W+/g, '-') || 'home'}-${name}`);
@@ -418,8 +424,11 @@ describe.each(Object.entries(VIEWPORTS))('accessibility (%s)', (name, viewport) 
       expect(problems, path).toEqual([]);
       await context.close();
     }
-    const { page, context } = await openPage(browser, server.url, { viewport, consent: false });
-    await page.goto(`${server.url}/terms`);
+    const { page, context } = await openPage(product.browser, product.server.url, {
+      viewport,
+      consent: false,
+    });
+    await page.goto(`${product.server.url}/terms`);
     const consent = page.getByRole('dialog', { name: 'We use cookies' });
     await consent.waitFor();
     expect(await accessibilityViolations(page), 'cookie consent').toEqual([]);
@@ -428,8 +437,11 @@ describe.each(Object.entries(VIEWPORTS))('accessibility (%s)', (name, viewport) 
     expect(await accessibilityViolations(page), 'cookie settings').toEqual([]);
     await context.close();
 
-    const signedIn = await openPage(browser, server.url, { viewport, storage: SIGNED_IN });
-    await signedIn.page.goto(`${server.url}/terms`);
+    const signedIn = await openPage(product.browser, product.server.url, {
+      viewport,
+      storage: SIGNED_IN,
+    });
+    await signedIn.page.goto(`${product.server.url}/terms`);
     await signedIn.page.getByRole('button', { name: 'Open menu' }).click();
     await signedIn.page.getByRole('button', { name: 'Sign Out' }).waitFor();
     expect(await accessibilityViolations(signedIn.page), 'open menu').toEqual([]);

@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  VIEWPORTS,
-  accessibilityViolations,
-  launchBrowser,
-  openPage,
-  screenshot,
-} from './support/browser.ts';
-import { demoVariant, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, accessibilityViolations, openPage, screenshot } from './support/browser.ts';
+import { useProduct } from './support/product.ts';
+import { demoVariant } from './support/server.ts';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  // The demo shop, closed, imported through the real CLI.
-  const closedShop = demoVariant((doc) => {
-    doc.config.IsShopClosed = 1;
-    doc.config.ShopClosedMessage = 'Closed for Diwali, back on Monday at 11:30 AM.';
-  });
-  server = await startServer({ SEED_DEMO: 'false' }, { tenantFiles: [closedShop] });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
+// The demo shop, closed, imported through the real CLI.
+const product = useProduct(() => ({
+  env: { SEED_DEMO: 'false' },
+  tenantFiles: [
+    demoVariant((doc) => {
+      doc.config.IsShopClosed = 1;
+      doc.config.ShopClosedMessage = 'Closed for Diwali, back on Monday at 11:30 AM.';
+    }),
+  ],
+}));
 describe('the shop-closed dialog', () => {
   it('shows the message when IsShopClosed is 1, and OK dismisses it', async () => {
-    const { page, context } = await openPage(browser, server.url);
-    await page.goto(`${server.url}/terms`);
+    const { page, context } = await openPage(product.browser, product.server.url);
+    await page.goto(`${product.server.url}/terms`);
     const dialog = page.getByRole('dialog', { name: "We're currently closed" });
     await dialog.waitFor();
     expect(await dialog.getByText('Closed for Diwali, back on Monday at 11:30 AM.').count()).toBe(
@@ -42,8 +30,8 @@ describe('the shop-closed dialog', () => {
   });
 
   it('closes on Escape too', async () => {
-    const { page, context } = await openPage(browser, server.url);
-    await page.goto(`${server.url}/terms`);
+    const { page, context } = await openPage(product.browser, product.server.url);
+    await page.goto(`${product.server.url}/terms`);
     const dialog = page.getByRole('dialog', { name: "We're currently closed" });
     await dialog.waitFor();
     await page.keyboard.press('Escape');
@@ -54,8 +42,8 @@ describe('the shop-closed dialog', () => {
 
 describe.each(Object.entries(VIEWPORTS))('the reservation-variant host (%s)', (name, viewport) => {
   it('gets the reservation root application and the footer with hours and actions', async () => {
-    const bookUrl = server.url.replace('localhost', 'book.localhost');
-    const { page, context } = await openPage(browser, bookUrl, { viewport });
+    const bookUrl = product.server.url.replace('localhost', 'book.localhost');
+    const { page, context } = await openPage(product.browser, bookUrl, { viewport });
     await page.goto(`${bookUrl}/`);
     await page
       .getByRole('dialog', { name: "We're currently closed" })

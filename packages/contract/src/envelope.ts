@@ -1,18 +1,16 @@
-import { z } from 'zod';
-
 /** Every answer is `{ status, message, data? }` and `status` equals the HTTP status (SPEC §7). */
-export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ status: z.number().int(), message: z.string(), data });
+export interface Envelope<T> {
+  status: number;
+  message: string;
+  data: T;
 }
 
-export const ZErrorEnvelope = z.object({
-  status: z.number().int(),
-  message: z.string(),
-  /** Field path → message, for 400 answers about bad input. */
-  errors: z.record(z.string(), z.string()).optional(),
-  requestId: z.string().optional(),
-});
-export type ErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+/** A failed answer; `errors` maps each bad field to its message (400 answers). */
+export interface ErrorEnvelope {
+  status: number;
+  message: string;
+  errors?: Record<string, string>;
+}
 
 /** The status of one asynchronous operation in the client (SPEC §4 and §9). */
 export const ASYNC_STATUS = { loading: 0, success: 200, failure: 2 } as const;

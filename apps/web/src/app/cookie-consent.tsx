@@ -4,6 +4,13 @@ import { Dialog } from '../components/ui/dialog.tsx';
 import { readCookie, removeCookie, writeCookie } from '../lib/cookies.ts';
 import { COOKIE_CONSENT } from '../lib/storage-keys.ts';
 
+/** Categories a visitor may turn on; off until chosen. */
+const OPTIONAL = [
+  { id: 'analytics', name: 'Analytics', purpose: 'help the shop see which pages work.' },
+  { id: 'marketing', name: 'Marketing', purpose: 'offers on other sites.' },
+] as const;
+type OptionalCategory = (typeof OPTIONAL)[number]['id'];
+
 /**
  * SPEC §2 and §4: shown while the cookiesAccepted cookie is absent. Accept sets it for 365 days;
  * Reject removes it (so the question comes back next visit). Servery itself uses only strictly
@@ -13,8 +20,7 @@ import { COOKIE_CONSENT } from '../lib/storage-keys.ts';
 export function CookieConsent() {
   const [open, setOpen] = useState(() => readCookie(COOKIE_CONSENT.name) === null);
   const [settings, setSettings] = useState(false);
-  const [analytics, setAnalytics] = useState(false);
-  const [marketing, setMarketing] = useState(false);
+  const [chosen, setChosen] = useState<OptionalCategory[]>([]);
 
   const accept = (value: string) => {
     writeCookie(COOKIE_CONSENT.name, value, COOKIE_CONSENT.days);
@@ -57,34 +63,34 @@ export function CookieConsent() {
               <strong>Strictly necessary</strong> (always on): your basket, sign-in and this choice.
             </span>
           </label>
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              checked={analytics}
-              onChange={(e) => setAnalytics(e.target.checked)}
-              // The button that opened the settings is gone: focus moves to the first choice.
-              autoFocus
-              className="mt-1"
-            />
-            <span>
-              <strong>Analytics</strong>: help the shop see which pages work.
-            </span>
-          </label>
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              checked={marketing}
-              onChange={(e) => setMarketing(e.target.checked)}
-              className="mt-1"
-            />
-            <span>
-              <strong>Marketing</strong>: offers on other sites.
-            </span>
-          </label>
+          {OPTIONAL.map(({ id, name, purpose }, index) => (
+            <label key={id} className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                checked={chosen.includes(id)}
+                onChange={(e) =>
+                  setChosen((now) =>
+                    e.target.checked ? [...now, id] : now.filter((c) => c !== id),
+                  )
+                }
+                // The button that opened the settings is gone: focus moves to the first choice.
+                autoFocus={index === 0}
+                className="mt-1"
+              />
+              <span>
+                <strong>{name}</strong>: {purpose}
+              </span>
+            </label>
+          ))}
           <button
             type="button"
             onClick={() =>
-              accept(`necessary${analytics ? ',analytics' : ''}${marketing ? ',marketing' : ''}`)
+              accept(
+                [
+                  'necessary',
+                  ...OPTIONAL.map((c) => c.id).filter((id) => chosen.includes(id)),
+                ].join(','),
+              )
             }
             className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary"
           >

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { NotFoundMessage } from '../components/ui/not-found-message.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { lazyPage } from './lazy-page.ts';
-import { NotFoundPage } from './not-found-page.tsx';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { Shell } from './shell.tsx';
 
@@ -88,7 +88,7 @@ export function AppRoutes() {
             </Page>
           }
         />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundMessage />} />
       </Route>
     </Routes>
   );

@@ -7,7 +7,6 @@ import { STORAGE_KEYS } from '../lib/storage-keys.ts';
 
 /** SPEC §9: the configuration's loading flag ends on success or after 2000 ms. */
 export const CONFIG_LOADING_FALLBACK_MS = 2000;
-const RELOADED_FLAG = 'servery:config-reloaded';
 
 /**
  * SPEC §4 "Configuration": the configuration is cached under configData. When it was missing,
@@ -40,8 +39,8 @@ export function useConfigBootstrap(): { config: ShopConfig | null; loading: bool
         JSON.stringify(data.currency ?? DEFAULT_CURRENCY),
       );
     }
-    if (!hadCache && cachedConfig() && !sessionStorage.getItem(RELOADED_FLAG)) {
-      sessionStorage.setItem(RELOADED_FLAG, '1');
+    if (!hadCache && cachedConfig() && !sessionStorage.getItem(STORAGE_KEYS.configReloaded)) {
+      sessionStorage.setItem(STORAGE_KEYS.configReloaded, '1');
       location.reload();
     }
   }, [data, hadCache]);

@@ -1,3 +1,4 @@
+import type { ErrorEnvelope } from '@servery/contract/envelope';
 import {
   createApi,
   fetchBaseQuery,
@@ -7,13 +8,6 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { currentUserData, signOut } from './session.ts';
 import { NETWORK_ERROR_MESSAGE, toast } from './toast.ts';
-
-/** The envelope every answer comes in (SPEC §7). */
-export interface Envelope<T> {
-  status: number;
-  message: string;
-  data: T;
-}
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
@@ -56,7 +50,7 @@ export const api = createApi({
 
 /** The server's message from a failed call, for the error toast SPEC §8 asks for. */
 export function serverMessage(error: unknown): string {
-  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
+  const data = (error as { data?: Partial<ErrorEnvelope> } | undefined)?.data;
   return typeof data?.message === 'string' ? data.message : NETWORK_ERROR_MESSAGE;
 }
 

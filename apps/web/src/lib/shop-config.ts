@@ -1,6 +1,7 @@
 import type { ShopConfig } from '@servery/contract/config';
 import { CONFIG_ELEMENT_ID } from '@servery/contract/constants';
-import { api, type Envelope } from './api.ts';
+import type { Envelope } from '@servery/contract/envelope';
+import { api } from './api.ts';
 import { STORAGE_KEYS, readJson, writeJson } from './storage-keys.ts';
 
 const configApi = api.injectEndpoints({
@@ -16,8 +17,19 @@ const configApi = api.injectEndpoints({
 export const { useLoadConfigQuery } = configApi;
 
 /** The configuration cached under `configData` by the last visit, if any. */
+let parsed: { raw: string | null; config: ShopConfig | null } = { raw: null, config: null };
+
+/** The same object while the stored text is the same, so effects keyed on it do not re-run. */
 export function cachedConfig(): ShopConfig | null {
-  return readJson<ShopConfig>(STORAGE_KEYS.configData);
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(STORAGE_KEYS.configData);
+  } catch {
+    // Storage disabled: no cached configuration.
+  }
+  if (raw !== parsed.raw)
+    parsed = { raw, config: raw ? readJson<ShopConfig>(STORAGE_KEYS.configData) : null };
+  return parsed.config;
 }
 
 export function cacheConfig(config: ShopConfig): void {

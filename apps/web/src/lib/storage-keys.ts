@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   appView: 'isAppView',
   /** redux-persist's key for the persisted root store (only cartList is in it). */
   persistedRoot: 'persist:root',
+  /** Session storage: the tab already reloaded once to pick up the configuration (SPEC §4). */
+  configReloaded: 'servery:config-reloaded',
 } as const;
 
 /** The cookie that records the visitor's cookie choice (SPEC §2), kept 365 days. */
@@ -95,7 +97,7 @@ export const STORAGE_INVENTORY: { name: string; where: string; purpose: string; 
     kept: 'Until your next visit',
   },
   {
-    name: 'servery:config-reloaded',
+    name: STORAGE_KEYS.configReloaded,
     where: 'Session storage',
     purpose: 'Stops the page reloading more than once while settings load.',
     kept: 'Until you close the tab',

@@ -1,7 +1,8 @@
 import type { ContactRequest } from '@servery/contract/contact';
 import type { HomeContent } from '@servery/contract/home';
 import type { SubscribeRequest } from '@servery/contract/newsletter';
-import { api, type Envelope } from '../../lib/api.ts';
+import type { Envelope } from '@servery/contract/envelope';
+import { api } from '../../lib/api.ts';
 
 const contentApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { ZContactRequest, type ContactRequest } from '@servery/contract/contact';
+import type { ErrorEnvelope } from '@servery/contract/envelope';
 import { ZSubscribeRequest, type SubscribeRequest } from '@servery/contract/newsletter';
 import { toastServerError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -13,7 +14,7 @@ const SUBMIT =
 
 /** Puts a 400's field errors on the fields (STYLE.md habit 7); anything else is a toast. */
 function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>) {
-  const data = (error as { status?: number; data?: { errors?: Record<string, string> } }).data;
+  const data = (error as { data?: Partial<ErrorEnvelope> }).data;
   if ((error as { status?: number }).status === 400 && data?.errors) {
     for (const [field, message] of Object.entries(data.errors))
       setError(field as Path<T>, { message });
