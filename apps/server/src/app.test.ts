@@ -237,3 +237,36 @@ describe('health', () => {
     await other.app.close();
   });
 });
+
+describe('GET /api/docs', () => {
+  it('is the OpenAPI document of every route, generated from the contract', async () => {
+    const ctx = await createTestApp();
+    try {
+      const answer = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/docs',
+        headers: { host: 'any.example' },
+      });
+      expect(answer.statusCode).toBe(200);
+      const doc = answer.json();
+      expect(doc.openapi).toMatch(/^3\./);
+      for (const path of [
+        '/api/register',
+        '/api/verify-otp',
+        '/api/customer',
+        '/api/customer-addresses',
+        '/api/order',
+        '/api/booking',
+        '/api/menu/{id}',
+      ]) {
+        expect(Object.keys(doc.paths)).toContain(path);
+      }
+      const booking = doc.paths['/api/booking'].post.requestBody.content['application/json'].schema;
+      expect(booking.required).toEqual(
+        expect.arrayContaining(['name', 'email', 'phone', 'date', 'time', 'number_of_people']),
+      );
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -1,11 +1,30 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
 import {
+  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { webhooksRoutes } from './modules/orders/webhooks.routes.ts';
+import { promosRoutes } from './modules/promos/promos.routes.ts';
+import { createStripeProvider, type StripeOptions } from './providers/payments/stripe.ts';
+import { reservationsRoutes } from './modules/reservations/reservations.routes.ts';
+import { OutboxWorker } from './modules/outbox/outbox.worker.ts';
+import { authenticationPlugin } from './plugins/authentication.ts';
+import { createLogMailTransport } from './providers/mail/log.ts';
+import { createSmtpTransport } from './providers/mail/smtp.ts';
+import { createLogSmsTransport } from './providers/sms/log.ts';
+import { createTwilioTransport, type TwilioOptions } from './providers/sms/twilio.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -34,6 +53,22 @@ export interface AppOptions {
   /** Redis for counters shared by every server process (rate limits); unset, each counts alone. */
   redisUrl?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Which proxies to believe about the client's address (env TRUST_PROXY). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The clock codes, sessions and limits are measured by (tests move it forward). */
+  now?: () => Date;
+  /** Key for the keyed hashes of sign-in codes; a random one per process when unset. */
+  secretKey?: string;
+  /** Outgoing messages; with no SMTP or Twilio, each message is written to the log. */
+  messages?: {
+    smtpUrl?: string;
+    mailFrom?: string;
+    twilio?: TwilioOptions;
+    /** false: messages stay in the outbox (tests read them there). Default true. */
+    deliver?: boolean;
+  };
+  /** Card payments through Stripe; without it the demo (test-mode) card form takes them. */
+  stripe?: StripeOptions;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -45,6 +80,7 @@ export async function buildApp(options: AppOptions) {
     // One line per answer (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -71,7 +107,10 @@ export async function buildApp(options: AppOptions) {
   const { database } = options;
   // Cross-cutting plugins first, in this order; then the modules.
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { production: options.production ?? false });
+  await app.register(securityHeadersPlugin, {
+    production: options.production ?? false,
+    stripe: Boolean(options.stripe),
+  });
   await app.register(tenantPlugin, {
     db: database.db,
     defaultTenant: options.defaultTenant,
@@ -79,6 +118,20 @@ export async function buildApp(options: AppOptions) {
     channel: TENANT_CHANGED_CHANNEL,
   });
   await app.register(rateLimitPlugin, { redisUrl: options.redisUrl });
+  // The OpenAPI document, generated from the contract's schemas on every route (GET /api/docs).
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Servery API',
+        version: '1',
+        description:
+          'Every answer is { status, message, data? }; errors add errors: { field: message }. SPEC.md section 7 names the calls.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(webAppPlugin, {
     distDir: options.webDistDir,
     renderPage: async (request, indexHtml) => {
@@ -95,11 +148,71 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
+  const now = options.now ?? (() => new Date());
+  const messages = options.messages ?? {};
+  const outbox = new OutboxWorker(
+    database.db,
+    {
+      mail: messages.smtpUrl
+        ? createSmtpTransport(messages.smtpUrl, messages.mailFrom ?? 'no-reply@servery.local')
+        : createLogMailTransport(app.log),
+      sms: messages.twilio
+        ? createTwilioTransport(messages.twilio)
+        : createLogSmsTransport(app.log),
+    },
+    app.log,
+    now,
+  );
+  const deliver = messages.deliver ?? true;
+  if (deliver) {
+    app.addHook('onReady', async () => outbox.start());
+    app.addHook('onClose', async () => outbox.stop());
+  }
+  const auth = createAuthService({
+    db: database.db,
+    secretKey: options.secretKey ? Buffer.from(options.secretKey) : randomBytes(32),
+    now,
+    onMessageQueued: () => {
+      if (deliver) outbox.wake();
+    },
+  });
+  await app.register(authenticationPlugin, { resolveToken: auth.customerIdForToken });
+
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(tenantsRoutes, { db: database.db });
   await app.register(homeRoutes, { db: database.db });
   await app.register(newsletterRoutes, { db: database.db });
   await app.register(contactRoutes, { db: database.db });
+  await app.register(authRoutes, { db: database.db, auth });
+  await app.register(customersRoutes, { db: database.db, now });
+  await app.register(menuRoutes, { db: database.db });
+  await app.register(storesRoutes, { db: database.db, now });
+  await app.register(addressesRoutes, { db: database.db, now });
+  await app.register(promosRoutes, { db: database.db, now });
+  const card = options.stripe ? createStripeProvider(options.stripe) : null;
+  const onMessageQueued = () => {
+    if (deliver) outbox.wake();
+  };
+  await app.register(ordersRoutes, { db: database.db, now, card, onMessageQueued });
+  await app.register(reservationsRoutes, { db: database.db, now, onMessageQueued });
+  if (card) {
+    await app.register(webhooksRoutes, {
+      card,
+      deps: {
+        db: database.db,
+        now,
+        card,
+        onMessageQueued,
+        aggregateOf: async (tenantId) => {
+          const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
+            loadTenantAggregate(database.db, tenantId),
+          );
+          if (!agg) throw new Error(`tenant ${tenantId} has gone`);
+          return agg;
+        },
+      },
+    });
+  }
 
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env.ts';
+import { readEnv, trustProxyOf } from './env.ts';
 
 describe('the environment', () => {
   it('has defaults for a newcomer: port 3000, ./data, development', () => {
@@ -36,5 +36,73 @@ describe('the environment', () => {
         '  LOG_LEVEL="loud": Invalid option: expected one of "fatal"|"error"|"warn"|"info"|"debug"|"trace"|"silent"',
       ].join('\n'),
     );
+  });
+});
+
+describe('messages and secrets in production', () => {
+  const complete = {
+    NODE_ENV: 'production',
+    SECRET_KEY: 'k'.repeat(32),
+    SMTP_URL: 'smtp://mail.example.com:587',
+    TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+    TWILIO_AUTH_TOKEN: 'token',
+    TWILIO_FROM: '+447700900000',
+    STRIPE_SECRET_KEY: 'sk_live_abc123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  };
+
+  it('starts with a key, SMTP and Twilio', () => {
+    expect(readEnv(complete).SMTP_URL).toBe('smtp://mail.example.com:587');
+  });
+
+  it('refuses to start without a real transport or key, naming what is missing', () => {
+    expect(() => readEnv({ NODE_ENV: 'production' })).toThrowError(
+      [
+        'Servery cannot start: settings missing',
+        '  SECRET_KEY: the key sign-in codes are hashed with',
+        '  SMTP_URL: e-mail delivery (sign-in codes sent by e-mail)',
+        '  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: text-message delivery (sign-in codes sent by SMS)',
+        '  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: card payments (or DEMO_PAYMENTS=true for a demo that takes test cards only)',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses half a Twilio configuration anywhere', () => {
+    expect(() => readEnv({ TWILIO_AUTH_TOKEN: 'token' })).toThrowError(
+      'TWILIO_ACCOUNT_SID, TWILIO_FROM: text messages need all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM',
+    );
+  });
+
+  it('lets a demo deployment take test cards only when it says so', () => {
+    const {
+      STRIPE_SECRET_KEY: _s,
+      STRIPE_PUBLISHABLE_KEY: _p,
+      STRIPE_WEBHOOK_SECRET: _w,
+      ...noStripe
+    } = complete;
+    expect(() => readEnv(noStripe)).toThrowError(/card payments/);
+    expect(readEnv({ ...noStripe, DEMO_PAYMENTS: 'true' }).DEMO_PAYMENTS).toBe('true');
+  });
+
+  it('lets development run on the log transport', () => {
+    expect(readEnv({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('reads as Fastify’s trustProxy: all, a hop count, or addresses', () => {
+    expect(trustProxyOf(readEnv({}))).toBeUndefined();
+    expect(trustProxyOf(readEnv({ TRUST_PROXY: 'true' }))).toBe(true);
+    const twoHops = trustProxyOf(readEnv({ TRUST_PROXY: '2' })) as (
+      a: string,
+      hop: number,
+    ) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(trustProxyOf(readEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }))).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => readEnv({ TRUST_PROXY: 'yes please' })).toThrowError(/TRUST_PROXY/);
   });
 });

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
-import { EnvError, readEnv } from './env.ts';
+import { EnvError, readEnv, stripeConfigured, trustProxyOf, twilioConfigured } from './env.ts';
 import { serverPackageDir } from './lib/package-dir.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,7 +28,35 @@ async function main() {
       webDistDir: join(serverPackageDir(), '../web/dist'),
       redisUrl: env.REDIS_URL,
       logger: { level: env.LOG_LEVEL },
+      secretKey: env.SECRET_KEY,
+      trustProxy: trustProxyOf(env),
+      stripe: stripeConfigured(env)
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY!,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
+      messages: {
+        smtpUrl: env.SMTP_URL,
+        mailFrom: env.MAIL_FROM,
+        twilio: twilioConfigured(env)
+          ? {
+              accountSid: env.TWILIO_ACCOUNT_SID!,
+              authToken: env.TWILIO_AUTH_TOKEN!,
+              from: env.TWILIO_FROM!,
+              apiUrl: env.TWILIO_API_URL,
+              defaultCountryCode: env.SMS_DEFAULT_COUNTRY_CODE,
+            }
+          : undefined,
+      },
     });
+    if (!env.SMTP_URL || !twilioConfigured(env)) {
+      app.log.warn(
+        'no SMTP_URL or Twilio settings: sign-in codes are written to this log instead of being sent (README "Signing in")',
+      );
+    }
     if (seeded) app.log.info('seeded the demo shop into the empty database');
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { TenantDocument } from '@servery/contract/tenant-document';
+import type { TenantDocumentInput } from '@servery/contract/tenant-document';
 import type { Database } from '../src/db/client.ts';
 import { importTenant } from '../src/modules/tenants/tenants.service.ts';
 
 const uniqueSlug = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
 
 /** A valid tenant document of its own (random slug and hosts), so test files never collide. */
-export function makeTenantDocument(overrides: Partial<TenantDocument> = {}): TenantDocument {
+export function makeTenantDocument(
+  overrides: Partial<TenantDocumentInput> = {},
+): TenantDocumentInput {
   const slug = overrides.slug ?? uniqueSlug('shop');
   return {
     format: 1,
@@ -85,7 +87,102 @@ export function svgFor(slug: string, name: string): Uint8Array {
   );
 }
 
-export async function importTestTenant(db: Database, doc: TenantDocument = makeTenantDocument()) {
+export async function importTestTenant(
+  db: Database,
+  doc: TenantDocumentInput = makeTenantDocument(),
+) {
   await importTenant(db, doc, async (name) => svgFor(doc.slug, name));
   return doc;
+}
+
+/** A shop with a small catalogue: a required choice, a sold-out dish, a hidden one. */
+export function makeCatalogueDocument(): TenantDocumentInput {
+  const base = makeTenantDocument();
+  return {
+    ...base,
+    stores: [
+      {
+        ...base.stores[0]!,
+        orderTypes: ['delivery', 'collection'],
+        preparationMinutes: 25,
+        minimumOrder: 500,
+        deliveryZones: [{ district: 'E1', fee: 250, minimumOrder: 1500 }],
+        menu: 'main',
+      },
+      { ...base.stores[0]!, slug: 'kiosk', name: 'Kiosk', isClosed: true, menu: null },
+    ],
+    items: [
+      {
+        slug: 'chicken-tikka-masala',
+        name: 'Chicken tikka masala',
+        description: 'Chargrilled chicken in a creamy tomato sauce',
+        price: 1095,
+        image: 'dish.svg',
+        kcal: 820,
+        allergens: { contains: ['milk'], mayContain: ['nuts'] },
+        dietary: ['halal'],
+        modifierGroups: [
+          {
+            slug: 'spice',
+            name: 'Spice level',
+            min: 1,
+            max: 1,
+            options: [
+              { slug: 'mild', name: 'Mild' },
+              { slug: 'hot', name: 'Hot' },
+            ],
+          },
+          {
+            slug: 'extras',
+            name: 'Extras',
+            min: 0,
+            max: 2,
+            options: [
+              {
+                slug: 'cashew',
+                name: 'Cashew sauce',
+                priceDelta: 100,
+                allergens: { contains: ['nuts'] },
+              },
+              { slug: 'paneer', name: 'Paneer', priceDelta: 150, soldOut: true },
+            ],
+          },
+        ],
+      },
+      {
+        slug: 'garlic-naan',
+        name: 'Garlic naan',
+        price: 350,
+        allergens: { contains: ['gluten', 'milk'] },
+        dietary: ['vegetarian'],
+        vatRate: 20,
+      },
+      {
+        slug: 'mango-lassi',
+        name: 'Mango lassi',
+        price: 395,
+        allergens: { contains: ['milk'] },
+        soldOut: true,
+      },
+      {
+        slug: 'winter-special',
+        name: 'Winter special',
+        price: 1295,
+        allergens: { contains: [] },
+        hidden: true,
+      },
+    ],
+    menus: [
+      {
+        slug: 'main',
+        name: 'Main menu',
+        categories: [
+          { slug: 'curries', name: 'Curries', items: ['chicken-tikka-masala', 'winter-special'] },
+          { slug: 'breads', name: 'Breads', items: ['garlic-naan'] },
+          { slug: 'drinks', name: 'Drinks', items: ['mango-lassi'] },
+          { slug: 'specials', name: 'Specials', items: ['winter-special'] },
+        ],
+      },
+    ],
+  };
 }

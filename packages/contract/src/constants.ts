@@ -45,7 +45,6 @@ export const STOREFRONT_PATHS = [
   'privacy',
   'terms',
   'CookiePolicy',
-  'booking',
 ] as const;
 
 /** Whether a path is a storefront page (matching is case-insensitive, as the router's is). */

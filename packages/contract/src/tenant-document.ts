@@ -13,7 +13,16 @@ import { MIN_TEXT_CONTRAST, contrastRatio } from './colour.ts';
 import { STOREFRONT_PATHS } from './constants.ts';
 import { ZCurrency } from './currency.ts';
 import { ZBanner } from './home.ts';
+import {
+  ORDER_TYPES,
+  ZDeliveryZoneDocument,
+  ZMenuDocument,
+  ZMenuItemDocument,
+  ZMinorUnits,
+  duplicates,
+} from './menu.ts';
 import { ZWeeklyHours } from './opening-hours.ts';
+import { ZPromoDocument } from './promo.ts';
 
 /**
  * A shop ("tenant") is one JSON document: `npm run tenant -- import FILE` loads it, `export`
@@ -100,9 +109,54 @@ export const ZStoreDocument = z
     directionLink: z.url({ protocol: /^https$/ }),
     isClosed: z.boolean(),
     openingHours: ZWeeklyHours,
+    orderTypes: z.array(z.enum(ORDER_TYPES)).min(1).max(2).default(['collection']),
+    preparationMinutes: z.number().int().min(0).max(240).default(20),
+    /** The least a collection order may be. */
+    minimumOrder: ZMinorUnits.default(0),
+    deliveryZones: z.array(ZDeliveryZoneDocument).max(200).default([]),
+    /** The slug of the menu this store sells from. */
+    menu: ZSlug.nullable().default(null),
+    /** Minutes a delivery takes on the road, added to the preparation time. */
+    deliveryMinutes: z.number().int().min(0).max(180).default(20),
+    /** Minutes added to every ASAP time while the kitchen is busy. */
+    busyExtraMinutes: z.number().int().min(0).max(180).default(0),
+    /** Whether customers may pay cash on collection or delivery. */
+    acceptsCash: z.boolean().default(true),
   })
   .strict();
 export type StoreDocument = z.infer<typeof ZStoreDocument>;
+
+/** When tables can be booked (each range's last slot starts before it closes), and how many. */
+export const ZBookingDocument = z
+  .object({
+    /** Ranges of booking times per weekday; a range must end by midnight. */
+    hours: ZWeeklyHours,
+    stepMinutes: z.number().int().min(5).max(120).default(30),
+    /** Covers (seats) one slot can take. */
+    coversPerSlot: z.number().int().min(1).max(1000),
+    daysAllowed: z.number().int().min(0).max(365).default(30),
+    whatsappShare: z.boolean().default(false),
+    /** The number the WhatsApp share goes to, digits with country code (447700900123). */
+    whatsappNumber: z
+      .string()
+      .regex(/^(\d{10,15})?$/, 'Use digits with the country code')
+      .default(''),
+  })
+  .strict()
+  .superRefine((booking, ctx) => {
+    for (const [day, ranges] of Object.entries(booking.hours)) {
+      ranges?.forEach((range, index) => {
+        if (range.closes <= range.opens && range.closes !== '00:00') {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['hours', day, index, 'closes'],
+            message: 'Booking times must end by midnight',
+          });
+        }
+      });
+    }
+  });
+export type BookingDocument = z.infer<typeof ZBookingDocument>;
 
 export const ZHomeDocument = z
   .object({
@@ -134,6 +188,12 @@ export const ZTenantDocument = z
     home: ZHomeDocument,
     /** Absent texts fall back to the storefront's default template, filled from `config`. */
     legal: ZLegalTexts.optional(),
+    /** Every dish the shop sells; menus list them by slug. */
+    items: z.array(ZMenuItemDocument).max(5000).default([]),
+    menus: z.array(ZMenuDocument).max(50).default([]),
+    promos: z.array(ZPromoDocument).max(200).default([]),
+    /** Table bookings; absent, the reservation screen offers no times. */
+    booking: ZBookingDocument.nullable().default(null),
   })
   .strict()
   .superRefine((doc, ctx) => {
@@ -155,6 +215,53 @@ export const ZTenantDocument = z
         }
       });
     }
+    const itemSlugs = new Set(doc.items.map((i) => i.slug));
+    const menuSlugs = new Set(doc.menus.map((m) => m.slug));
+    duplicates(doc.items.map((i) => i.slug)).forEach((index) =>
+      ctx.addIssue({ code: 'custom', path: ['items', index, 'slug'], message: 'appears twice' }),
+    );
+    duplicates(doc.promos.map((p) => p.code)).forEach((index) =>
+      ctx.addIssue({ code: 'custom', path: ['promos', index, 'code'], message: 'appears twice' }),
+    );
+    duplicates(doc.menus.map((m) => m.slug)).forEach((index) =>
+      ctx.addIssue({ code: 'custom', path: ['menus', index, 'slug'], message: 'appears twice' }),
+    );
+    doc.menus.forEach((menu, m) => {
+      duplicates(menu.categories.map((c) => c.slug)).forEach((index) =>
+        ctx.addIssue({
+          code: 'custom',
+          path: ['menus', m, 'categories', index, 'slug'],
+          message: 'appears twice',
+        }),
+      );
+      menu.categories.forEach((category, c) =>
+        category.items.forEach((slug, i) => {
+          if (!itemSlugs.has(slug)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['menus', m, 'categories', c, 'items', i],
+              message: `No item has the slug "${slug}"`,
+            });
+          }
+        }),
+      );
+    });
+    doc.stores.forEach((store, index) => {
+      if (store.menu !== null && !menuSlugs.has(store.menu)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['stores', index, 'menu'],
+          message: `No menu has the slug "${store.menu}"`,
+        });
+      }
+      if (store.orderTypes.includes('delivery') && store.deliveryZones.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['stores', index, 'deliveryZones'],
+          message: 'A store that delivers needs at least one delivery zone',
+        });
+      }
+    });
     if (!stores.includes(doc.home.mainStore)) {
       ctx.addIssue({
         code: 'custom',
@@ -164,6 +271,8 @@ export const ZTenantDocument = z
     }
   });
 export type TenantDocument = z.infer<typeof ZTenantDocument>;
+/** A document as written, before defaults are filled in. */
+export type TenantDocumentInput = z.input<typeof ZTenantDocument>;
 
 /** Every asset file a document refers to, with the JSON path that names it. */
 export function assetReferences(doc: TenantDocument): { path: string; file: string }[] {
@@ -178,6 +287,9 @@ export function assetReferences(doc: TenantDocument): { path: string; file: stri
   doc.home.banners.forEach((b, i) =>
     refs.push({ path: `home.banners.${i}.banner`, file: b.banner }),
   );
+  doc.items.forEach((item, i) => {
+    if (item.image) refs.push({ path: `items.${i}.image`, file: item.image });
+  });
   return refs;
 }
 

@@ -1,3 +1,4 @@
+import { ZTenantDocument } from '@servery/contract/tenant-document';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,7 +60,7 @@ describe('npm run tenant', () => {
       `${doc.slug}\t${doc.websiteName}\t${doc.hosts[0]!.host}, ${doc.hosts[1]!.host}`,
     );
     const exported = await cli('export', doc.slug);
-    expect(JSON.parse(exported.out)).toEqual(doc);
+    expect(JSON.parse(exported.out)).toEqual(ZTenantDocument.parse(doc));
   });
 
   it('refuses an invalid document whole, listing every problem by JSON path, and changes nothing', async () => {
@@ -97,7 +98,9 @@ describe('npm run tenant', () => {
     expect((await cli('export', doc.slug, '--out', out)).out).toBe(
       `Wrote ${out}/tenant.json and 5 assets\n`,
     );
-    expect(JSON.parse(readFileSync(join(out, 'tenant.json'), 'utf8'))).toEqual(doc);
+    expect(JSON.parse(readFileSync(join(out, 'tenant.json'), 'utf8'))).toEqual(
+      ZTenantDocument.parse(doc),
+    );
     expect(readFileSync(join(out, 'assets', 'banner.svg'), 'utf8')).toContain('good/banner.svg');
     expect((await cli('import', join(out, 'tenant.json'))).code).toBe(0);
   });

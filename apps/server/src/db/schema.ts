@@ -15,9 +15,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AllergenInfo, DietaryTag } from '@servery/contract/allergens';
 import type { SiteVariant } from '@servery/contract/config';
+import type { MenuItemDocument, OrderType } from '@servery/contract/menu';
+import type {
+  OrderAddress,
+  OrderLine,
+  OrderStatus,
+  PaymentMethod,
+  PaymentProviderName,
+  PaymentStatus,
+} from '@servery/contract/order';
 import type { Banner } from '@servery/contract/home';
-import type { LegalTexts, TenantConfig } from '@servery/contract/tenant-document';
+import type { BookingDocument, LegalTexts, TenantConfig } from '@servery/contract/tenant-document';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -33,6 +43,7 @@ export const tenants = pgTable('tenants', {
   websiteName: text('website_name').notNull(),
   config: jsonb('config').$type<TenantConfig>().notNull(),
   legal: jsonb('legal').$type<LegalTexts>(),
+  booking: jsonb('booking').$type<BookingDocument>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -99,11 +110,105 @@ export const stores = pgTable(
     phone: text('phone').notNull(),
     directionLink: text('direction_link').notNull(),
     isClosed: boolean('is_closed').notNull().default(false),
+    orderTypes: jsonb('order_types').$type<OrderType[]>().notNull().default(['collection']),
+    preparationMinutes: integer('preparation_minutes').notNull().default(20),
+    minimumOrder: integer('minimum_order').notNull().default(0),
+    deliveryZones: jsonb('delivery_zones')
+      .$type<{ district: string; fee: number; minimumOrder: number }[]>()
+      .notNull()
+      .default([]),
+    menuId: uuid('menu_id').references(() => menus.id, { onDelete: 'set null' }),
+    deliveryMinutes: integer('delivery_minutes').notNull().default(20),
+    busyExtraMinutes: integer('busy_extra_minutes').notNull().default(0),
+    acceptsCash: boolean('accepts_cash').notNull().default(true),
     position: integer('position').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('stores_tenant_slug_idx').on(t.tenantId, t.slug)],
+);
+
+/** A menu a store sells from; several stores may share one. */
+export const menus = pgTable(
+  'menus',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('menus_tenant_slug_idx').on(t.tenantId, t.slug)],
+);
+
+/**
+ * One dish. Its id stays the same across imports (found again by slug), so carts kept in
+ * browsers still point at it. Allergens and modifier groups are read with the dish, never
+ * queried inside, so they are JSON.
+ */
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    price: integer('price').notNull(),
+    image: text('image'),
+    kcal: integer('kcal'),
+    allergens: jsonb('allergens').$type<AllergenInfo>().notNull(),
+    dietary: jsonb('dietary').$type<DietaryTag[]>().notNull(),
+    vatRate: smallint('vat_rate').$type<0 | 5 | 20>().notNull(),
+    soldOut: boolean('sold_out').notNull(),
+    hidden: boolean('hidden').notNull(),
+    modifierGroups: jsonb('modifier_groups').$type<MenuItemDocument['modifierGroups']>().notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('menu_items_tenant_slug_idx').on(t.tenantId, t.slug)],
+);
+
+export const menuCategories = pgTable(
+  'menu_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    menuId: uuid('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('menu_categories_menu_slug_idx').on(t.menuId, t.slug)],
+);
+
+/** Which dishes a category shows, in order. */
+export const menuCategoryItems = pgTable(
+  'menu_category_items',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => menuCategories.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.itemId] }),
+    index('menu_category_items_tenant_idx').on(t.tenantId),
+  ],
 );
 
 /** One opening range of a store on one ISO weekday (1 = Monday … 7 = Sunday). */
@@ -168,4 +273,336 @@ export const contactRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_requests_tenant_created_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * A shop's customer. They sign in with a code sent to their e-mail or phone; a contact becomes
+ * "verified" only by a code, and only verified contacts sign in (so a contact typed into a
+ * profile never opens anybody's account: docs/decisions/0009-sign-in-with-a-code.md).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    phone: text('phone'),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /** When consent was last given or withdrawn: the record a regulator asks for. */
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
+    referralCode: text('referral_code').notNull(),
+    referredBy: uuid('referred_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_tenant_verified_email_idx')
+      .on(t.tenantId, t.email)
+      .where(sql`${t.emailVerified}`),
+    uniqueIndex('customers_tenant_verified_phone_idx')
+      .on(t.tenantId, t.phone)
+      .where(sql`${t.phoneVerified}`),
+    uniqueIndex('customers_tenant_referral_code_idx').on(t.tenantId, t.referralCode),
+    index('customers_tenant_referred_by_idx').on(t.tenantId, t.referredBy),
+  ],
+);
+
+/** A signed-in browser: only the SHA-256 of its random token is kept. */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_sessions_customer_idx').on(t.tenantId, t.customerId)],
+);
+
+/**
+ * One code sent to one contact. Only the keyed hash of the code is kept; a newer challenge for
+ * the same contact supersedes the older one, so only the latest code can sign in.
+ */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'email' | 'phone'>().notNull(),
+    contact: text('contact').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    referralCode: text('referral_code'),
+    /** Address of the client that asked, for the per-IP send cap. */
+    requestIp: text('request_ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when used, superseded or tried too often: the code can no longer sign in. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('otp_challenges_contact_idx').on(t.tenantId, t.channel, t.contact, t.createdAt),
+    index('otp_challenges_ip_idx').on(t.tenantId, t.requestIp, t.createdAt),
+  ],
+);
+
+/** One wrong code for one contact: ten in 24 hours lock the contact (DESIGN.md "Security"). */
+export const otpFailures = pgTable(
+  'otp_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'email' | 'phone'>().notNull(),
+    contact: text('contact').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('otp_failures_contact_idx').on(t.tenantId, t.channel, t.contact, t.failedAt)],
+);
+
+/**
+ * Messages to send, written in the same transaction as what caused them and delivered with
+ * retries (DESIGN.md "Messages"). The body is wiped once delivered: it may hold a code.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    recipient: text('recipient').notNull(),
+    /** What the message is for (otp, booking, …), for the log and for operators. */
+    kind: text('kind').notNull(),
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    /** Files sent with an e-mail (a booking's calendar entry), base64. */
+    attachments:
+      jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    /** The sender name the recipient sees (the shop's name). */
+    senderName: text('sender_name').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Not worth sending after this (a sign-in code that has expired). */
+    discardAfter: timestamp('discard_after', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_messages_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** A customer's saved delivery address. */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull(),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    instructions: text('instructions').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('customer_addresses_customer_idx').on(t.tenantId, t.customerId)],
+);
+
+/** A promo code from the tenant document. */
+export const promos = pgTable(
+  'promos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
+    value: integer('value').notNull(),
+    minimumOrder: integer('minimum_order').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    totalLimit: integer('total_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    isPublic: boolean('is_public').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('promos_tenant_code_idx').on(t.tenantId, t.code)],
+);
+
+/**
+ * An order. Its lines, address and status history are read with it and never queried inside,
+ * so they are JSON: one row per order keeps placing orders fast.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    storeId: uuid('store_id').notNull(),
+    storeName: text('store_name').notNull(),
+    storePhone: text('store_phone').notNull(),
+    orderType: text('order_type').$type<OrderType>().notNull(),
+    address: jsonb('address').$type<OrderAddress | null>(),
+    asap: boolean('asap').notNull(),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
+    lines: jsonb('lines').$type<OrderLine[]>().notNull(),
+    subtotal: integer('subtotal').notNull(),
+    deliveryFee: integer('delivery_fee').notNull(),
+    discount: integer('discount').notNull(),
+    total: integer('total').notNull(),
+    vat: integer('vat').notNull(),
+    currency: text('currency').notNull(),
+    promoId: uuid('promo_id'),
+    promoCode: text('promo_code'),
+    notes: text('notes').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    statusHistory: jsonb('status_history').$type<{ status: OrderStatus; at: string }[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_tenant_number_idx').on(t.tenantId, t.number),
+    index('orders_customer_created_idx').on(t.tenantId, t.customerId, t.createdAt),
+    index('orders_promo_idx').on(t.tenantId, t.promoId, t.customerId),
+  ],
+);
+
+/** How an order is paid: one per order. The provider's answers are the truth about it. */
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  method: text('method').$type<PaymentMethod>().notNull(),
+  provider: text('provider').$type<PaymentProviderName>().notNull(),
+  status: text('status').$type<PaymentStatus>().notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** The provider's id of the payment (Stripe: the PaymentIntent). */
+  intentId: text('intent_id').unique(),
+  clientSecret: text('client_secret'),
+  /** When the provider last changed it, as the provider says: older news is ignored. */
+  providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+  failureMessage: text('failure_message'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A request made with an Idempotency-Key, and the answer it got (DESIGN.md "Security"). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.customerId, t.key] })],
+);
+
+/** Provider events already handled: a replayed event changes nothing. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * Covers taken in one booking slot. A booking adds its covers with one conditional upsert, so
+ * no two bookings can together pass the capacity, whatever runs in parallel.
+ */
+export const bookingSlots = pgTable(
+  'booking_slots',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    covers: integer('covers').notNull(),
+    capacity: integer('capacity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.date, t.time] }),
+    check('booking_slots_capacity_check', sql`${t.covers} between 0 and ${t.capacity}`),
+  ],
+);
+
+/** A table booking; "10+" is a request the restaurant confirms and takes no covers. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    people: text('people').notNull(),
+    covers: integer('covers').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    status: text('status').$type<'confirmed' | 'requested' | 'cancelled'>().notNull(),
+    /** SHA-256 of the cancel link's token. */
+    cancelTokenHash: text('cancel_token_hash').notNull().unique(),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash').notNull(),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bookings_tenant_date_idx').on(t.tenantId, t.date),
+    uniqueIndex('bookings_tenant_idempotency_idx').on(t.tenantId, t.idempotencyKey),
+  ],
 );

@@ -33,6 +33,9 @@ export const errorHandlerPlugin = fp(
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
+        if (error.retryAfterSeconds !== undefined) {
+          void reply.header('retry-after', String(error.retryAfterSeconds));
+        }
         return reply.code(error.status).send({
           status: error.status,
           message: error.message,

@@ -69,3 +69,27 @@ describe('rate limits with REDIS_URL', () => {
     ).rejects.toThrow(/^Cannot reach Redis at REDIS_URL \(redis:\/\/:\*\*\*@127\.0\.0\.1:1\)/);
   });
 });
+
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  it('counts each client by the address the proxy reports, not the proxy’s own', async () => {
+    const ctx = await createTestApp({ trustProxy: true });
+    try {
+      const doc = await importTestTenant(ctx.db);
+      const from = (client: string, n: number) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/subscribe',
+          headers: { host: doc.hosts[0]!.host, 'x-forwarded-for': client },
+          payload: { email: `proxied-${n}@example.com` },
+          remoteAddress: '10.0.0.2',
+        });
+      // Six visitors through one balancer: none is held back by the others.
+      for (let n = 0; n < 6; n++) expect((await from(`203.0.113.${n}`, n)).statusCode).toBe(200);
+      // One visitor six times: the sixth is refused.
+      for (let n = 0; n < 5; n++) expect((await from('198.51.100.7', 10 + n)).statusCode).toBe(200);
+      expect((await from('198.51.100.7', 20)).statusCode).toBe(429);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

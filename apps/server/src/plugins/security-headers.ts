@@ -3,17 +3,20 @@ import fp from 'fastify-plugin';
 
 /**
  * Headers every answer carries. The policy allows only this origin: scripts, styles, images
- * and calls. The payment provider's origin joins it when payments arrive.
+ * and calls. With Stripe on, its origins join (Stripe.js, its payment element's frames and API),
+ * as Stripe documents for a strict policy.
  */
-export function securityHeaders(production: boolean): Record<string, string> {
+export function securityHeaders(production: boolean, stripe = false): Record<string, string> {
+  const stripeScripts = stripe ? ' https://js.stripe.com' : '';
   return {
     'content-security-policy': [
       "default-src 'self'",
-      "script-src 'self'",
+      `script-src 'self'${stripeScripts}`,
       "style-src 'self'",
       "img-src 'self' data:",
       "font-src 'self'",
-      "connect-src 'self'",
+      `connect-src 'self'${stripe ? ' https://api.stripe.com' : ''}`,
+      ...(stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
@@ -30,8 +33,8 @@ export function securityHeaders(production: boolean): Record<string, string> {
 }
 
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, options: { production: boolean }) => {
-    const headers = securityHeaders(options.production);
+  async (app: FastifyInstance, options: { production: boolean; stripe?: boolean }) => {
+    const headers = securityHeaders(options.production, options.stripe);
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
       reply.header('x-request-id', request.id);

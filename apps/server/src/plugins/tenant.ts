@@ -75,8 +75,9 @@ export class TenantCache {
   }
 }
 
-/** Paths that answer the same for every host and need no tenant. */
-const TENANTLESS = /^\/(healthz|readyz|assets\/)/;
+/** Paths that answer the same for every host and need no tenant (a provider's webhook finds
+ * its shop from the payment). */
+const TENANTLESS = /^\/(healthz|readyz|assets\/|api\/webhooks\/|api\/docs$)/;
 
 export const tenantPlugin = fp(
   async (

@@ -3,6 +3,8 @@ import type { SiteVariant } from '@servery/contract/config';
 import type { TenantDocument } from '@servery/contract/tenant-document';
 import { WEEKDAYS } from '@servery/contract/opening-hours';
 import type { Executor } from '../../db/client.ts';
+import { writeCatalogue } from '../menu/catalogue.repository.ts';
+import { writePromos } from '../promos/promos.repository.ts';
 import {
   brands,
   homeContent,
@@ -40,6 +42,11 @@ export async function findTenantByHost(db: Executor, host: string): Promise<Tena
 
 export async function findTenantBySlug(db: Executor, slug: string) {
   const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug));
+  return row ?? null;
+}
+
+export async function findTenantById(db: Executor, id: string) {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, id));
   return row ?? null;
 }
 
@@ -125,6 +132,7 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
       websiteName: doc.websiteName,
       config: doc.config,
       legal: doc.legal ?? null,
+      booking: doc.booking,
     })
     .onConflictDoUpdate({
       target: tenants.slug,
@@ -132,11 +140,16 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
         websiteName: doc.websiteName,
         config: doc.config,
         legal: doc.legal ?? null,
+        booking: doc.booking,
         updatedAt: sql`now()`,
       },
     })
     .returning({ id: tenants.id });
   const tenantId = tenant!.id;
+  // Its order numbers (docs/decisions/0011): created once, left alone by later imports.
+  await tx.execute(
+    sql.raw(`create sequence if not exists ${orderNumberSequence(tenantId)} start with 1001`),
+  );
 
   await tx.delete(tenantHosts).where(eq(tenantHosts.tenantId, tenantId));
   await tx
@@ -165,10 +178,13 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
       .onConflictDoUpdate({ target: [brands.tenantId, brands.slug], set: values });
   }
 
+  const menuIds = await writeCatalogue(tx, tenantId, doc);
+  await writePromos(tx, tenantId, doc.promos);
+
   const storeIds = new Map<string, string>();
   for (const [position, store] of doc.stores.entries()) {
-    const { openingHours: _hours, ...fields } = store;
-    const values = { ...fields, tenantId, position };
+    const { openingHours: _hours, menu, ...fields } = store;
+    const values = { ...fields, menuId: menu ? menuIds.get(menu)! : null, tenantId, position };
     const [row] = await tx
       .insert(stores)
       .values(values)
@@ -206,4 +222,10 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
 
   await tx.execute(sql`select pg_notify(${TENANT_CHANGED_CHANNEL}, ${tenantId})`);
   return tenantId;
+}
+
+/** The name of a shop's order-number sequence (its id is a uuid: nothing to escape). */
+export function orderNumberSequence(tenantId: string): string {
+  if (!/^[0-9a-f-]{36}$/.test(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
+  return `order_numbers_${tenantId.replaceAll('-', '')}`;
 }

@@ -8,6 +8,8 @@ import {
   type TenantDocument,
 } from '@servery/contract/tenant-document';
 import type { Database } from '../../db/client.ts';
+import { loadCatalogue } from '../menu/catalogue.repository.ts';
+import { listPromos } from '../promos/promos.repository.ts';
 import { toAssetFile } from './tenant-assets.ts';
 import {
   hostsOwnedElsewhere,
@@ -81,6 +83,7 @@ export async function exportTenant(db: Database, slug: string) {
   const row = await findTenantBySlug(db, slug);
   if (!row) return null;
   const agg = (await loadTenantAggregate(db, row.id))!;
+  const catalogue = await loadCatalogue(db, row.id);
   const document: TenantDocument = {
     format: 1,
     slug: agg.tenant.slug,
@@ -105,14 +108,65 @@ export async function exportTenant(db: Database, slug: string) {
       directionLink: store.directionLink,
       isClosed: store.isClosed,
       openingHours: weeklyHoursOf(agg, store.id),
+      orderTypes: store.orderTypes,
+      preparationMinutes: store.preparationMinutes,
+      minimumOrder: store.minimumOrder,
+      deliveryZones: store.deliveryZones,
+      menu: catalogue.menus.find((m) => m.id === store.menuId)?.slug ?? null,
+      deliveryMinutes: store.deliveryMinutes,
+      busyExtraMinutes: store.busyExtraMinutes,
+      acceptsCash: store.acceptsCash,
     })),
     home: {
       mainStore:
         agg.stores.find((s) => s.id === agg.home?.mainStoreId)?.slug ?? agg.stores[0]!.slug,
       banners: agg.home?.banners ?? [],
     },
+    items: [],
+    menus: [],
+    booking: agg.tenant.booking ?? null,
+    promos: (await listPromos(db, row.id)).map((promo) => ({
+      code: promo.code,
+      description: promo.description,
+      kind: promo.kind,
+      value: promo.value,
+      minimumOrder: promo.minimumOrder,
+      startsAt: promo.startsAt?.toISOString() ?? null,
+      endsAt: promo.endsAt?.toISOString() ?? null,
+      totalLimit: promo.totalLimit,
+      perCustomerLimit: promo.perCustomerLimit,
+      public: promo.isPublic,
+    })),
   };
   if (agg.tenant.legal) document.legal = agg.tenant.legal;
+  document.items = catalogue.items.map((item) => ({
+    slug: item.slug,
+    name: item.name,
+    description: item.description,
+    price: item.price,
+    image: item.image,
+    kcal: item.kcal,
+    allergens: { contains: item.allergens.contains, mayContain: item.allergens.may_contain },
+    dietary: item.dietary,
+    vatRate: item.vatRate,
+    soldOut: item.soldOut,
+    hidden: item.hidden,
+    modifierGroups: item.modifierGroups,
+  }));
+  document.menus = catalogue.menus.map((menu) => ({
+    slug: menu.slug,
+    name: menu.name,
+    categories: catalogue.categories
+      .filter((c) => c.menuId === menu.id)
+      .map((category) => ({
+        slug: category.slug,
+        name: category.name,
+        description: category.description,
+        items: catalogue.links
+          .filter((link) => link.categoryId === category.id)
+          .map((link) => catalogue.items.find((i) => i.id === link.itemId)!.slug),
+      })),
+  }));
   const assets = await listAssets(db, row.id);
   return { document, assets };
 }

@@ -1,0 +1,84 @@
+import { ADDRESS_MESSAGES, type Address, type AddressRequest } from '@servery/contract/address';
+import { postcodeDistrict } from '@servery/contract/postcode';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import {
+  clearOtherDefaults,
+  countAddresses,
+  deleteAddress,
+  findAddress,
+  insertAddress,
+  listAddresses,
+  updateAddress,
+  type AddressRow,
+  type Owner,
+} from './addresses.repository.ts';
+
+/** Enough for home, work and family; more is a sign of something else going on. */
+export const MAX_ADDRESSES = 20;
+
+export function toAddress(row: AddressRow): Address {
+  return {
+    id: row.id,
+    label: row.label,
+    address_line1: row.addressLine1,
+    address_line2: row.addressLine2,
+    city: row.city,
+    postcode: row.postcode,
+    district: postcodeDistrict(row.postcode),
+    instructions: row.instructions,
+    is_default: row.isDefault,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getAddresses(db: Database, owner: Owner): Promise<Address[]> {
+  return (await listAddresses(db, owner)).map(toAddress);
+}
+
+export async function addAddress(db: Database, owner: Owner, input: AddressRequest) {
+  return db.transaction(async (tx) => {
+    const existing = await countAddresses(tx, owner);
+    if (existing >= MAX_ADDRESSES) {
+      throw new AppError(
+        422,
+        'too_many_addresses',
+        `You can keep up to ${MAX_ADDRESSES} addresses. Delete one you no longer use first.`,
+      );
+    }
+    // The first address is the default whatever was asked.
+    const row = await insertAddress(tx, owner, {
+      ...input,
+      is_default: input.is_default || existing === 0,
+    });
+    if (row.isDefault) await clearOtherDefaults(tx, owner, row.id);
+    return toAddress(row);
+  });
+}
+
+export async function changeAddress(
+  db: Database,
+  owner: Owner,
+  id: string,
+  input: AddressRequest,
+  now: Date,
+) {
+  if (!UUID.test(id)) throw notFound(ADDRESS_MESSAGES.notFound);
+  return db.transaction(async (tx) => {
+    const row = await updateAddress(tx, owner, id, input, now);
+    if (!row) throw notFound(ADDRESS_MESSAGES.notFound);
+    if (row.isDefault) await clearOtherDefaults(tx, owner, row.id);
+    return toAddress(row);
+  });
+}
+
+export async function removeAddress(db: Database, owner: Owner, id: string) {
+  if (!UUID.test(id) || !(await deleteAddress(db, owner, id))) {
+    throw notFound(ADDRESS_MESSAGES.notFound);
+  }
+}
+
+export async function ownedAddress(db: Executor, owner: Owner, id: string) {
+  return UUID.test(id) ? findAddress(db, owner, id) : undefined;
+}

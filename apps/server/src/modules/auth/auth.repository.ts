@@ -1,0 +1,169 @@
+import { and, asc, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { customerSessions, otpChallenges, otpFailures } from '../../db/schema.ts';
+
+export type Channel = 'email' | 'phone';
+export interface ContactKey {
+  tenantId: string;
+  channel: Channel;
+  contact: string;
+}
+export type OtpChallenge = typeof otpChallenges.$inferSelect;
+
+const ofContact = (key: ContactKey) =>
+  and(
+    eq(otpChallenges.tenantId, key.tenantId),
+    eq(otpChallenges.channel, key.channel),
+    eq(otpChallenges.contact, key.contact),
+  );
+
+/**
+ * Serialises everything done for one contact until the transaction ends, so two requests can
+ * never both spend the same try or both create the customer.
+ */
+export async function lockContact(tx: Executor, key: ContactKey): Promise<void> {
+  const name = `otp:${key.tenantId}:${key.channel}:${key.contact}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+}
+
+export async function latestChallenge(
+  db: Executor,
+  key: ContactKey,
+): Promise<OtpChallenge | undefined> {
+  const [row] = await db
+    .select()
+    .from(otpChallenges)
+    .where(ofContact(key))
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** When each code sent to the contact since `since` was sent, oldest first. */
+export async function sendTimesSince(db: Executor, key: ContactKey, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ at: otpChallenges.createdAt })
+    .from(otpChallenges)
+    .where(and(ofContact(key), gte(otpChallenges.createdAt, since)))
+    .orderBy(asc(otpChallenges.createdAt));
+  return rows.map((row) => row.at);
+}
+
+/** When each code asked for from this IP address (any contact) since `since` was sent. */
+export async function ipSendTimesSince(
+  db: Executor,
+  tenantId: string,
+  ip: string,
+  since: Date,
+): Promise<Date[]> {
+  const rows = await db
+    .select({ at: otpChallenges.createdAt })
+    .from(otpChallenges)
+    .where(
+      and(
+        eq(otpChallenges.tenantId, tenantId),
+        eq(otpChallenges.requestIp, ip),
+        gte(otpChallenges.createdAt, since),
+      ),
+    )
+    .orderBy(asc(otpChallenges.createdAt));
+  return rows.map((row) => row.at);
+}
+
+/** Ends every open code of the contact: a new one replaces them. */
+export async function closeOpenChallenges(db: Executor, key: ContactKey, at: Date): Promise<void> {
+  await db
+    .update(otpChallenges)
+    .set({ closedAt: at })
+    .where(and(ofContact(key), isNull(otpChallenges.closedAt)));
+}
+
+export async function insertChallenge(
+  db: Executor,
+  challenge: typeof otpChallenges.$inferInsert,
+): Promise<void> {
+  await db.insert(otpChallenges).values(challenge);
+}
+
+/** Counts a wrong try on the code; `close` ends the code (its last allowed try). */
+export async function addFailedAttempt(
+  db: Executor,
+  id: string,
+  at: Date,
+  close: boolean,
+): Promise<void> {
+  await db
+    .update(otpChallenges)
+    .set({
+      failedAttempts: sql`${otpChallenges.failedAttempts} + 1`,
+      ...(close ? { closedAt: at } : {}),
+    })
+    .where(eq(otpChallenges.id, id));
+}
+
+export async function closeChallenge(db: Executor, id: string, at: Date): Promise<void> {
+  await db.update(otpChallenges).set({ closedAt: at }).where(eq(otpChallenges.id, id));
+}
+
+export async function recordFailure(db: Executor, key: ContactKey, at: Date): Promise<void> {
+  await db.insert(otpFailures).values({ ...key, failedAt: at });
+}
+
+/** When each wrong code for the contact since `since` was tried, oldest first. */
+export async function failureTimesSince(
+  db: Executor,
+  key: ContactKey,
+  since: Date,
+): Promise<Date[]> {
+  const rows = await db
+    .select({ at: otpFailures.failedAt })
+    .from(otpFailures)
+    .where(
+      and(
+        eq(otpFailures.tenantId, key.tenantId),
+        eq(otpFailures.channel, key.channel),
+        eq(otpFailures.contact, key.contact),
+        gte(otpFailures.failedAt, since),
+      ),
+    )
+    .orderBy(asc(otpFailures.failedAt));
+  return rows.map((row) => row.at);
+}
+
+export async function insertSession(
+  db: Executor,
+  session: typeof customerSessions.$inferInsert,
+): Promise<void> {
+  await db.insert(customerSessions).values(session);
+}
+
+/** The customer a live session token belongs to, in this shop only. */
+export async function customerIdOfSession(
+  db: Executor,
+  tenantId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ customerId: customerSessions.customerId })
+    .from(customerSessions)
+    .where(
+      and(
+        eq(customerSessions.tenantId, tenantId),
+        eq(customerSessions.tokenHash, tokenHash),
+        gt(customerSessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row?.customerId;
+}
+
+export async function countSessions(db: Executor, tenantId: string, customerId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(customerSessions)
+    .where(
+      and(eq(customerSessions.tenantId, tenantId), eq(customerSessions.customerId, customerId)),
+    );
+  return row?.n ?? 0;
+}

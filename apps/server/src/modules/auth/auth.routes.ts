@@ -1,0 +1,70 @@
+import { ZRegisterRequest, ZResendOtpRequest, ZVerifyOtpRequest } from '@servery/contract/auth';
+import {
+  OTP_RESENT_MESSAGE,
+  OTP_SENT_MESSAGE,
+  SIGNED_IN_MESSAGE,
+} from '@servery/contract/auth-rules';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { findTenantById } from '../tenants/tenants.repository.ts';
+import type { AuthService, ShopForCodes } from './auth.service.ts';
+
+/**
+ * Per shop and IP, on top of the per-contact limits the service keeps in the database
+ * (docs/decisions/0009-sign-in-with-a-code.md): a burst from one address stops here first.
+ */
+export const SEND_RATE_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
+export const VERIFY_RATE_LIMIT = { max: 60, timeWindow: 10 * 60_000 };
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; auth: AuthService }> = async (
+  app,
+  { db, auth },
+) => {
+  const shopOf = async (request: FastifyRequest): Promise<ShopForCodes> => {
+    const { id } = request.tenant;
+    const settings = await app.tenantCache.get(id, 'codes', async () => {
+      const row = await findTenantById(db, id);
+      if (!row) throw notFound('This shop no longer exists.');
+      return {
+        name: row.websiteName,
+        colour: row.config.colorPalatte,
+        timeZone: row.config.timeZone,
+        otpLength: row.config.otpLength,
+      };
+    });
+    return { tenantId: id, host: request.hostname.replace(/:\d+$/, ''), ...settings };
+  };
+
+  app.post(
+    '/api/register',
+    { schema: { body: ZRegisterRequest }, config: { rateLimit: SEND_RATE_LIMIT } },
+    async (request) => {
+      const ip = normalizeIP(request.ip);
+      const data = await auth.sendCode(await shopOf(request), request.body, ip, 'register');
+      return { status: 200, message: OTP_SENT_MESSAGE, data };
+    },
+  );
+
+  app.post(
+    '/api/resend-otp',
+    { schema: { body: ZResendOtpRequest }, config: { rateLimit: SEND_RATE_LIMIT } },
+    async (request) => {
+      const ip = normalizeIP(request.ip);
+      const data = await auth.sendCode(await shopOf(request), request.body, ip, 'resend');
+      return { status: 200, message: OTP_RESENT_MESSAGE, data };
+    },
+  );
+
+  app.post(
+    '/api/verify-otp',
+    { schema: { body: ZVerifyOtpRequest }, config: { rateLimit: VERIFY_RATE_LIMIT } },
+    async (request) => {
+      const { otp, ...contact } = request.body;
+      const data = await auth.verifyCode(await shopOf(request), contact, otp);
+      return { status: 200, message: SIGNED_IN_MESSAGE, data };
+    },
+  );
+};

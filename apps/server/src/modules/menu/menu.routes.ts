@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
+import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
+import { loadCatalogue } from './catalogue.repository.ts';
+import { itemDetailOf, storeMenuOf } from './menu.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Any id is accepted and looked up; what is not one of the shop's answers 404, never 400. */
+const ZIdParams = z.object({ id: z.string().max(100) });
+
+/**
+ * The menu (SPEC §7: GET /api/menu/{id} for a store, GET /api/menu/item/{id} for a dish).
+ * Answers are built once per catalogue change, kept serialised with their ETag, and dropped
+ * when the tenant is imported again (NOTIFY, docs/decisions/0002).
+ */
+export const menuRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const catalogueOf = (tenantId: string) =>
+    app.tenantCache.get(tenantId, 'catalogue', () => loadCatalogue(db, tenantId));
+
+  app.get('/api/menu/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
+    const tenantId = request.tenant.id;
+    const storeId = request.params.id.toLowerCase();
+    if (!UUID.test(storeId)) throw notFound('We could not find that store.');
+    const cached = await app.tenantCache.get(tenantId, `menu:${storeId}`, async () => {
+      const agg = await loadTenantAggregate(db, tenantId);
+      const store = agg?.stores.find((s) => s.id === storeId);
+      if (!store) throw notFound('We could not find that store.');
+      const menu = store.menuId
+        ? storeMenuOf(await catalogueOf(tenantId), store.id, store.menuId)
+        : null;
+      if (!menu) throw notFound(`${store.name} has no menu yet.`);
+      return cachedJson({ status: 200, message: 'OK', data: menu });
+    });
+    return sendCachedJson(request, reply, cached);
+  });
+
+  app.get('/api/menu/item/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
+    const tenantId = request.tenant.id;
+    const itemId = request.params.id.toLowerCase();
+    if (!UUID.test(itemId)) throw notFound('We could not find that dish.');
+    const cached = await app.tenantCache.get(tenantId, `item:${itemId}`, async () => {
+      const item = (await catalogueOf(tenantId)).items.find((i) => i.id === itemId);
+      const detail = item ? itemDetailOf(item) : null;
+      if (!detail) throw notFound('We could not find that dish.');
+      return cachedJson({ status: 200, message: 'OK', data: detail });
+    });
+    return sendCachedJson(request, reply, cached);
+  });
+};

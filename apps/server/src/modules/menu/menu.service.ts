@@ -1,0 +1,71 @@
+import type { MenuItemDetail, MenuListItem, StoreMenu } from '@servery/contract/menu';
+import type { Catalogue, MenuItemRow } from './catalogue.repository.ts';
+
+function listItemOf(item: MenuItemRow): MenuListItem {
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    price: item.price,
+    image: item.image,
+    kcal: item.kcal,
+    allergens: item.allergens,
+    dietary: item.dietary,
+    sold_out: item.soldOut,
+    has_modifiers: item.modifierGroups.length > 0,
+    has_required_modifiers: item.modifierGroups.some((g) => g.min > 0),
+  };
+}
+
+/** A store's menu: categories in order, each with its visible dishes; empty categories go. */
+export function storeMenuOf(
+  catalogue: Catalogue,
+  storeId: string,
+  menuId: string,
+): StoreMenu | null {
+  const menu = catalogue.menus.find((m) => m.id === menuId);
+  if (!menu) return null;
+  const items = new Map(catalogue.items.map((item) => [item.id, item]));
+  const categories = catalogue.categories
+    .filter((category) => category.menuId === menuId)
+    .map((category) => ({
+      id: category.id,
+      slug: category.slug,
+      name: category.name,
+      description: category.description,
+      items: catalogue.links
+        .filter((link) => link.categoryId === category.id)
+        .map((link) => items.get(link.itemId)!)
+        .filter((item) => !item.hidden)
+        .map(listItemOf),
+    }))
+    .filter((category) => category.items.length > 0);
+  return { store_id: storeId, menu_id: menu.id, name: menu.name, categories };
+}
+
+/** One dish with every choice and its allergens; null when hidden. */
+export function itemDetailOf(item: MenuItemRow): MenuItemDetail | null {
+  if (item.hidden) return null;
+  const { has_modifiers: _m, has_required_modifiers: _r, ...listed } = listItemOf(item);
+  return {
+    ...listed,
+    vat_rate: item.vatRate,
+    modifier_groups: item.modifierGroups.map((group) => ({
+      id: group.slug,
+      name: group.name,
+      min: group.min,
+      max: group.max,
+      required: group.min > 0,
+      options: group.options.map((option) => ({
+        id: option.slug,
+        name: option.name,
+        price_delta: option.priceDelta,
+        allergens: {
+          contains: option.allergens.contains,
+          may_contain: option.allergens.mayContain,
+        },
+        sold_out: option.soldOut,
+      })),
+    })),
+  };
+}

@@ -1,0 +1,53 @@
+import type { Order, OrderSummary } from '@servery/contract/order';
+import type { OrderRow, PaymentRow } from './orders.repository.ts';
+
+/** The order as the API shows it (contract `Order`). */
+export function toOrder(order: OrderRow, payment: PaymentRow, publishableKey?: string): Order {
+  const payable =
+    payment.provider === 'stripe' &&
+    order.status === 'pending_payment' &&
+    ['requires_payment', 'requires_action', 'failed'].includes(payment.status);
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    store: { id: order.storeId, name: order.storeName, phone: order.storePhone },
+    order_type: order.orderType,
+    address: order.address,
+    asap: order.asap,
+    scheduled_for: order.scheduledFor.toISOString(),
+    lines: order.lines,
+    subtotal: order.subtotal,
+    delivery_fee: order.deliveryFee,
+    discount: order.discount,
+    total: order.total,
+    vat: order.vat,
+    currency: order.currency,
+    promo_code: order.promoCode,
+    notes: order.notes,
+    payment: {
+      method: payment.method,
+      provider: payment.provider,
+      status: payment.status,
+      client_secret: payable ? payment.clientSecret : null,
+      publishable_key: payable ? (publishableKey ?? null) : null,
+    },
+    status_history: order.statusHistory,
+    created_at: order.createdAt.toISOString(),
+  };
+}
+
+export function toOrderSummary(order: OrderRow): OrderSummary {
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    store_name: order.storeName,
+    order_type: order.orderType,
+    total: order.total,
+    currency: order.currency,
+    item_count: order.lines.reduce((sum, line) => sum + line.quantity, 0),
+    created_at: order.createdAt.toISOString(),
+    scheduled_for: order.scheduledFor.toISOString(),
+  };
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import {
+  ZDemoCardRequest,
+  ZOrderRequest,
+  ZPaymentStatusRequest,
+  ZTimingsQuery,
+} from '@servery/contract/order';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import type { CardProvider } from '../../providers/payments/payment-provider.ts';
+import { loadCatalogue } from '../menu/catalogue.repository.ts';
+import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
+import {
+  confirmDemoPayment,
+  getOrder,
+  getOrderPage,
+  refreshPaymentStatus,
+  type PaymentDeps,
+} from './orders.service.ts';
+import { placeOrder } from './place-order.ts';
+import { availableTimings } from './timings.ts';
+
+const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+
+export interface OrdersRoutesOptions {
+  db: Database;
+  now: () => Date;
+  card: CardProvider | null;
+  onMessageQueued: () => void;
+}
+
+/** Checkout and orders (SPEC §7): every route is the signed-in customer's own. */
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, options) => {
+  const { db, now } = options;
+  const onRequest = app.requireCustomer;
+  const aggregateOf = async (tenantId: string) => {
+    const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
+      loadTenantAggregate(db, tenantId),
+    );
+    if (!agg) throw notFound('This shop no longer exists.');
+    return agg;
+  };
+  const deps: PaymentDeps = { ...options, aggregateOf };
+  const ownerOf = (request: FastifyRequest) => ({
+    tenantId: request.tenant.id,
+    customerId: request.customerId,
+  });
+
+  app.get(
+    '/api/available-timings',
+    { onRequest, schema: { querystring: ZTimingsQuery } },
+    async (request) => {
+      const agg = await aggregateOf(request.tenant.id);
+      const store = agg.stores.find((s) => s.id === request.query.store_id);
+      if (!store) throw notFound('We could not find that store.');
+      const data = availableTimings(
+        { ...store, hours: agg.hours.filter((h) => h.storeId === store.id) },
+        request.query.order_type,
+        now(),
+        agg.tenant.config.timeZone,
+        agg.tenant.config.IsShopClosed === 1,
+      );
+      return { status: 200, message: 'OK', data };
+    },
+  );
+
+  app.post('/api/order', { onRequest, schema: { body: ZOrderRequest } }, async (request) => {
+    const key = request.headers['idempotency-key'];
+    if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+      throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
+    }
+    const tenantId = request.tenant.id;
+    const shop = {
+      agg: await aggregateOf(tenantId),
+      catalogue: await app.tenantCache.get(tenantId, 'catalogue', () =>
+        loadCatalogue(db, tenantId),
+      ),
+    };
+    const data = await placeOrder(options, shop, ownerOf(request), request.body, key);
+    const message =
+      data.payment.provider === 'cash' ? 'Your order is placed.' : 'Your order is ready to pay.';
+    return { status: 200, message, data };
+  });
+
+  app.put(
+    '/api/order/payment/status',
+    { onRequest, schema: { body: ZPaymentStatusRequest } },
+    async (request) => {
+      const data = await refreshPaymentStatus(deps, ownerOf(request), request.body.order_id);
+      return { status: 200, message: 'OK', data };
+    },
+  );
+
+  app.post(
+    '/api/payments/demo/:id/confirm',
+    {
+      onRequest,
+      schema: { params: z.object({ id: z.string().max(100) }), body: ZDemoCardRequest },
+      config: { rateLimit: { max: 30, timeWindow: 10 * 60_000 } },
+    },
+    async (request) => {
+      const { order, declined } = await confirmDemoPayment(
+        deps,
+        ownerOf(request),
+        request.params.id,
+        request.body,
+      );
+      if (declined) throw new AppError(422, 'payment_declined', declined);
+      const message =
+        order.payment.status === 'requires_action'
+          ? 'Your bank asks you to confirm this payment.'
+          : 'Payment received. Thank you!';
+      return { status: 200, message, data: order };
+    },
+  );
+
+  app.get(
+    '/api/orders',
+    {
+      onRequest,
+      schema: {
+        querystring: z.object({
+          page: z.coerce.number().int().min(1, 'page must be 1 or more').max(10_000).default(1),
+        }),
+      },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'OK',
+      data: await getOrderPage(db, ownerOf(request), request.query.page),
+    }),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    { onRequest, schema: { params: z.object({ id: z.string().max(100) }) } },
+    async (request) => ({
+      status: 200,
+      message: 'OK',
+      data: await getOrder(db, ownerOf(request), request.params.id, options.card?.publishableKey),
+    }),
+  );
+};

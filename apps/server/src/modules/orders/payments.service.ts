@@ -1,0 +1,66 @@
+import type { PaymentStatus } from '@servery/contract/order';
+import type { Executor } from '../../db/client.ts';
+import type { ProviderPayment } from '../../providers/payments/payment-provider.ts';
+import { findById } from '../customers/customers.repository.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import type { TenantAggregate } from '../tenants/tenants.repository.ts';
+import { orderConfirmation } from './order-message.ts';
+import { moveOrder, updatePayment, type OrderRow, type PaymentRow } from './orders.repository.ts';
+
+/** A payment that has succeeded is final: no later news moves it back. */
+const FINAL: PaymentStatus[] = ['succeeded', 'cancelled'];
+
+/**
+ * Writes the order's confirmation to the outbox (in the caller's transaction). Returns whether
+ * a message was queued.
+ */
+export async function queueConfirmation(
+  tx: Executor,
+  agg: TenantAggregate,
+  order: OrderRow,
+): Promise<boolean> {
+  const customer = await findById(tx, order.tenantId, order.customerId);
+  const message = orderConfirmation({
+    order,
+    shopName: agg.tenant.websiteName,
+    currencySign: agg.tenant.config.currency.sign,
+    timeZone: agg.tenant.config.timeZone,
+    email: customer?.email ?? null,
+    phone: customer?.phone ?? null,
+  });
+  if (!message) return false;
+  await enqueueMessage(tx, message);
+  return true;
+}
+
+/**
+ * Applies what the provider says about a payment (inside the caller's transaction, with the
+ * payment row locked). News older than what we hold is ignored; a succeeded payment places
+ * the order exactly once; a cancelled one fails it. Returns whether a message was queued.
+ */
+export async function applyProviderPayment(
+  tx: Executor,
+  agg: TenantAggregate,
+  row: { order: OrderRow; payment: PaymentRow },
+  news: ProviderPayment,
+  asOf: Date,
+): Promise<boolean> {
+  const { order, payment } = row;
+  if (FINAL.includes(payment.status)) return false;
+  if (payment.providerUpdatedAt && asOf < payment.providerUpdatedAt) return false;
+  await updatePayment(tx, payment.id, {
+    status: news.status,
+    failureMessage: news.failureMessage,
+    providerUpdatedAt: asOf,
+  });
+  if (
+    news.status === 'succeeded' &&
+    (await moveOrder(tx, order.id, 'pending_payment', 'placed', asOf))
+  ) {
+    return queueConfirmation(tx, agg, { ...order, status: 'placed' });
+  }
+  if (news.status === 'cancelled') {
+    await moveOrder(tx, order.id, 'pending_payment', 'payment_failed', asOf);
+  }
+  return false;
+}

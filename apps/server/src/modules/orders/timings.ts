@@ -1,0 +1,154 @@
+import type { OrderType } from '@servery/contract/menu';
+import type { AvailableTimings } from '@servery/contract/order';
+import { formatClockTime } from '@servery/contract/opening-hours';
+import { openingState, wallClock, type OpeningRow } from '../stores/opening.ts';
+import { addDays, instantAt, localDate, weekdayOf } from '../stores/wall-clock.ts';
+
+/** Scheduled orders are taken on a quarter-hour grid, for today and the next three days. */
+export const SLOT_MINUTES = 15;
+export const SLOT_DAYS = 4;
+
+export interface TimingStore {
+  id: string;
+  isClosed: boolean;
+  preparationMinutes: number;
+  deliveryMinutes: number;
+  busyExtraMinutes: number;
+  orderTypes: OrderType[];
+  hours: OpeningRow[];
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** "17:30" on the shop's clock, with one formatter per time zone (building one is slow). */
+function clockTime(at: Date, timeZone: string): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
+const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
+/**
+ * ASAP and the scheduled slots (DESIGN.md "Checkout"). A slot is when the food is ready
+ * (collection) or arrives (delivery): the kitchen must be able to start it while the store is
+ * open and finish it by closing time, and it is never sooner than now plus the lead time.
+ * Everything is on the shop's wall clock, so midnight and clock changes are right.
+ */
+export function availableTimings(
+  store: TimingStore,
+  orderType: OrderType,
+  now: Date,
+  timeZone: string,
+  shopClosed: boolean,
+): AvailableTimings {
+  const empty: AvailableTimings = {
+    store_id: store.id,
+    order_type: orderType,
+    asap: { available: false, at: null, minutes: null },
+    days: [],
+  };
+  if (shopClosed || store.isClosed || !store.orderTypes.includes(orderType)) return empty;
+
+  const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
+  const lead = store.preparationMinutes + store.busyExtraMinutes + travel;
+  const earliest = now.getTime() + lead * 60_000;
+  const open = openingState(store.hours, now, timeZone).isOpen;
+  const asap = open
+    ? { available: true, at: new Date(earliest).toISOString(), minutes: lead }
+    : empty.asap;
+
+  const today = localDate(now, timeZone);
+  const seen = new Set<number>();
+  const byDate = new Map<string, { at: string; label: string }[]>();
+  // Yesterday too: its range may run past midnight into today.
+  for (let offset = -1; offset < SLOT_DAYS; offset++) {
+    const date = addDays(today, offset);
+    const weekday = weekdayOf(date);
+    for (const range of store.hours.filter((row) => row.weekday === weekday)) {
+      const opens = minutesOf(range.opens);
+      let closes = minutesOf(range.closes);
+      if (closes <= opens) closes += 24 * 60;
+      const first =
+        Math.ceil((opens + store.preparationMinutes + travel) / SLOT_MINUTES) * SLOT_MINUTES;
+      for (let minute = first; minute <= closes + travel; minute += SLOT_MINUTES) {
+        const at = instantAt(date, minute, timeZone);
+        if (!at || at.getTime() < earliest || seen.has(at.getTime())) continue;
+        seen.add(at.getTime());
+        const day = localDate(at, timeZone);
+        if (day > addDays(today, SLOT_DAYS - 1)) continue;
+        const time = clockTime(at, timeZone);
+        const slots = byDate.get(day) ?? [];
+        slots.push({ at: at.toISOString(), label: formatClockTime(time) });
+        byDate.set(day, slots);
+      }
+    }
+  }
+  const days = [...byDate.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, slots]) => ({
+      date,
+      label: dayLabel(date, today),
+      slots: slots.sort((a, b) => a.at.localeCompare(b.at)),
+    }));
+  return { ...empty, asap, days };
+}
+
+function dayLabel(date: string, today: string): string {
+  if (date === today) return 'Today';
+  if (date === addDays(today, 1)) return 'Tomorrow';
+  return DAY_LABEL.format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * Whether `at` is one of the slots availableTimings would offer now, without listing them all:
+ * the check POST /api/order makes. Same rules: on the quarter-hour grid of a range that can cook
+ * it, not sooner than the lead time, within the coming days.
+ */
+export function isOfferedSlot(
+  store: TimingStore,
+  orderType: OrderType,
+  at: Date,
+  now: Date,
+  timeZone: string,
+): boolean {
+  if (store.isClosed || !store.orderTypes.includes(orderType)) return false;
+  const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
+  const lead = store.preparationMinutes + store.busyExtraMinutes + travel;
+  if (at.getTime() < now.getTime() + lead * 60_000) return false;
+  const today = localDate(now, timeZone);
+  const day = localDate(at, timeZone);
+  if (day > addDays(today, SLOT_DAYS - 1)) return false;
+  // The range may be the slot's own day's or, past midnight, the day before's.
+  for (const offset of [0, -1]) {
+    const date = addDays(day, offset);
+    const weekday = weekdayOf(date);
+    for (const range of store.hours.filter((row) => row.weekday === weekday)) {
+      const opens = minutesOf(range.opens);
+      let closes = minutesOf(range.closes);
+      if (closes <= opens) closes += 24 * 60;
+      const first =
+        Math.ceil((opens + store.preparationMinutes + travel) / SLOT_MINUTES) * SLOT_MINUTES;
+      // The slot's minute on the wall clock, counted from that date's midnight.
+      const minute = wallClock(at, timeZone).minutes + (offset === -1 ? 24 * 60 : 0);
+      if (minute < first || minute > closes + travel || (minute - first) % SLOT_MINUTES !== 0) {
+        continue;
+      }
+      if (instantAt(date, minute, timeZone)?.getTime() === at.getTime()) return true;
+    }
+  }
+  return false;
+}

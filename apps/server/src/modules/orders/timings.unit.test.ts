@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { availableTimings, isOfferedSlot, type TimingStore } from './timings.ts';
+
+const LONDON = 'Europe/London';
+const store: TimingStore = {
+  id: 's1',
+  isClosed: false,
+  preparationMinutes: 20,
+  deliveryMinutes: 25,
+  busyExtraMinutes: 0,
+  orderTypes: ['delivery', 'collection'],
+  // Every day 17:00 to 23:00, and Saturday night until 01:00.
+  hours: [1, 2, 3, 4, 5, 7]
+    .map((weekday) => ({ weekday, opens: '17:00', closes: '23:00' }))
+    .concat([{ weekday: 6, opens: '17:00', closes: '01:00' }]),
+};
+
+const labels = (timings: ReturnType<typeof availableTimings>, day = 0) =>
+  timings.days[day]!.slots.map((s) => s.label);
+
+describe('available timings', () => {
+  it('collection: ready from opening plus preparation, every 15 minutes, until closing', () => {
+    // Tuesday 17 November 2026, 12:00 GMT: closed now, so no ASAP.
+    const t = availableTimings(
+      store,
+      'collection',
+      new Date('2026-11-17T12:00:00Z'),
+      LONDON,
+      false,
+    );
+    expect(t.asap).toEqual({ available: false, at: null, minutes: null });
+    expect(t.days[0]!.label).toBe('Today');
+    expect(labels(t)[0]).toBe('5:30 PM');
+    expect(labels(t).at(-1)).toBe('11:00 PM');
+    expect(t.days.map((d) => d.label)).toEqual([
+      'Today',
+      'Tomorrow',
+      'Thursday 19 November',
+      'Friday 20 November',
+    ]);
+  });
+
+  it('never offers a slot sooner than now plus the lead time; ASAP while open', () => {
+    // Tuesday 19:02: delivery lead is 20 + 25 = 45 minutes, so 19:47 and on.
+    const t = availableTimings(store, 'delivery', new Date('2026-11-17T19:02:00Z'), LONDON, false);
+    expect(t.asap).toEqual({ available: true, at: '2026-11-17T19:47:00.000Z', minutes: 45 });
+    expect(labels(t)[0]).toBe('8:00 PM');
+    // Delivered up to closing plus the journey: cooked by 23:00, at the door by 23:25.
+    expect(labels(t).at(-1)).toBe('11:15 PM');
+  });
+
+  it('adds the busy time to ASAP and to the first slot', () => {
+    const busy = { ...store, busyExtraMinutes: 30 };
+    const t = availableTimings(busy, 'collection', new Date('2026-11-17T19:00:00Z'), LONDON, false);
+    expect(t.asap.minutes).toBe(50);
+    expect(labels(t)[0]).toBe('8:00 PM'); // 19:50 at the earliest
+  });
+
+  it('puts Saturday night’s slots after midnight on Sunday', () => {
+    // Saturday 21 November 2026, 23:50.
+    const t = availableTimings(
+      store,
+      'collection',
+      new Date('2026-11-21T23:50:00Z'),
+      LONDON,
+      false,
+    );
+    expect(t.asap.available).toBe(true);
+    expect(t.days[0]!.label).toBe('Tomorrow');
+    expect(t.days[0]!.date).toBe('2026-11-22');
+    expect(labels(t).slice(0, 3)).toEqual(['12:15 AM', '12:30 AM', '12:45 AM']);
+    expect(labels(t)).toContain('1:00 AM');
+  });
+
+  it('skips the hour the clocks skip and keeps the repeated hour once per instant', () => {
+    const lateSaturday = { ...store, hours: [{ weekday: 6, opens: '22:00', closes: '03:00' }] };
+    // 28 March 2026 (Saturday) at 20:00 GMT; on Sunday 01:00 GMT becomes 02:00 BST.
+    const spring = availableTimings(
+      lateSaturday,
+      'collection',
+      new Date('2026-03-28T20:00:00Z'),
+      LONDON,
+      false,
+    );
+    const sunday = spring.days.find((d) => d.date === '2026-03-29')!.slots.map((s) => s.label);
+    expect(sunday).toContain('12:45 AM');
+    expect(sunday).not.toContain('1:30 AM');
+    expect(sunday).toContain('2:00 AM');
+    // 24 October 2026 (Saturday); on Sunday 02:00 BST becomes 01:00 GMT: 01:00–01:45 twice.
+    const autumn = availableTimings(
+      lateSaturday,
+      'collection',
+      new Date('2026-10-24T19:00:00Z'),
+      LONDON,
+      false,
+    );
+    const slots = autumn.days.find((d) => d.date === '2026-10-25')!.slots;
+    const oneThirty = slots.filter((s) => s.label === '1:30 AM').map((s) => s.at);
+    expect(oneThirty).toEqual(['2026-10-25T00:30:00.000Z']);
+  });
+
+  it('offers nothing when the store or the shop is closed, or the order type is not offered', () => {
+    const at = new Date('2026-11-17T19:00:00Z');
+    expect(
+      availableTimings({ ...store, isClosed: true }, 'collection', at, LONDON, false).days,
+    ).toEqual([]);
+    expect(availableTimings(store, 'collection', at, LONDON, true).asap.available).toBe(false);
+    const collectOnly = { ...store, orderTypes: ['collection' as const] };
+    expect(availableTimings(collectOnly, 'delivery', at, LONDON, false).days).toEqual([]);
+  });
+});
+
+describe('checking one slot', () => {
+  const every = (t: ReturnType<typeof availableTimings>) =>
+    t.days.flatMap((d) => d.slots.map((s) => s.at));
+  const cases: [string, TimingStore, string][] = [
+    ['an ordinary Tuesday', store, '2026-11-17T12:00:00Z'],
+    ['Saturday night past midnight', store, '2026-11-21T23:50:00Z'],
+    [
+      'the spring clock change',
+      { ...store, hours: [{ weekday: 6, opens: '22:00', closes: '03:00' }] },
+      '2026-03-28T20:00:00Z',
+    ],
+    [
+      'the autumn clock change',
+      { ...store, hours: [{ weekday: 6, opens: '22:00', closes: '03:00' }] },
+      '2026-10-24T19:00:00Z',
+    ],
+  ];
+  it.each(cases)(
+    'agrees with the full list on %s, every quarter hour of four days',
+    (_name, s, nowIso) => {
+      const now = new Date(nowIso);
+      for (const type of ['collection', 'delivery'] as const) {
+        const offered = new Set(every(availableTimings(s, type, now, LONDON, false)));
+        for (
+          let t = now.getTime() - (now.getTime() % (15 * 60_000));
+          t < now.getTime() + 4 * 86_400_000;
+          t += 15 * 60_000
+        ) {
+          const at = new Date(t);
+          expect([at.toISOString(), isOfferedSlot(s, type, at, now, LONDON)]).toEqual([
+            at.toISOString(),
+            offered.has(at.toISOString()),
+          ]);
+        }
+      }
+    },
+  );
+});

@@ -1,0 +1,84 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { outboxMessages } from '../../db/schema.ts';
+
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+export type NewOutboxMessage = Pick<
+  typeof outboxMessages.$inferInsert,
+  | 'tenantId'
+  | 'channel'
+  | 'recipient'
+  | 'kind'
+  | 'subject'
+  | 'textBody'
+  | 'htmlBody'
+  | 'senderName'
+  | 'discardAfter'
+  | 'attachments'
+>;
+
+export async function enqueueMessage(db: Executor, message: NewOutboxMessage): Promise<void> {
+  await db.insert(outboxMessages).values(message);
+}
+
+/**
+ * Takes up to `limit` due messages for this process: their next attempt moves `leaseMs` ahead,
+ * so another instance (or this one after a crash) picks them up only if this one never reports
+ * back. SKIP LOCKED lets several instances claim side by side.
+ */
+export async function claimDueMessages(
+  db: Executor,
+  limit: number,
+  leaseMs: number,
+): Promise<OutboxMessage[]> {
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)))
+    .orderBy(outboxMessages.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outboxMessages)
+    .set({
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      nextAttemptAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+    })
+    .where(inArray(outboxMessages.id, due))
+    .returning();
+}
+
+/** Delivered: the body goes (it may hold a code); who, what kind and when stay. */
+export async function markSent(db: Executor, id: string): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      textBody: null,
+      htmlBody: null,
+      attachments: null,
+      lastError: null,
+    })
+    .where(eq(outboxMessages.id, id));
+}
+
+export async function markRetry(
+  db: Executor,
+  id: string,
+  error: string,
+  delayMs: number,
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ lastError: error, nextAttemptAt: sql`now() + ${`${delayMs} milliseconds`}::interval` })
+    .where(eq(outboxMessages.id, id));
+}
+
+/** Given up: the body goes too, and the reason stays for the operator. */
+export async function markFailed(db: Executor, id: string, error: string): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ status: 'failed', lastError: error, textBody: null, htmlBody: null, attachments: null })
+    .where(eq(outboxMessages.id, id));
+}

@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { DeliveryError } from '../../providers/delivery-error.ts';
+import type { MailTransport } from '../../providers/mail/mail-transport.ts';
+import type { SmsTransport } from '../../providers/sms/sms-transport.ts';
+import {
+  claimDueMessages,
+  markFailed,
+  markRetry,
+  markSent,
+  type OutboxMessage,
+} from './outbox.repository.ts';
+
+/** Waits before each retry: quick at first (a code is wanted now), then backing off. */
+export const RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 120_000, 300_000, 900_000, 1_800_000];
+const BATCH = 20;
+/** A claimed message comes back to the queue if its sender has not reported within this. */
+const LEASE_MS = 60_000;
+const POLL_MS = 5_000;
+
+export interface OutboxTransports {
+  mail: MailTransport;
+  sms: SmsTransport;
+}
+
+/**
+ * Delivers the outbox (DESIGN.md "Messages"): woken right after a message is written, and
+ * polling in case another instance wrote it or an earlier attempt failed. A message is sent at
+ * least once; one that keeps failing is marked failed with its last error.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly transports: OutboxTransports,
+    private readonly log: FastifyBaseLogger,
+    /** The application's clock, which decides when a message is too old to send. */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Deliver what is due now; a wake during a run makes the run go round once more. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Stops polling and waits for the messages in hand. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+    this.transports.mail.close();
+  }
+
+  /** Sends everything due, batch by batch; resolves when nothing due is left. */
+  async drain(): Promise<void> {
+    try {
+      for (;;) {
+        const batch = await claimDueMessages(this.db, BATCH, LEASE_MS);
+        if (batch.length === 0) return;
+        await Promise.all(batch.map((message) => this.deliver(message)));
+        if (this.stopped) return;
+      }
+    } catch (error) {
+      // The database is away; the next poll tries again.
+      this.log.error({ err: error }, 'outbox: could not read due messages');
+    }
+  }
+
+  private async deliver(message: OutboxMessage): Promise<void> {
+    const where = { outboxId: message.id, kind: message.kind, channel: message.channel };
+    if (message.discardAfter && message.discardAfter.getTime() < this.now().getTime()) {
+      await markFailed(this.db, message.id, 'no longer worth sending: it expired first');
+      this.log.warn(where, 'outbox: message expired before it could be delivered');
+      return;
+    }
+    try {
+      await this.send(message);
+    } catch (error) {
+      const reason = (error as Error).message;
+      const permanent = error instanceof DeliveryError && error.permanent;
+      const delay = RETRY_DELAYS_MS[message.attempts - 1];
+      if (permanent || delay === undefined) {
+        await markFailed(this.db, message.id, reason);
+        this.log.error({ ...where, reason, attempts: message.attempts }, 'outbox: gave up');
+      } else {
+        await markRetry(this.db, message.id, reason, delay);
+        this.log.warn({ ...where, reason, retryInMs: delay }, 'outbox: delivery failed');
+      }
+      return;
+    }
+    await markSent(this.db, message.id);
+  }
+
+  private async send(message: OutboxMessage): Promise<void> {
+    if (message.textBody === null) throw new DeliveryError('the message has no body', true);
+    if (message.channel === 'sms') {
+      await this.transports.sms.send({ to: message.recipient, text: message.textBody });
+      return;
+    }
+    await this.transports.mail.send({
+      to: message.recipient,
+      fromName: message.senderName,
+      subject: message.subject ?? '',
+      text: message.textBody,
+      html: message.htmlBody ?? '',
+      attachments: message.attachments ?? undefined,
+    });
+  }
+}

@@ -1,0 +1,99 @@
+import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
+
+export interface BookingMessageInput {
+  tenantId: string;
+  bookingId: string;
+  shopName: string;
+  address: string;
+  name: string;
+  email: string;
+  date: string;
+  time: string;
+  people: string;
+  requested: boolean;
+  message: string;
+  /** When the table is booked for, as an instant (for the calendar file). */
+  startsAt: Date;
+  cancelUrl: string;
+  now: Date;
+}
+
+/** "2026-11-24" → "24/11/2026", as SPEC §2 writes dates for people. */
+export const ukDate = (date: string) => date.split('-').reverse().join('/');
+
+/** RFC 5545 text: backslashes, semicolons, commas and newlines escaped. */
+const icsText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const icsTime = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** The booking as a calendar entry (two hours at the table). */
+export function bookingCalendar(input: BookingMessageInput): string {
+  const end = new Date(input.startsAt.getTime() + 2 * 3600_000);
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Servery//Table bookings//EN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${input.bookingId}@servery`,
+    `DTSTAMP:${icsTime(input.now)}`,
+    `DTSTART:${icsTime(input.startsAt)}`,
+    `DTEND:${icsTime(end)}`,
+    `SUMMARY:${icsText(`Table for ${input.people} at ${input.shopName}`)}`,
+    `LOCATION:${icsText(input.address)}`,
+    `DESCRIPTION:${icsText(`Booked by ${input.name}. To cancel: ${input.cancelUrl}`)}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+/** The confirmation e-mail: the details, the calendar file, and the link that cancels. */
+export function bookingConfirmation(input: BookingMessageInput): NewOutboxMessage {
+  const when = `${ukDate(input.date)} at ${input.time}`;
+  const headline = input.requested
+    ? `We have your request for a table for ${input.people} on ${when}. The restaurant will confirm it by e-mail.`
+    : `Your table for ${input.people} on ${when} is booked.`;
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    headline,
+    '',
+    `Where: ${input.shopName}, ${input.address}`,
+    ...(input.message ? [`Your message: ${input.message}`] : []),
+    '',
+    `Can't make it? Cancel here so someone else can have the table: ${input.cancelUrl}`,
+  ].join('\n');
+  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(input.shopName)} booking</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#18181b;padding:24px">
+<p>Hello ${escape(input.name)},</p><p><strong>${escape(headline)}</strong></p>
+<p>Where: ${escape(input.shopName)}, ${escape(input.address)}</p>
+${input.message ? `<p>Your message: ${escape(input.message)}</p>` : ''}
+<p>Can't make it? <a href="${escape(input.cancelUrl)}">Cancel your booking</a> so someone else can have the table.</p>
+</body></html>`;
+  return {
+    tenantId: input.tenantId,
+    channel: 'email',
+    recipient: input.email,
+    kind: 'booking_confirmation',
+    subject: input.requested
+      ? `Your booking request at ${input.shopName}, ${when}`
+      : `Your table at ${input.shopName}, ${when}`,
+    textBody: text,
+    htmlBody: html,
+    senderName: input.shopName,
+    discardAfter: null,
+    attachments: [
+      {
+        filename: 'booking.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: Buffer.from(bookingCalendar(input)).toString('base64'),
+      },
+    ],
+  };
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { DATE_PATTERN, ZBookingRequest } from '@servery/contract/reservation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
+import {
+  book,
+  bookingByToken,
+  cancelBooking,
+  reservationTimings,
+  type ReservationDeps,
+} from './reservations.service.ts';
+
+/** Per shop and IP (docs/decisions/0007): a person books a few tables, not dozens. */
+export const BOOKING_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
+const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+const ZToken = z.object({ token: z.string().regex(/^[\w-]{43}$/, 'This link is not valid') });
+
+/** Table reservation (SPEC §7): open to any visitor. */
+export const reservationsRoutes: FastifyPluginAsyncZod<ReservationDeps> = async (app, deps) => {
+  const aggregateOf = async (tenantId: string) => {
+    const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
+      loadTenantAggregate(deps.db, tenantId),
+    );
+    if (!agg) throw notFound('This shop no longer exists.');
+    return agg;
+  };
+
+  app.get(
+    '/api/reservation/timings',
+    {
+      schema: {
+        querystring: z.object({
+          date: z.string().regex(DATE_PATTERN, 'Use a date as YYYY-MM-DD').optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const agg = await aggregateOf(request.tenant.id);
+      const data = await reservationTimings(deps, agg, request.query.date);
+      return { status: 200, message: 'OK', data };
+    },
+  );
+
+  app.post(
+    '/api/booking',
+    { schema: { body: ZBookingRequest }, config: { rateLimit: BOOKING_RATE_LIMIT } },
+    async (request) => {
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+        throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
+      }
+      const agg = await aggregateOf(request.tenant.id);
+      const origin = `${request.protocol}://${request.host}`;
+      const message = await book(deps, agg, request.body, origin, key);
+      return { status: 200, message };
+    },
+  );
+
+  app.get('/api/booking/cancel/:token', { schema: { params: ZToken } }, async (request) => {
+    const agg = await aggregateOf(request.tenant.id);
+    return {
+      status: 200,
+      message: 'OK',
+      data: await bookingByToken(deps.db, agg, request.params.token),
+    };
+  });
+
+  app.post(
+    '/api/booking/cancel/:token',
+    { schema: { params: ZToken }, config: { rateLimit: BOOKING_RATE_LIMIT } },
+    async (request) => {
+      const agg = await aggregateOf(request.tenant.id);
+      const data = await cancelBooking(deps, agg, request.params.token);
+      return { status: 200, message: 'Your booking is cancelled.', data };
+    },
+  );
+};

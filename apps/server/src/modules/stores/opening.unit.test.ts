@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { openingState, wallClock, type OpeningRow } from './opening.ts';
+
+const LONDON = 'Europe/London';
+// Friday and Saturday run past midnight; Sunday and Monday are closed.
+const rows: OpeningRow[] = [
+  { weekday: 2, opens: '11:30', closes: '14:30' },
+  { weekday: 2, opens: '17:00', closes: '23:00' },
+  { weekday: 5, opens: '17:00', closes: '02:00' },
+  { weekday: 6, opens: '12:00', closes: '02:00' },
+];
+
+describe('open now, on the shop’s wall clock', () => {
+  it('between two ranges of a day: closed, opening later that day', () => {
+    // Tuesday 17 November 2026, 15:00 in London (GMT).
+    expect(openingState(rows, new Date('2026-11-17T15:00:00Z'), LONDON)).toEqual({
+      isOpen: false,
+      statusText: 'Opens at 5:00 PM',
+    });
+    expect(openingState(rows, new Date('2026-11-17T12:00:00Z'), LONDON)).toEqual({
+      isOpen: true,
+      statusText: 'Closes at 2:30 PM',
+    });
+  });
+
+  it('past midnight on Saturday morning: still Friday night’s range', () => {
+    // Saturday 21 November 2026, 01:30 GMT.
+    expect(openingState(rows, new Date('2026-11-21T01:30:00Z'), LONDON)).toEqual({
+      isOpen: true,
+      statusText: 'Closes at 2:00 AM',
+    });
+    expect(openingState(rows, new Date('2026-11-21T02:00:00Z'), LONDON)).toEqual({
+      isOpen: false,
+      statusText: 'Opens at 12:00 PM',
+    });
+  });
+
+  it('names the next day it opens when that is not today', () => {
+    // Sunday 22 November 2026, 12:00: closed Sunday and Monday, open Tuesday.
+    expect(openingState(rows, new Date('2026-11-22T12:00:00Z'), LONDON).statusText).toBe(
+      'Opens Tuesday at 11:30 AM',
+    );
+    // Monday 23 November: Tuesday is tomorrow.
+    expect(openingState(rows, new Date('2026-11-23T12:00:00Z'), LONDON).statusText).toBe(
+      'Opens tomorrow at 11:30 AM',
+    );
+  });
+
+  it('when the clocks go forward (29 March 2026, 01:00 GMT becomes 02:00 BST)', () => {
+    // Saturday night's range runs to 02:00 on Sunday. 00:30 UTC is 00:30 GMT: open.
+    expect(openingState(rows, new Date('2026-03-29T00:30:00Z'), LONDON).isOpen).toBe(true);
+    // 01:30 UTC is 02:30 BST: past 02:00 on the wall clock, so closed.
+    expect(wallClock(new Date('2026-03-29T01:30:00Z'), LONDON)).toEqual({
+      weekday: 7,
+      minutes: 150,
+    });
+    expect(openingState(rows, new Date('2026-03-29T01:30:00Z'), LONDON).isOpen).toBe(false);
+  });
+
+  it('when the clocks go back (25 October 2026, 02:00 BST becomes 01:00 GMT)', () => {
+    // Both 00:30 UTC (01:30 BST) and 01:30 UTC (01:30 GMT) read 01:30 on Sunday: open both times.
+    expect(openingState(rows, new Date('2026-10-25T00:30:00Z'), LONDON).isOpen).toBe(true);
+    expect(openingState(rows, new Date('2026-10-25T01:30:00Z'), LONDON).isOpen).toBe(true);
+    // 02:30 UTC is 02:30 GMT: closed.
+    expect(openingState(rows, new Date('2026-10-25T02:30:00Z'), LONDON).isOpen).toBe(false);
+  });
+
+  it('a store with no hours never opens', () => {
+    expect(openingState([], new Date('2026-11-22T12:00:00Z'), LONDON)).toEqual({
+      isOpen: false,
+      statusText: null,
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import type { StoreSummary } from '@servery/contract/menu';
+import { WEEKDAYS, describeDay } from '@servery/contract/opening-hours';
+import type { TenantAggregate } from '../tenants/tenants.repository.ts';
+import { openingState } from './opening.ts';
+
+type StoreRow = TenantAggregate['stores'][number];
+
+const DAY_LABELS = WEEKDAYS.map((day) => day[0]!.toUpperCase() + day.slice(1));
+
+/** A store as the API shows it, open or closed at `at` on the shop's wall clock. */
+export function storeSummaryOf(agg: TenantAggregate, store: StoreRow, at: Date): StoreSummary {
+  const rows = agg.hours.filter((row) => row.storeId === store.id);
+  const state = openingState(rows, at, agg.tenant.config.timeZone);
+  return {
+    id: store.id,
+    slug: store.slug,
+    name: store.name,
+    address_line1: store.addressLine1,
+    address_line2: store.addressLine2,
+    city: store.city,
+    postcode: store.postcode,
+    phone: store.phone,
+    direction_link: store.directionLink,
+    is_closed: store.isClosed,
+    is_open_now: !store.isClosed && state.isOpen,
+    status_text: store.isClosed ? 'Temporarily closed' : state.statusText,
+    opening_hours: DAY_LABELS.map((day, index) => ({
+      day,
+      hours: describeDay(
+        rows
+          .filter((row) => row.weekday === index + 1)
+          .map((row) => ({ opens: row.opens.slice(0, 5), closes: row.closes.slice(0, 5) })),
+      ),
+    })),
+    order_types: store.orderTypes,
+    preparation_minutes: store.preparationMinutes,
+    delivery_zones: store.deliveryZones.map((zone) => ({
+      district: zone.district,
+      fee: zone.fee,
+      minimum_order: zone.minimumOrder,
+    })),
+    minimum_order: store.minimumOrder,
+    accepts_cash: store.acceptsCash,
+    menu_id: store.menuId,
+  };
+}
+
+/** SPEC §8: loading a store by id shows the server's message, so it says what matters. */
+export function storeLoadedMessage(store: StoreSummary): string {
+  if (store.is_open_now) return `You are ordering from ${store.name}.`;
+  const when =
+    store.status_text && store.status_text !== 'Temporarily closed' ? ` ${store.status_text}.` : '';
+  return `${store.name} is closed right now.${when}`;
+}

@@ -1,0 +1,55 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { UserData } from '@servery/contract/auth';
+import type { Database } from '../src/db/client.ts';
+import { outboxMessages } from '../src/db/schema.ts';
+import type { createTestApp } from './test-app.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
+
+/** A clock the test moves by hand: codes expire and limits reset as time passes. */
+export function testClock(start = '2026-11-22T10:00:00Z') {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+let ipCounter = 0;
+/** An address no other request of the test run has used, so per-IP limits stay out of the way. */
+export const freshIp = () =>
+  `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+
+/** The code in the newest message to `recipient`, read from the outbox as the customer would. */
+export async function latestCode(db: Database, recipient: string): Promise<string> {
+  const [row] = await db
+    .select({ text: outboxMessages.textBody })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, recipient), eq(outboxMessages.kind, 'otp')))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  const code = row?.text && /code is (\d{4,6})/.exec(row.text)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${recipient}`);
+  return code;
+}
+
+export function post(app: TestApp, host: string, url: string, payload: object, ip = freshIp()) {
+  return app.inject({ method: 'POST', url, headers: { host }, payload, remoteAddress: ip });
+}
+
+/** Register, read the code, verify: the customer's user data. */
+export async function signIn(
+  app: TestApp,
+  db: Database,
+  host: string,
+  contact: { email: string } | { phone: string },
+): Promise<UserData> {
+  const registered = await post(app, host, '/api/register', contact);
+  if (registered.statusCode !== 200) throw new Error(`register: ${registered.body}`);
+  const otp = await latestCode(db, 'email' in contact ? contact.email : contact.phone);
+  const verified = await post(app, host, '/api/verify-otp', { ...contact, otp });
+  if (verified.statusCode !== 200) throw new Error(`verify: ${verified.body}`);
+  return verified.json().data as UserData;
+}

@@ -1,0 +1,38 @@
+/**
+ * The 14 allergens UK food law (the Food Information Regulations 2014) requires a food business
+ * to declare, in the order the Food Standards Agency lists them. Zod-free: the menu page filters
+ * with it.
+ */
+export const ALLERGENS = [
+  { key: 'celery', label: 'Celery' },
+  { key: 'gluten', label: 'Cereals containing gluten' },
+  { key: 'crustaceans', label: 'Crustaceans' },
+  { key: 'eggs', label: 'Eggs' },
+  { key: 'fish', label: 'Fish' },
+  { key: 'lupin', label: 'Lupin' },
+  { key: 'milk', label: 'Milk' },
+  { key: 'molluscs', label: 'Molluscs' },
+  { key: 'mustard', label: 'Mustard' },
+  { key: 'nuts', label: 'Tree nuts' },
+  { key: 'peanuts', label: 'Peanuts' },
+  { key: 'sesame', label: 'Sesame' },
+  { key: 'soya', label: 'Soya' },
+  { key: 'sulphites', label: 'Sulphur dioxide and sulphites' },
+] as const;
+export type Allergen = (typeof ALLERGENS)[number]['key'];
+export const ALLERGEN_KEYS = ALLERGENS.map((a) => a.key) as [Allergen, ...Allergen[]];
+
+export const DIETARY_TAGS = [
+  { key: 'vegetarian', label: 'Vegetarian' },
+  { key: 'vegan', label: 'Vegan' },
+  { key: 'halal', label: 'Halal' },
+  { key: 'spicy', label: 'Spicy' },
+] as const;
+export type DietaryTag = (typeof DIETARY_TAGS)[number]['key'];
+export const DIETARY_KEYS = DIETARY_TAGS.map((d) => d.key) as [DietaryTag, ...DietaryTag[]];
+
+/** What a dish or an option declares: allergens it contains, and ones it may contain (traces). */
+export interface AllergenInfo {
+  contains: Allergen[];
+  may_contain: Allergen[];
+}

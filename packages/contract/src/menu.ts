@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { ALLERGEN_KEYS, DIETARY_KEYS, type AllergenInfo, type DietaryTag } from './allergens.ts';
+import { ZAssetName } from './config.ts';
+
+/**
+ * The catalogue (DESIGN.md "What the spec does not show": menu and stores). Document schemas
+ * are what a shop writes in its tenant document; the interfaces below are what the API answers.
+ * Money is integer minor units (pence); only the client formats it.
+ */
+
+const ZSlug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
+/** An amount in minor units (pence): 1095 is £10.95. */
+export const ZMinorUnits = z
+  .number()
+  .int('Use whole pence, such as 1095 for £10.95')
+  .min(0)
+  .max(10_000_00);
+
+const ZAllergenInfoDocument = z
+  .object({
+    contains: z.array(z.enum(ALLERGEN_KEYS)).max(14),
+    mayContain: z.array(z.enum(ALLERGEN_KEYS)).max(14).default([]),
+  })
+  .strict();
+
+export const ZModifierOptionDocument = z
+  .object({
+    slug: ZSlug,
+    name: z.string().min(1).max(80),
+    /** Added to the item's price when chosen; 0 for a free choice. */
+    priceDelta: z.number().int().min(-100_00).max(1_000_00).default(0),
+    allergens: ZAllergenInfoDocument.default({ contains: [], mayContain: [] }),
+    soldOut: z.boolean().default(false),
+  })
+  .strict();
+
+export const ZModifierGroupDocument = z
+  .object({
+    slug: ZSlug,
+    name: z.string().min(1).max(80),
+    /** At least this many options (1 or more makes the group required). */
+    min: z.number().int().min(0).max(20),
+    /** At most this many options. */
+    max: z.number().int().min(1).max(20),
+    options: z.array(ZModifierOptionDocument).min(1).max(40),
+  })
+  .strict()
+  .superRefine((group, ctx) => {
+    if (group.min > group.max) {
+      ctx.addIssue({ code: 'custom', path: ['min'], message: 'min must not exceed max' });
+    }
+    if (group.min > group.options.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['min'],
+        message: 'min must not exceed the number of options',
+      });
+    }
+    duplicates(group.options.map((o) => o.slug)).forEach((index) =>
+      ctx.addIssue({ code: 'custom', path: ['options', index, 'slug'], message: 'appears twice' }),
+    );
+  });
+
+export const ZMenuItemDocument = z
+  .object({
+    slug: ZSlug,
+    name: z.string().min(1).max(120),
+    description: z.string().max(1000).default(''),
+    price: ZMinorUnits,
+    image: ZAssetName.nullable().default(null),
+    /** Energy per portion, as UK calorie labelling (2022) asks of larger businesses. */
+    kcal: z.number().int().min(0).max(10_000).nullable().default(null),
+    allergens: ZAllergenInfoDocument,
+    dietary: z.array(z.enum(DIETARY_KEYS)).max(4).default([]),
+    /** VAT in percent: 20 for hot takeaway food and soft drinks, 0 for most cold food. */
+    vatRate: z.union([z.literal(0), z.literal(5), z.literal(20)]).default(20),
+    soldOut: z.boolean().default(false),
+    hidden: z.boolean().default(false),
+    modifierGroups: z.array(ZModifierGroupDocument).max(10).default([]),
+  })
+  .strict()
+  .superRefine((item, ctx) => {
+    duplicates(item.modifierGroups.map((g) => g.slug)).forEach((index) =>
+      ctx.addIssue({
+        code: 'custom',
+        path: ['modifierGroups', index, 'slug'],
+        message: 'appears twice',
+      }),
+    );
+  });
+export type MenuItemDocument = z.infer<typeof ZMenuItemDocument>;
+
+export const ZMenuCategoryDocument = z
+  .object({
+    slug: ZSlug,
+    name: z.string().min(1).max(80),
+    description: z.string().max(300).default(''),
+    /** Slugs of items in the catalogue, in the order shown. */
+    items: z.array(ZSlug).max(500),
+  })
+  .strict();
+
+export const ZMenuDocument = z
+  .object({
+    slug: ZSlug,
+    name: z.string().min(1).max(80),
+    categories: z.array(ZMenuCategoryDocument).max(100),
+  })
+  .strict();
+export type MenuDocument = z.infer<typeof ZMenuDocument>;
+
+export const ORDER_TYPES = ['delivery', 'collection'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** A postcode district (E1, SW1A, N16) a store delivers to, with its fee and minimum order. */
+export const ZDeliveryZoneDocument = z
+  .object({
+    district: z
+      .string()
+      .regex(/^[A-Z]{1,2}\d[A-Z\d]?$/, 'Use a postcode district in capitals, such as E1 or SW1A'),
+    fee: ZMinorUnits,
+    minimumOrder: ZMinorUnits,
+  })
+  .strict();
+
+/** Indexes of values that appeared earlier in the list. */
+export function duplicates(values: readonly string[]): number[] {
+  return values.flatMap((value, index) => (values.indexOf(value) !== index ? [index] : []));
+}
+
+// ---- What the API answers ----
+
+/** One dish in a menu list: enough to show, filter and add a dish without modifiers. */
+export interface MenuListItem {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  image: string | null;
+  kcal: number | null;
+  allergens: AllergenInfo;
+  dietary: DietaryTag[];
+  sold_out: boolean;
+  /** True when the dish has choices: the list opens its details instead of adding it. */
+  has_modifiers: boolean;
+  /** True when at least one choice is required. */
+  has_required_modifiers: boolean;
+}
+
+export interface MenuCategory {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  items: MenuListItem[];
+}
+
+/** GET /api/menu/{store id}: the store's menu, categories in order. */
+export interface StoreMenu {
+  store_id: string;
+  menu_id: string;
+  name: string;
+  categories: MenuCategory[];
+}
+
+export interface ModifierOption {
+  id: string;
+  name: string;
+  price_delta: number;
+  allergens: AllergenInfo;
+  sold_out: boolean;
+}
+
+export interface ModifierGroup {
+  id: string;
+  name: string;
+  min: number;
+  max: number;
+  required: boolean;
+  options: ModifierOption[];
+}
+
+/** GET /api/menu/item/{id}: one dish with its choices and full allergen detail. */
+export interface MenuItemDetail extends Omit<
+  MenuListItem,
+  'has_modifiers' | 'has_required_modifiers'
+> {
+  vat_rate: 0 | 5 | 20;
+  modifier_groups: ModifierGroup[];
+}
+
+export interface DeliveryZone {
+  district: string;
+  fee: number;
+  minimum_order: number;
+}
+
+/** GET /api/store (a list) and GET /api/stores/{id} (one). */
+export interface StoreSummary {
+  id: string;
+  slug: string;
+  name: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  postcode: string;
+  phone: string;
+  direction_link: string;
+  /** The shop closed this store (holiday, refit): no orders whatever the hours. */
+  is_closed: boolean;
+  /** Open at this moment in the shop's time zone (and not closed). */
+  is_open_now: boolean;
+  /** "Opens at 5:00 PM", "Closes at 11:00 PM", "Opens Monday at 11:00 AM", or null. */
+  status_text: string | null;
+  /** One line per day, Monday first: "11:30 AM - 2:30 PM, 5:00 PM - 11:00 PM" or "Closed". */
+  opening_hours: { day: string; hours: string }[];
+  order_types: OrderType[];
+  preparation_minutes: number;
+  delivery_zones: DeliveryZone[];
+  /** The least a collection order may be; delivery zones carry their own minimum. */
+  minimum_order: number;
+  /** Whether customers may pay cash on collection or delivery. */
+  accepts_cash: boolean;
+  /** The menu this store sells from; null while it has none. */
+  menu_id: string | null;
+}

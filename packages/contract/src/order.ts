@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { CART_NOTE_MAX_LENGTH } from './cart.ts';
+import { ORDER_TYPES, type OrderType } from './menu.ts';
+import { MAX_LINE_QUANTITY, type Selection } from './pricing.ts';
+
+/**
+ * Checkout, orders and payments (SPEC §7: POST /api/order, PUT /api/order/payment/status,
+ * GET /api/orders, GET /api/orders/{id}, GET /api/available-timings; DESIGN.md decides shapes).
+ * Money is integer minor units.
+ */
+
+const ZId = z.string({ error: 'Must be an id' }).uuid('Must be an id');
+
+export const PAYMENT_METHODS = ['card', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ZOrderLineRequest = z.object({
+  item_id: ZId,
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+  modifiers: z
+    .array(
+      z.object({
+        group_id: z.string().max(100),
+        option_ids: z.array(z.string().max(100)).max(40),
+      }),
+    )
+    .max(10)
+    .default([]),
+  note: z.string().trim().max(CART_NOTE_MAX_LENGTH).default(''),
+  /** What the customer saw; ignored for pricing, compared to tell them what changed. */
+  unit_price: z.number().int().optional(),
+});
+
+/** The body of POST /api/order. */
+export const ZOrderRequest = z
+  .object({
+    store_id: ZId,
+    order_type: z.enum(ORDER_TYPES, { error: 'Choose delivery or collection' }),
+    /** Required for delivery: one of the customer's saved addresses. */
+    address_id: ZId.optional(),
+    /** "asap", or the instant of a slot from GET /api/available-timings. */
+    when: z.union([z.literal('asap'), z.iso.datetime({ offset: true })], {
+      error: 'Choose ASAP or a time from the list',
+    }),
+    lines: z
+      .array(ZOrderLineRequest)
+      .min(1, 'Your basket is empty')
+      .max(100, 'An order can have at most 100 lines'),
+    promo_code: z.string().trim().toUpperCase().max(40).optional(),
+    notes: z.string().trim().max(500, 'Notes should be at most 500 characters').default(''),
+    payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose card or cash' }),
+  })
+  .superRefine((order, ctx) => {
+    if (order.order_type === 'delivery' && !order.address_id) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address_id'],
+        message: 'Choose the address to deliver to',
+      });
+    }
+  });
+export type OrderRequest = z.infer<typeof ZOrderRequest>;
+export type OrderRequestInput = z.input<typeof ZOrderRequest>;
+
+/** The body of PUT /api/order/payment/status: the server asks the provider, never the client. */
+export const ZPaymentStatusRequest = z.object({ order_id: ZId });
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'placed',
+  'accepted',
+  'preparing',
+  'ready',
+  'out_for_delivery',
+  'completed',
+  'cancelled',
+  'rejected',
+  'payment_failed',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = [
+  'requires_payment',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'pay_on_collection',
+  'pay_on_delivery',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export type PaymentProviderName = 'stripe' | 'demo' | 'cash';
+
+export interface OrderLine {
+  item_id: string;
+  name: string;
+  quantity: number;
+  unit_price: number;
+  line_total: number;
+  /** The choices as group and option ids, so a reorder can put the same dish back in the cart. */
+  modifiers: Selection[];
+  modifier_names: string[];
+  note: string;
+  vat_rate: number;
+}
+
+export interface OrderAddress {
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  postcode: string;
+  instructions: string;
+}
+
+export interface Order {
+  id: string;
+  /** Short and per shop, for people: "1042". */
+  number: number;
+  status: OrderStatus;
+  store: { id: string; name: string; phone: string };
+  order_type: OrderType;
+  address: OrderAddress | null;
+  asap: boolean;
+  /** When the food should be ready (collection) or arrive (delivery). */
+  scheduled_for: string;
+  lines: OrderLine[];
+  subtotal: number;
+  delivery_fee: number;
+  discount: number;
+  total: number;
+  /** The VAT inside the total (UK prices include VAT). */
+  vat: number;
+  currency: string;
+  promo_code: string | null;
+  notes: string;
+  payment: {
+    method: PaymentMethod;
+    provider: PaymentProviderName;
+    status: PaymentStatus;
+    /** For the customer's own order still to be paid through Stripe: what /payment needs. */
+    client_secret: string | null;
+    publishable_key: string | null;
+  };
+  status_history: { status: OrderStatus; at: string }[];
+  created_at: string;
+}
+
+/** What POST /api/order answers: the order and what the browser needs to pay for it. */
+export interface OrderCreated {
+  order: Order;
+  payment: {
+    provider: PaymentProviderName;
+    status: PaymentStatus;
+    /** Stripe's client secret for its payment element; null for demo and cash. */
+    client_secret: string | null;
+    /** Stripe's publishable key, so the page needs no other configuration. */
+    publishable_key: string | null;
+  };
+  /** Lines whose price differs from what the customer saw: shown before paying. */
+  price_changes: { item_id: string; name: string; was: number; now: number }[];
+}
+
+export interface OrderSummary {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  store_name: string;
+  order_type: OrderType;
+  total: number;
+  currency: string;
+  item_count: number;
+  created_at: string;
+  scheduled_for: string;
+}
+
+export interface OrderPage {
+  orders: OrderSummary[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** GET /api/available-timings?store_id=…&order_type=…: ASAP and the slots of the coming days. */
+export interface AvailableTimings {
+  store_id: string;
+  order_type: OrderType;
+  asap: { available: boolean; at: string | null; minutes: number | null };
+  days: { date: string; label: string; slots: { at: string; label: string }[] }[];
+}
+
+export const ZTimingsQuery = z.object({
+  store_id: ZId,
+  order_type: z.enum(ORDER_TYPES, { error: 'Choose delivery or collection' }),
+});
+
+/** The demo provider's card form (test mode), as POST /api/payments/demo/{order id}/confirm takes it. */
+export const ZDemoCardRequest = z.object({
+  card_number: z
+    .string({ error: 'Enter the card number' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number')),
+  expiry: z
+    .string({ error: 'Enter the expiry date as MM/YY' })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry date as MM/YY'),
+  cvc: z
+    .string({ error: 'Enter the 3 or 4 digit security code' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  /** The answer to the test-mode "authenticate this payment" step (3-D Secure). */
+  authenticate: z.enum(['approve', 'fail']).optional(),
+});
+export type DemoCardRequest = z.infer<typeof ZDemoCardRequest>;
+
+/** Cards the demo provider knows, as Stripe's test cards behave. */
+export const DEMO_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  requiresAction: '4000002760003184',
+} as const;
