@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import type { ShopConfig } from '@servery/contract/config';
 import { tenancyAssetPath } from '@servery/contract/constants';
 import { useGetHomeQuery } from '../features/content/api.ts';
+import { openingHoursRows } from '../lib/opening-hours.ts';
 
 /** SPEC §2: no footer on these routes. */
 const WITHOUT_FOOTER = ['/checkout', '/payment', '/cart'];
@@ -54,7 +55,7 @@ export function Footer({ config }: { config: ShopConfig | null }) {
                   <li key={link.network}>
                     <a
                       href={link.url}
-                      className="underline"
+                      className="inline-block py-1 underline"
                       rel="noopener noreferrer"
                       target="_blank"
                     >
@@ -98,12 +99,12 @@ function ReservationExtras({ config }: { config: ShopConfig }) {
       <h2 className="font-semibold">Opening hours</h2>
       {hours ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 text-sm">
-          <dt>Monday to Friday</dt>
-          <dd>{hours.Weekdays ?? hours.Monday}</dd>
-          <dt>Saturday</dt>
-          <dd>{hours.Saturday}</dd>
-          <dt>Sunday</dt>
-          <dd>{hours.Sunday}</dd>
+          {openingHoursRows(hours).map((row) => (
+            <div key={row.day} className="contents">
+              <dt>{row.day}</dt>
+              <dd>{row.hours}</dd>
+            </div>
+          ))}
         </dl>
       ) : null}
       <p className="text-sm">

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LoaderOverlay } from './loader-overlay.tsx';
 import { ToastArea } from './toast-area.tsx';
+import { captureReferralCode } from '../lib/referral.ts';
 import { STORAGE_KEYS } from '../lib/storage-keys.ts';
 import { CookieConsent } from './cookie-consent.tsx';
 import { Footer } from './footer.tsx';
@@ -19,11 +20,18 @@ function useAppViewFlag() {
   }, []);
 }
 
+/** A friend's `?ref=CODE` on any page is kept for the sign-up that may follow. */
+function useReferralCapture() {
+  const { search } = useLocation();
+  useEffect(() => captureReferralCode(search), [search]);
+}
+
 /** The frame around every page: header, page, footer, toasts, loader and the two modals. */
 export function Shell() {
   const { config, loading } = useConfigBootstrap();
   useShopTheme(config);
   useAppViewFlag();
+  useReferralCapture();
 
   return (
     <div className="flex min-h-screen flex-col">

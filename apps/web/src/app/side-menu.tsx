@@ -1,5 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { Dialog } from '../components/ui/dialog.tsx';
+import { useLazyGetReferralQuery } from '../features/account/api.ts';
+import { SHARE_UNSUPPORTED_MESSAGE, referralLink, shareLink } from '../lib/referral.ts';
 import { signOut, useUserData } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 
@@ -22,22 +24,22 @@ export function SideMenu({
     navigate(path);
   };
 
+  const [fetchReferral] = useLazyGetReferralQuery();
   const handleInvite = async () => {
     // Close first: a toast under an open modal would be inert and unseen.
     onClose();
     if (typeof navigator.share !== 'function') {
-      toast.error('Sharing is not supported on this device.');
+      toast.error(SHARE_UNSUPPORTED_MESSAGE);
       return;
     }
-    try {
-      await navigator.share({
-        title: shopName,
-        text: `Order from ${shopName} with me`,
-        url: `${location.origin}/invite-friends`,
-      });
-    } catch {
-      // The customer closed the share sheet: nothing to do.
-    }
+    // The customer's own invite link; the stored customer usually knows its code already.
+    const code =
+      user?.customer.referral_code ?? (await fetchReferral(undefined, true)).data?.referral_code;
+    await shareLink({
+      title: shopName,
+      text: `Order from ${shopName} with me`,
+      url: code ? referralLink(code) : location.origin,
+    });
   };
 
   const handleSignOut = () => {
@@ -55,7 +57,11 @@ export function SideMenu({
       <nav aria-labelledby="side-menu-title" className="flex h-full flex-col gap-3 p-5">
         <div className="flex items-center justify-between">
           <h2 id="side-menu-title" className="text-lg font-semibold">
-            {user ? `Hi, ${user.customer.first_name}` : 'Menu'}
+            {user
+              ? user.customer.first_name
+                ? `Hi, ${user.customer.first_name}`
+                : 'Hi there'
+              : 'Menu'}
           </h2>
           <button
             type="button"

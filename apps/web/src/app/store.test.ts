@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CartLine } from '@servery/contract/cart';
 import { cartCleared, cartUpdated } from '../features/cart/cart-slice.ts';
 import { signIn, signOut } from '../lib/session.ts';
 import { createStore, whenRehydrated } from './store.ts';
@@ -11,39 +12,66 @@ const ready = async () => {
 
 afterEach(() => localStorage.clear());
 
+const line = (id: string, quantity: number): CartLine => ({
+  id,
+  item_id: id,
+  store_id: 'store-1',
+  name: id,
+  image: null,
+  unit_price: 250,
+  quantity,
+  modifiers: [],
+  modifier_names: [],
+  note: '',
+});
+
 describe('the persisted root store', () => {
   it('keeps only cartList under persist:root', async () => {
     const store = await ready();
-    store.dispatch(cartUpdated([{ id: 'naan', quantity: 2 }]));
+    store.dispatch(cartUpdated([line('naan', 2)]));
     await store.persistor.flush();
     const saved = JSON.parse(localStorage.getItem('persist:root')!);
     expect(Object.keys(saved).sort()).toEqual(['_persist', 'cartList']);
     expect(JSON.parse(saved.cartList).cart_list_data).toEqual({
-      cartData: [{ id: 'naan', quantity: 2 }],
+      cartData: [line('naan', 2)],
     });
   });
 
   it('brings the cart back in a new store, as after a reload', async () => {
     const first = await ready();
-    first.dispatch(cartUpdated([{ id: 'dal', quantity: 1 }]));
+    first.dispatch(cartUpdated([line('dal', 1)]));
     await first.persistor.flush();
     const second = await ready();
     expect(second.getState().cartList.cart_list_data).toEqual({
-      cartData: [{ id: 'dal', quantity: 1 }],
+      cartData: [line('dal', 1)],
     });
   });
 
   it('clearing the cart sets cart data to an empty object', () => {
     const store = createStore();
-    store.dispatch(cartUpdated([{ id: 'dal', quantity: 1 }]));
+    store.dispatch(cartUpdated([line('dal', 1)]));
     store.dispatch(cartCleared());
     expect(store.getState().cartList.cart_list_data).toEqual({});
   });
 
   it('signing out empties the cart and removes the persisted store', async () => {
     const store = await ready();
-    signIn({ token: 't', customer: { first_name: 'Ada' } });
-    store.dispatch(cartUpdated([{ id: 'dal', quantity: 1 }]));
+    signIn({
+      token: 't',
+      expires_at: '2099-01-01T00:00:00.000Z',
+      customer: {
+        id: 'c1',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@example.com',
+        phone: null,
+        email_verified: true,
+        phone_verified: false,
+        marketing_consent: false,
+        referral_code: 'ADA12345',
+      },
+    });
+    store.dispatch(cartUpdated([line('dal', 1)]));
     await store.persistor.flush();
     signOut();
     await new Promise((resolve) => setTimeout(resolve, 50));

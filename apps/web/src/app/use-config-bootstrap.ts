@@ -33,11 +33,11 @@ export function useConfigBootstrap(): { config: ShopConfig | null; loading: bool
   useEffect(() => {
     if (!data) return;
     cacheConfig(data);
-    if (!localStorage.getItem(STORAGE_KEYS.currencyObj)) {
-      localStorage.setItem(
-        STORAGE_KEYS.currencyObj,
-        JSON.stringify(data.currency ?? DEFAULT_CURRENCY),
-      );
+    // There is no currency picker: the stored currency follows the shop's, so a shop that
+    // changes currency never shows returning customers the old sign.
+    const currency = JSON.stringify(data.currency ?? DEFAULT_CURRENCY);
+    if (localStorage.getItem(STORAGE_KEYS.currencyObj) !== currency) {
+      localStorage.setItem(STORAGE_KEYS.currencyObj, currency);
     }
     if (!hadCache && cachedConfig() && !sessionStorage.getItem(STORAGE_KEYS.configReloaded)) {
       sessionStorage.setItem(STORAGE_KEYS.configReloaded, '1');

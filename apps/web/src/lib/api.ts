@@ -24,17 +24,30 @@ const rawBaseQuery = fetchBaseQuery({
  * location with /login; a network failure shows 'Oops! Something went wrong.'. Endpoints mark
  * themselves with `extraOptions: { customer: true }`.
  */
+/** Set once a 401 has sent the page to /login (the page is unloading). */
+let leavingForLogin = false;
+
 const baseQuery: BaseQueryFn<
   string | FetchArgs,
   unknown,
   FetchBaseQueryError,
   { customer?: boolean }
 > = async (args, api, extraOptions) => {
+  // Signed out, a customer call is not made at all: a refetch racing a sign-out must not answer
+  // 401 and send a visitor who chose to sign out to /login.
+  if (extraOptions?.customer && !currentUserData()) {
+    return { error: { status: 'CUSTOM_ERROR', error: 'Signed out' } };
+  }
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
   const error = result.error;
   if (error?.status === 401 && extraOptions?.customer) {
-    signOut();
-    location.replace('/login');
+    // A page's calls in flight may all answer 401: leave once, or the second replace aborts
+    // the first navigation.
+    if (!leavingForLogin) {
+      leavingForLogin = true;
+      signOut();
+      location.replace('/login');
+    }
   } else if (error && (error.status === 'FETCH_ERROR' || error.status === 'PARSING_ERROR')) {
     toast.error(NETWORK_ERROR_MESSAGE);
   }
@@ -61,5 +74,6 @@ export function serverMessage(error: unknown): string {
 export function toastServerError(error: unknown, { silentOn = [] as number[] } = {}): void {
   const status = (error as { status?: unknown } | undefined)?.status;
   if (typeof status !== 'number' || silentOn.includes(status)) return;
-  toast.error(serverMessage(error));
+  // SPEC §8: an exception failure is 'Oops! Something went wrong.' (the server logs the rest).
+  toast.error(status >= 500 ? NETWORK_ERROR_MESSAGE : serverMessage(error));
 }

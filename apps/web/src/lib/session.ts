@@ -1,12 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import type { Customer, UserData } from '@servery/contract/auth';
 import { createExternalStore } from './external-store.ts';
 import { STORAGE_KEYS, readJson } from './storage-keys.ts';
 
-/** SPEC §3: userData holds the token and a customer with first_name. */
-export interface UserData {
-  token: string;
-  customer: { first_name: string; [field: string]: unknown };
-}
+/** SPEC §3: userData holds the token and a customer with first_name (verify-otp's answer). */
+export type { UserData };
 
 const current = createExternalStore<UserData | null>(readUserData());
 
@@ -20,7 +18,13 @@ export function signIn(data: UserData): void {
   current.set(data);
 }
 
-/** Callbacks that reset client state on sign-out (the auth slice registers one). */
+/** Keeps the stored customer in step with the server's (after a profile edit, say). */
+export function updateStoredCustomer(customer: Customer): void {
+  const data = current.get();
+  if (data) signIn({ ...data, customer });
+}
+
+/** Callbacks that reset client state on sign-out (the store registers one: app/store.ts). */
 const onSignOut = new Set<() => void>();
 export function whenSignedOut(reset: () => void): () => void {
   onSignOut.add(reset);

@@ -12,6 +12,10 @@ export const STORAGE_KEYS = {
   persistedRoot: 'persist:root',
   /** Session storage: the tab already reloaded once to pick up the configuration (SPEC §4). */
   configReloaded: 'servery:config-reloaded',
+  /** Session storage: a friend's referral code from a `?ref=` link, sent when signing up. */
+  referralCode: 'servery:referral-code',
+  /** The store the customer orders from (its id), chosen on a store page. */
+  chosenStore: 'servery:store',
 } as const;
 
 /** The cookie that records the visitor's cookie choice (SPEC §2), kept 365 days. */
@@ -61,6 +65,12 @@ export const STORAGE_INVENTORY: { name: string; where: string; purpose: string; 
     kept: 'Until you order, clear it or sign out',
   },
   {
+    name: STORAGE_KEYS.chosenStore,
+    where: 'Local storage',
+    purpose: 'The store you chose to order from.',
+    kept: 'Until you choose another store',
+  },
+  {
     name: STORAGE_KEYS.userData,
     where: 'Local storage',
     purpose: 'Keeps you signed in.',
@@ -87,7 +97,7 @@ export const STORAGE_INVENTORY: { name: string; where: string; purpose: string; 
   {
     name: STORAGE_KEYS.deliverOrPickup,
     where: 'Local storage',
-    purpose: 'Your delivery or pickup choice.',
+    purpose: 'ASAP or the time you chose.',
     kept: 'Until you sign out',
   },
   {
@@ -101,5 +111,11 @@ export const STORAGE_INVENTORY: { name: string; where: string; purpose: string; 
     where: 'Session storage',
     purpose: 'Stops the page reloading more than once while settings load.',
     kept: 'Until you close the tab',
+  },
+  {
+    name: STORAGE_KEYS.referralCode,
+    where: 'Session storage',
+    purpose: 'The invite code of the friend whose link you followed, sent when you sign up.',
+    kept: 'Until you sign in or close the tab',
   },
 ];

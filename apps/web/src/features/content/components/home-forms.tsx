@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { ZContactRequest, type ContactRequest } from '@servery/contract/contact';
-import type { ErrorEnvelope } from '@servery/contract/envelope';
 import { ZSubscribeRequest, type SubscribeRequest } from '@servery/contract/newsletter';
-import { toastServerError } from '../../../lib/api.ts';
+import { FieldError } from '../../../components/ui/field-error.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSendContactRequestMutation, useSubscribeMutation } from '../api.ts';
 
@@ -11,25 +11,6 @@ const INPUT =
   'mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-red-700';
 const SUBMIT =
   'rounded-lg bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-60';
-
-/** Puts a 400's field errors on the fields (STYLE.md habit 7); anything else is a toast. */
-function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>) {
-  const data = (error as { data?: Partial<ErrorEnvelope> }).data;
-  if ((error as { status?: number }).status === 400 && data?.errors) {
-    for (const [field, message] of Object.entries(data.errors))
-      setError(field as Path<T>, { message });
-    return;
-  }
-  toastServerError(error);
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-800">
-      {message}
-    </p>
-  ) : null;
-}
 
 /** SPEC §1: a visitor can subscribe to the newsletter; success shows 'Thank you for subscribing!'. */
 export function NewsletterForm() {

@@ -1,25 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { tenancyAssetPath } from '@servery/contract/constants';
-import type { OpeningHoursData } from '@servery/contract/home';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WhenVisible } from '../../../components/ui/when-visible.tsx';
+import { openingHoursRows } from '../../../lib/opening-hours.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { useGetHomeQuery } from '../api.ts';
 import { useSkeletonWindow } from '../use-skeleton-window.ts';
 import { Hero } from './hero.tsx';
 import { HomeCard } from './home-card.tsx';
-
-const DAY_ORDER: (keyof OpeningHoursData)[] = [
-  'Weekdays',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-];
 
 const LINK = 'font-medium text-primary underline';
 
@@ -87,10 +76,10 @@ export function HomePage() {
         <HomeCard id="hours-title" title="Opening hours" minHeight="min-h-[15rem]" home={home}>
           {({ openingHours }) => (
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              {DAY_ORDER.filter((day) => openingHours[day]).map((day) => (
-                <div key={day} className="contents">
-                  <dt className="font-medium">{day === 'Weekdays' ? 'Monday to Friday' : day}</dt>
-                  <dd className="text-stone-700">{openingHours[day]}</dd>
+              {openingHoursRows(openingHours).map((row) => (
+                <div key={row.day} className="contents">
+                  <dt className="font-medium">{row.day}</dt>
+                  <dd className="text-stone-700">{row.hours}</dd>
                 </div>
               ))}
             </dl>

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Navigate } from 'react-router';
+import { AddressForm } from '../../features/account/components/address-form.tsx';
+import { useGetAddressesQuery } from '../../features/account/addresses-api.ts';
+import {
+  cartCleared,
+  lineRemoved,
+  selectCartLines,
+  selectCartStoreId,
+} from '../../features/cart/cart-slice.ts';
+import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
+import { useGetStoresQuery } from '../../features/menu/api.ts';
+import type { RootState } from '../store.ts';
+import { useRehydrated } from './use-rehydrated.ts';
+
+/**
+ * /checkout: the basket (cart), its store (menu) and the saved addresses with their form
+ * (account) meet here. An empty basket has nothing to check out: back to the menu.
+ */
+export function CheckoutRoute() {
+  const dispatch = useDispatch();
+  const rehydrated = useRehydrated();
+  const lines = useSelector((state: RootState) => selectCartLines(state));
+  const storeId = useSelector((state: RootState) => selectCartStoreId(state));
+  const stores = useGetStoresQuery();
+  const addresses = useGetAddressesQuery();
+  // Set once an order took the basket: its emptying is not a reason to go to the menu.
+  const [ordered, setOrdered] = useState(false);
+
+  if (!rehydrated) return null;
+  if (lines.length === 0) return ordered ? null : <Navigate to="/menu" replace />;
+  if (!stores.data && stores.isError) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-12" role="alert">
+        <h1 className="text-3xl font-bold">Checkout</h1>
+        <p className="mt-4">The stores could not be loaded.</p>
+        <button
+          type="button"
+          onClick={() => void stores.refetch()}
+          className="mt-3 rounded-lg border border-stone-400 px-5 py-2.5 font-semibold"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <CheckoutPage
+      lines={lines}
+      store={stores.data ? (stores.data.find((s) => s.id === storeId) ?? null) : undefined}
+      addresses={addresses.data}
+      addressesFailed={addresses.isError && !addresses.data}
+      onRetryAddresses={() => void addresses.refetch()}
+      renderAddressForm={(props) => (
+        <AddressForm
+          idPrefix="checkout-address"
+          title="New delivery address"
+          submitLabel="Save and deliver here"
+          {...props}
+        />
+      )}
+      onRemoveLine={(id) => dispatch(lineRemoved(id))}
+      onCashOrderPlaced={() => {
+        setOrdered(true);
+        dispatch(cartCleared());
+      }}
+    />
+  );
+}

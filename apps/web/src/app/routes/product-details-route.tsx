@@ -1,0 +1,12 @@
+import { ProductDetailsPage } from '../../features/menu/components/product-details-page.tsx';
+import { useMenuCart } from './use-menu-cart.ts';
+
+export function ProductDetailsRoute() {
+  const { add, dialog } = useMenuCart();
+  return (
+    <>
+      <ProductDetailsPage onAdd={add} />
+      {dialog}
+    </>
+  );
+}

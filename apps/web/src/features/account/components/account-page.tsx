@@ -1,0 +1,85 @@
+import { Link, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { signOut, updateStoredCustomer } from '../../../lib/session.ts';
+import { useGetCustomerQuery } from '../api.ts';
+import { ProfileForm } from './profile-form.tsx';
+import { SavedAddresses } from './saved-addresses.tsx';
+import { CARD, OUTLINE } from './styles.ts';
+
+/** SPEC §2 /account: the signed-in customer's profile, addresses and sign-out. */
+export function AccountPage() {
+  const navigate = useNavigate();
+  const { data: customer, isError, refetch } = useGetCustomerQuery();
+
+  // The menu greets the customer by the name the server has now.
+  useEffect(() => {
+    if (customer) updateStoredCustomer(customer);
+  }, [customer]);
+
+  const handleSignOut = () => {
+    signOut();
+    navigate('/');
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:py-12">
+      <div>
+        <h1 className="text-3xl font-bold">Your account</h1>
+        {customer ? (
+          <p className="mt-1 text-stone-700">
+            Signed in as <span className="font-medium break-all">{signInContact(customer)}</span>
+          </p>
+        ) : null}
+      </div>
+
+      <section className={CARD} aria-busy={!customer && !isError}>
+        {customer ? (
+          <ProfileForm customer={customer} />
+        ) : isError ? (
+          <div role="alert">
+            <h2 className="text-xl font-semibold">Your details</h2>
+            <p className="mt-2">Your details could not be loaded.</p>
+            <button type="button" onClick={() => void refetch()} className={`${OUTLINE} mt-3`}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div className="space-y-4">
+            <Skeleton className="h-7 w-40" />
+            <Skeleton className="h-44" />
+          </div>
+        )}
+      </section>
+
+      <div className={CARD}>
+        <SavedAddresses />
+      </div>
+
+      <section className={CARD} aria-labelledby="more-title">
+        <h2 id="more-title" className="text-xl font-semibold">
+          More
+        </h2>
+        <div className="mt-3 flex flex-wrap gap-3">
+          <Link to="/orders" className={OUTLINE}>
+            Your orders
+          </Link>
+          <Link to="/invite-friends" className={OUTLINE}>
+            Invite friends
+          </Link>
+          <button type="button" onClick={handleSignOut} className={OUTLINE}>
+            Sign Out
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function signInContact(customer: {
+  email: string | null;
+  phone: string | null;
+  email_verified: boolean;
+}) {
+  return customer.email_verified ? customer.email : (customer.phone ?? customer.email);
+}

@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import type { Address } from '@servery/contract/address';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { toastServerError } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+import {
+  requestOf,
+  useDeleteAddressMutation,
+  useGetAddressesQuery,
+  useUpdateAddressMutation,
+} from '../addresses-api.ts';
+import { AddressForm } from './address-form.tsx';
+import { OUTLINE, PRIMARY } from './styles.ts';
+
+const SMALL =
+  'rounded-lg border border-stone-400 px-3 py-1.5 text-sm font-semibold outline-offset-2 hover:bg-stone-100';
+
+/** What the customer calls the address, else its first line. */
+export const addressName = (address: Address) => address.label || address.address_line1;
+
+/** Focuses an element once React has drawn it. */
+const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+/**
+ * The /account page's saved addresses (DESIGN.md "Account"): list, add, edit, make default and
+ * delete. A delete shows the server's message as a success toast (SPEC §8).
+ */
+export function SavedAddresses() {
+  const { data: addresses, isError, refetch } = useGetAddressesQuery();
+  const [update, { isLoading: updating }] = useUpdateAddressMutation();
+  const [remove, { isLoading: removing }] = useDeleteAddressMutation();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Address | null>(null);
+
+  const closeForm = (focusId: string) => {
+    setEditing(null);
+    focusSoon(focusId);
+  };
+
+  const handleMakeDefault = async (address: Address) => {
+    const result = await update({
+      id: address.id,
+      body: { ...requestOf(address), is_default: true },
+    });
+    if ('error' in result) return toastServerError(result.error, { silentOn: [401] });
+    toast.success(`${addressName(address)} is now your default address.`);
+  };
+
+  const handleDelete = async () => {
+    if (!deleting) return;
+    const result = await remove(deleting.id);
+    setDeleting(null);
+    if ('error' in result) return toastServerError(result.error, { silentOn: [401] });
+    // SPEC §8: the server's message, as a success toast.
+    toast.success(result.data.message);
+    focusSoon('addresses-title');
+  };
+
+  return (
+    <section aria-labelledby="addresses-title" aria-busy={!addresses && !isError}>
+      <h2 id="addresses-title" tabIndex={-1} className="text-xl font-semibold outline-offset-4">
+        Saved addresses
+      </h2>
+      {isError ? (
+        <div role="alert" className="mt-2">
+          <p>Your addresses could not be loaded.</p>
+          <button type="button" onClick={() => void refetch()} className={`${OUTLINE} mt-3`}>
+            Try again
+          </button>
+        </div>
+      ) : !addresses ? (
+        <div className="mt-3 space-y-3">
+          <Skeleton className="h-24" />
+        </div>
+      ) : (
+        <>
+          {addresses.length === 0 ? (
+            <p className="mt-2 text-stone-700">
+              You have no saved addresses yet. Add one here or when you check out, and it will be
+              kept for your next order.
+            </p>
+          ) : (
+            <ul className="mt-3 space-y-3" aria-label="Your addresses">
+              {addresses.map((address) => (
+                <li
+                  key={address.id}
+                  className="rounded-xl border border-stone-300 p-4"
+                  data-testid="saved-address"
+                >
+                  {editing === address.id ? (
+                    <AddressForm
+                      address={address}
+                      idPrefix={`edit-${address.id}`}
+                      title={`Edit ${addressName(address)}`}
+                      focusOnOpen
+                      onSaved={() => closeForm(`address-${address.id}-title`)}
+                      onCancel={() => closeForm(`edit-address-${address.id}`)}
+                    />
+                  ) : (
+                    <AddressCard
+                      address={address}
+                      busy={updating || removing}
+                      onEdit={() => setEditing(address.id)}
+                      onMakeDefault={() => void handleMakeDefault(address)}
+                      onDelete={() => setDeleting(address)}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {editing === 'new' ? (
+            <div className="mt-4 rounded-xl border border-stone-300 p-4">
+              <AddressForm
+                idPrefix="new-address"
+                title="Add an address"
+                focusOnOpen
+                onSaved={(address) => closeForm(`address-${address.id}-title`)}
+                onCancel={() => closeForm('add-address')}
+              />
+            </div>
+          ) : (
+            <button
+              id="add-address"
+              type="button"
+              onClick={() => setEditing('new')}
+              className={`${PRIMARY} mt-4`}
+            >
+              Add an address
+            </button>
+          )}
+        </>
+      )}
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        labelledBy="delete-address-title"
+        describedBy="delete-address-text"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl"
+      >
+        <h2 id="delete-address-title" className="text-xl font-semibold">
+          Delete this address?
+        </h2>
+        <p id="delete-address-text" className="mt-3 text-stone-800">
+          {deleting ? `${deleting.address_line1}, ${deleting.city} ${deleting.postcode}` : ''}
+        </p>
+        <div className="mt-5 grid gap-2 sm:grid-cols-2">
+          <button
+            type="button"
+            data-autofocus
+            onClick={() => setDeleting(null)}
+            className={OUTLINE}
+          >
+            Keep it
+          </button>
+          <button
+            type="button"
+            onClick={() => void handleDelete()}
+            disabled={removing}
+            className="rounded-lg bg-red-800 px-5 py-2.5 font-semibold text-white outline-offset-2 disabled:opacity-60"
+          >
+            Delete address
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+function AddressCard({
+  address,
+  busy,
+  onEdit,
+  onMakeDefault,
+  onDelete,
+}: {
+  address: Address;
+  busy: boolean;
+  onEdit: () => void;
+  onMakeDefault: () => void;
+  onDelete: () => void;
+}) {
+  const name = addressName(address);
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3
+          id={`address-${address.id}-title`}
+          tabIndex={-1}
+          className="font-semibold outline-offset-4"
+        >
+          {name}
+        </h3>
+        {address.is_default ? (
+          <span className="rounded-full bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">
+            Default
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-1 text-stone-800">
+        {[address.address_line1, address.address_line2, address.city].filter(Boolean).join(', ')}{' '}
+        <span className="font-medium whitespace-nowrap">{address.postcode}</span>
+      </p>
+      {address.instructions ? (
+        <p className="text-sm text-stone-700">Instructions: {address.instructions}</p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          id={`edit-address-${address.id}`}
+          type="button"
+          onClick={onEdit}
+          className={SMALL}
+          aria-label={`Edit ${name}`}
+        >
+          Edit
+        </button>
+        {address.is_default ? null : (
+          <button
+            type="button"
+            onClick={onMakeDefault}
+            disabled={busy}
+            className={SMALL}
+            aria-label={`Make ${name} my default address`}
+          >
+            Make default
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={onDelete}
+          className={`${SMALL} text-red-800`}
+          aria-label={`Delete ${name}`}
+        >
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import {
+  INVALID_LOGIN_INPUT,
+  loginContactOf,
+  sanitizeLoginInput,
+} from '@servery/contract/auth-rules';
+import { toastServerError } from '../../../lib/api.ts';
+import { capturedReferralCode } from '../../../lib/referral.ts';
+import { useUserData } from '../../../lib/session.ts';
+import { useShopConfig } from '../../../lib/shop-config.ts';
+import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
+import { useRegisterMutation } from '../api.ts';
+import { AuthCard, PRIMARY_BUTTON } from './auth-card.tsx';
+import type { VerificationState } from './verification-page.tsx';
+
+function storedContact(): string {
+  try {
+    return sanitizeLoginInput(localStorage.getItem(STORAGE_KEYS.user) ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * SPEC §2 "Login screen": a phone number (or an e-mail address) gets a one-time code. The input
+ * keeps focus: a tap beside it gives focus back, while Tab still reaches the button and links.
+ */
+export function LoginPage() {
+  const user = useUserData();
+  const config = useShopConfig();
+  const navigate = useNavigate();
+  const [register, { isLoading }] = useRegisterMutation();
+  const [value, setValue] = useState(storedContact);
+  const [invalid, setInvalid] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    input.current?.focus();
+    // The next screen's code arrives while the visitor types, so Continue does not wait for it.
+    void import('./verification-page.tsx');
+  }, []);
+
+  if (user) return <Navigate to="/menu" replace />;
+
+  const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
+    // Focus going nowhere (a tap on the page) comes back; focus moving to a control stays there.
+    if (event.relatedTarget === null) input.current?.focus();
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const contact = loginContactOf(value);
+    if (!contact) {
+      setInvalid(true);
+      input.current?.focus();
+      return;
+    }
+    try {
+      localStorage.setItem(STORAGE_KEYS.user, 'email' in contact ? contact.email : contact.phone);
+    } catch {
+      // Storage disabled: the verification screen will send the visitor back here.
+    }
+    const referral = capturedReferralCode();
+    const result = await register({ ...contact, ...(referral ? { referral_code: referral } : {}) });
+    if ('error' in result) {
+      toastServerError(result.error, { silentOn: [401] });
+      return;
+    }
+    const state: VerificationState = { resendAt: Date.now() + result.data.data.resend_in * 1000 };
+    navigate('/verification', { state });
+  };
+
+  const describedBy = invalid ? 'login-hint login-error' : 'login-hint';
+  return (
+    <AuthCard>
+      <form onSubmit={handleSubmit} noValidate>
+        <h1 id="login-title" className="text-2xl font-bold">
+          What’s your phone number?
+        </h1>
+        <input
+          ref={input}
+          id="login-contact"
+          name="contact"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={254}
+          placeholder="Enter phone number"
+          aria-labelledby="login-title"
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          value={value}
+          onChange={(event) => {
+            setValue(sanitizeLoginInput(event.target.value));
+            setInvalid(false);
+          }}
+          onBlur={handleBlur}
+          className="mt-5 block w-full rounded-lg border-2 border-stone-400 bg-white px-4 py-3 text-lg outline-none placeholder:text-stone-600 focus:border-primary focus:ring-4 focus:ring-primary/30 aria-[invalid=true]:border-red-700"
+        />
+        {invalid ? (
+          <p id="login-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {INVALID_LOGIN_INPUT}
+          </p>
+        ) : null}
+        <p id="login-hint" className="mt-2 text-sm text-stone-700">
+          We will send you a code. You can use your e-mail address instead.
+        </p>
+        <button
+          type="submit"
+          disabled={isLoading}
+          aria-busy={isLoading}
+          className={`${PRIMARY_BUTTON} mt-6`}
+        >
+          Continue
+        </button>
+        <p className="mt-4 text-xs leading-relaxed text-stone-700">
+          By continuing, you agree to receive calls, WhatsApp or SMS messages, including by
+          automated means, from {config?.websiteName ?? 'this shop'} to the number you give,
+          including your sign-in code.
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

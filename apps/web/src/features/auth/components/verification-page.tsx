@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import {
+  LOGIN_FAILURE_SETTLE_MS,
+  RESEND_COOLDOWN_SECONDS,
+  VERIFY_ENTER_DELAY_MS,
+  storedContactOf,
+  type LoginContact,
+} from '@servery/contract/auth-rules';
+import { toastServerError } from '../../../lib/api.ts';
+import { forgetReferralCode } from '../../../lib/referral.ts';
+import { signIn, useUserData } from '../../../lib/session.ts';
+import { useShopConfig } from '../../../lib/shop-config.ts';
+import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useResendOtpMutation, useVerifyOtpMutation, type OtpCallError } from '../api.ts';
+import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON } from './auth-card.tsx';
+import { OtpBoxes } from './otp-boxes.tsx';
+import { useCountdown } from '../use-countdown.ts';
+import { useWebOtp } from '../use-web-otp.ts';
+
+/** What the login screen hands over: when the server will take a resend (ms since epoch). */
+export interface VerificationState {
+  resendAt: number;
+}
+
+function readStoredContact(): LoginContact | null {
+  try {
+    return storedContactOf(localStorage.getItem(STORAGE_KEYS.user));
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §2 "Verification screen": the stored contact must be valid, else back to /login. */
+export function VerificationPage() {
+  const user = useUserData();
+  const [contact] = useState(readStoredContact);
+  const otpLength = useShopConfig()?.otpLength ?? 4;
+  if (user) return <Navigate to="/menu" replace />;
+  if (!contact) return <Navigate to="/login" replace />;
+  // A new length (the configuration arriving) starts a fresh set of boxes.
+  return <VerificationForm key={otpLength} contact={contact} otpLength={otpLength} />;
+}
+
+function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLength: number }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [verifyOtp] = useVerifyOtpMutation();
+  const [resendOtp, { isLoading: resending }] = useResendOtpMutation();
+  const empty = () => Array.from({ length: otpLength }, () => '');
+  const [digits, setDigits] = useState(empty);
+  const [incomplete, setIncomplete] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [secondsLeft, startCountdown] = useCountdown(
+    (location.state as VerificationState | null)?.resendAt ?? 0,
+  );
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const address = 'email' in contact ? contact.email : contact.phone;
+
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    return () => pendingTimers.forEach(clearTimeout);
+  }, []);
+  const later = (run: () => void, ms: number) => timers.current.push(setTimeout(run, ms));
+  const boxes = useRef<HTMLDivElement>(null);
+  const firstBox = () => boxes.current?.querySelector('input')?.focus();
+
+  const submit = async (code: string) => {
+    if (code.length !== otpLength) {
+      setIncomplete(true);
+      return;
+    }
+    setPending(true);
+    const result = await verifyOtp({ ...contact, otp: code });
+    if ('error' in result) {
+      toastServerError(result.error, { silentOn: [401] });
+      // SPEC §4: on failure the loading state ends after about a second; the visitor stays.
+      later(() => setPending(false), LOGIN_FAILURE_SETTLE_MS);
+      return;
+    }
+    localStorage.removeItem(STORAGE_KEYS.user);
+    forgetReferralCode();
+    signIn(result.data.data);
+    navigate('/menu', { replace: true });
+  };
+
+  // The latest submit for callbacks that outlive a render (the Enter delay, the SMS).
+  const submitLatest = useRef(submit);
+  useEffect(() => {
+    submitLatest.current = submit;
+  });
+
+  useWebOtp('phone' in contact, otpLength, (code) => {
+    setDigits(code.split(''));
+    void submitLatest.current(code);
+  });
+
+  const handleChange = (next: string[]) => {
+    setDigits(next);
+    if (incomplete && next.every(Boolean)) setIncomplete(false);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!pending) void submit(digits.join(''));
+  };
+
+  const handleEnter = () => {
+    if (pending) return;
+    const code = digits.join('');
+    if (code.length !== otpLength) return setIncomplete(true);
+    // SPEC §5: Enter on a box submits after one second.
+    setPending(true);
+    later(() => void submitLatest.current(code), VERIFY_ENTER_DELAY_MS);
+  };
+
+  const handleResend = async () => {
+    const result = await resendOtp(contact);
+    firstBox();
+    if ('error' in result) {
+      const { retryAfter } = result.error as OtpCallError;
+      if (retryAfter) startCountdown(retryAfter);
+      toastServerError(result.error, { silentOn: [401] });
+      return;
+    }
+    // SPEC §4: a successful resend clears the digits and starts the 60-second countdown.
+    setDigits(empty());
+    setIncomplete(false);
+    toast.success(result.data.message);
+    startCountdown(result.data.data.resend_in || RESEND_COOLDOWN_SECONDS);
+  };
+
+  return (
+    <AuthCard>
+      <form onSubmit={handleSubmit} noValidate>
+        <h1 id="verification-title" className="text-2xl font-bold">
+          Enter the {otpLength}-digit code sent to you at:
+        </h1>
+        <p className="mt-1 text-lg font-medium break-all" data-testid="verification-contact">
+          {address}
+        </p>
+        <div ref={boxes} className="mt-6">
+          <OtpBoxes
+            digits={digits}
+            onChange={handleChange}
+            onEnter={handleEnter}
+            labelledBy="verification-title"
+            describedBy={incomplete ? 'verification-tip verification-error' : 'verification-tip'}
+            invalid={incomplete}
+          />
+        </div>
+        {incomplete ? (
+          <p
+            id="verification-error"
+            role="alert"
+            className="mt-3 text-center text-sm font-medium text-red-700"
+          >
+            Enter all {otpLength} digits of the code.
+          </p>
+        ) : null}
+        <p id="verification-tip" className="mt-4 text-center text-sm text-stone-700">
+          Make sure you check your inbox and spam folders
+        </p>
+        <button
+          type="submit"
+          disabled={pending}
+          aria-busy={pending}
+          className={`${PRIMARY_BUTTON} mt-6`}
+        >
+          Continue
+        </button>
+        <div className="mt-3 grid gap-3 sm:flex sm:items-center sm:justify-between">
+          <button type="button" onClick={() => navigate('/login')} className={SECONDARY_BUTTON}>
+            Back
+          </button>
+          <button
+            type="button"
+            onClick={handleResend}
+            disabled={secondsLeft > 0 || resending}
+            className={SECONDARY_BUTTON}
+          >
+            {secondsLeft > 0 ? `Resend OTP in ${secondsLeft} seconds` : 'Resend'}
+          </button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

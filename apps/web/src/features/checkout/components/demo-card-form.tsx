@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { ErrorEnvelope } from '@servery/contract/envelope';
+import { DEMO_CARDS, ZDemoCardRequest, type Order } from '@servery/contract/order';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { toastServerError } from '../../../lib/api.ts';
+import type { MoneyFormatter } from '../../../lib/money.ts';
+import { useConfirmDemoPaymentMutation, type DemoCardBody } from '../api.ts';
+import { FieldProblem, describedBy } from './field-message.tsx';
+import { INPUT, OUTLINE, PRIMARY, PROBLEM } from './styles.ts';
+
+type CardInput = z.input<typeof ZDemoCardRequest>;
+type CardOutput = z.output<typeof ZDemoCardRequest>;
+type CardField = 'card_number' | 'expiry' | 'cvc';
+
+/** "4242424242424242" → "4242 4242 4242 4242". */
+const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+const TEST_CARDS = [
+  { number: DEMO_CARDS.succeeds, outcome: 'pays' },
+  { number: DEMO_CARDS.declined, outcome: 'is declined' },
+  { number: DEMO_CARDS.requiresAction, outcome: 'asks your bank to confirm (3-D Secure)' },
+];
+
+interface DemoCardFormProps {
+  order: Order;
+  money: MoneyFormatter;
+  /** The provider took the payment: the page confirms it with the server. */
+  onPaid: (message: string) => void;
+}
+
+/**
+ * The demo provider's test-mode card form (DESIGN.md "Payment"): its cards behave as Stripe's
+ * test cards, including a declined card and the 3-D Secure step, which shows as a modal.
+ */
+export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
+  const [confirm, { isLoading }] = useConfirmDemoPaymentMutation();
+  const [declined, setDeclined] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<DemoCardBody | null>(null);
+  const form = useForm<CardInput, unknown, CardOutput>({
+    resolver: zodResolver(ZDemoCardRequest),
+    defaultValues: { card_number: '', expiry: '', cvc: '' },
+  });
+  const { errors } = form.formState;
+
+  const pay = async (card: DemoCardBody) => {
+    setDeclined(null);
+    const result = await confirm({ orderId: order.id, card });
+    if ('error' in result) {
+      const { status, data } = result.error as { status: unknown; data?: Partial<ErrorEnvelope> };
+      const fieldErrors = Object.entries(data?.errors ?? {}).filter(([field]) =>
+        ['card_number', 'expiry', 'cvc'].includes(field),
+      );
+      if (status === 400 && fieldErrors.length) {
+        fieldErrors.forEach(([field, message], i) =>
+          form.setError(field as CardField, { message }, { shouldFocus: i === 0 }),
+        );
+      } else if (status === 422) {
+        setDeclined(data?.message ?? 'Your card was declined.');
+        form.setFocus('card_number');
+      } else toastServerError(result.error, { silentOn: [401] });
+      return;
+    }
+    if (result.data.data.payment.status === 'requires_action') setChallenge(card);
+    else onPaid(result.data.message);
+  };
+
+  const handleSubmit = form.handleSubmit((values) =>
+    pay({ card_number: values.card_number, expiry: values.expiry, cvc: values.cvc }),
+  );
+
+  const answer = (authenticate: 'approve' | 'fail') => {
+    const card = challenge;
+    setChallenge(null);
+    if (card) void pay({ ...card, authenticate });
+  };
+
+  const field = (
+    name: CardField,
+    label: string,
+    props: { autoComplete: string; placeholder?: string; hint?: string; className?: string },
+  ) => {
+    const id = `card-${name}`;
+    return (
+      <div className={props.className}>
+        <label htmlFor={id} className="block text-sm font-medium">
+          {label}
+        </label>
+        {props.hint ? (
+          <p id={`${id}-hint`} className="text-sm text-stone-700">
+            {props.hint}
+          </p>
+        ) : null}
+        <input
+          id={id}
+          type="text"
+          inputMode="numeric"
+          autoComplete={props.autoComplete}
+          placeholder={props.placeholder}
+          aria-invalid={Boolean(errors[name])}
+          aria-describedby={describedBy(props.hint && `${id}-hint`, errors[name] && `${id}-error`)}
+          className={INPUT}
+          {...form.register(name)}
+        />
+        <FieldProblem id={`${id}-error`} message={errors[name]?.message} />
+      </div>
+    );
+  };
+
+  return (
+    <div>
+      <div
+        className="rounded-xl border-2 border-dashed border-amber-600 bg-amber-50 p-4 text-amber-950"
+        data-testid="test-mode"
+      >
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="rounded-md bg-amber-700 px-2 py-0.5 text-sm font-bold tracking-wide text-white uppercase">
+            Test mode
+          </span>
+          <span className="font-semibold">No real card is charged and no money is taken.</span>
+        </p>
+        <p className="mt-2 text-sm">
+          Use one of these test cards, any future expiry date and any 3-digit CVC:
+        </p>
+        <ul className="mt-2 space-y-1 text-sm">
+          {TEST_CARDS.map((card) => (
+            <li key={card.number} className="flex flex-wrap items-center gap-x-2">
+              <span className="font-mono font-semibold">{grouped(card.number)}</span>
+              <span>{card.outcome}</span>
+              <button
+                type="button"
+                className="underline underline-offset-2"
+                aria-label={`Use the test card ${grouped(card.number)}`}
+                onClick={() =>
+                  form.setValue('card_number', grouped(card.number), { shouldValidate: false })
+                }
+              >
+                Use
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate className="mt-5">
+        {declined ? (
+          <div role="alert" className={`${PROBLEM} mb-4`} data-testid="payment-declined">
+            <p className="font-semibold">{declined}</p>
+            <p>Check the card details, or try another card, then pay again.</p>
+          </div>
+        ) : null}
+        <div className="grid grid-cols-2 gap-4">
+          {field('card_number', 'Card number', {
+            autoComplete: 'cc-number',
+            placeholder: '1234 1234 1234 1234',
+            className: 'col-span-2',
+          })}
+          {field('expiry', 'Expiry date (MM/YY)', { autoComplete: 'cc-exp', placeholder: 'MM/YY' })}
+          {field('cvc', 'Security code (CVC)', { autoComplete: 'cc-csc', placeholder: '123' })}
+        </div>
+        <button
+          type="submit"
+          disabled={isLoading}
+          aria-busy={isLoading}
+          className={`${PRIMARY} mt-5 w-full text-lg`}
+        >
+          {isLoading ? 'Paying…' : `Pay ${money(order.total)}`}
+        </button>
+      </form>
+
+      <Dialog
+        open={challenge !== null}
+        onClose={() => setChallenge(null)}
+        labelledBy="secure-title"
+        describedBy="secure-text"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl"
+      >
+        <p className="inline-block rounded-md bg-amber-700 px-2 py-0.5 text-sm font-bold tracking-wide text-white uppercase">
+          Test mode
+        </p>
+        <h2 id="secure-title" className="mt-3 text-xl font-semibold">
+          Your bank asks you to confirm this payment
+        </h2>
+        <p id="secure-text" className="mt-3 text-stone-800">
+          {money(order.total)} to {order.store.name}. In test mode this stands in for your bank’s
+          check (3-D Secure): approve it to pay, or fail it to see a refused check.
+        </p>
+        <div className="mt-5 grid gap-2 sm:grid-cols-2">
+          <button type="button" onClick={() => answer('fail')} className={OUTLINE}>
+            Fail
+          </button>
+          <button
+            type="button"
+            data-autofocus
+            onClick={() => answer('approve')}
+            className={PRIMARY}
+          >
+            Approve
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import type { OrderType, StoreSummary } from '@servery/contract/menu';
+import type { AvailableTimings } from '@servery/contract/order';
+import { FieldProblem, describedBy } from './field-message.tsx';
+import { CHOICE, INPUT, RADIO } from './styles.ts';
+
+interface TimeFieldProps {
+  store: StoreSummary;
+  orderType: OrderType;
+  timings: AvailableTimings | undefined;
+  loadFailed: boolean;
+  /** "asap", a slot's instant, or null. */
+  value: string | null;
+  onChange: (when: string) => void;
+  /** Why the store takes no orders at all (shop or store closed), when it does not. */
+  closedReason: string | null;
+  error?: string | null;
+  notice?: string | null;
+}
+
+/**
+ * ASAP while the store is open ("about N min"), or a slot from GET /api/available-timings,
+ * grouped by day; every time is the shop's, as the server labels it.
+ */
+export function TimeField({
+  store,
+  orderType,
+  timings,
+  loadFailed,
+  value,
+  onChange,
+  closedReason,
+  error,
+  notice,
+}: TimeFieldProps) {
+  const slots = timings?.days.flatMap((day) => day.slots) ?? [];
+  const later = value !== null && value !== 'asap';
+  const noTimes = timings && !timings.asap.available && slots.length === 0;
+  const verb = orderType === 'delivery' ? 'Delivered' : 'Ready';
+
+  return (
+    <fieldset aria-describedby={describedBy(error && 'when-error', notice && 'when-notice')}>
+      <legend className="text-xl font-semibold">
+        {orderType === 'delivery' ? 'Delivery time' : 'Collection time'}
+      </legend>
+      {loadFailed ? (
+        <p role="alert" className="mt-2">
+          The times could not be loaded. Check your connection; they will be tried again.
+        </p>
+      ) : !timings ? (
+        <p className="mt-2 text-stone-700">Loading the times…</p>
+      ) : noTimes ? (
+        <p className="mt-2 font-medium text-red-800" data-testid="no-times">
+          {closedReason ?? `${store.name} has no times left for ${orderType} in the coming days.`}
+        </p>
+      ) : (
+        <div className="mt-3 space-y-2">
+          <label className={CHOICE}>
+            <input
+              type="radio"
+              name="when"
+              className={RADIO}
+              checked={value === 'asap'}
+              disabled={!timings.asap.available}
+              onChange={() => onChange('asap')}
+            />
+            <span>
+              <span className="block font-semibold">As soon as possible</span>
+              <span className="block text-sm text-stone-700">
+                {timings.asap.available
+                  ? `${verb} in about ${timings.asap.minutes} min`
+                  : `Not available: ${store.name} is closed right now${
+                      store.status_text ? ` (${store.status_text})` : ''
+                    }.`}
+              </span>
+            </span>
+          </label>
+          {slots.length ? (
+            <div className={CHOICE}>
+              <input
+                id="when-later"
+                type="radio"
+                name="when"
+                className={RADIO}
+                checked={later}
+                onChange={() => onChange(slots[0]!.at)}
+              />
+              <div className="min-w-0 flex-1">
+                <label htmlFor="when-later" className="block cursor-pointer font-semibold">
+                  At a later time
+                </label>
+                {later ? (
+                  <>
+                    <label htmlFor="when-slot" className="mt-2 block text-sm font-medium">
+                      Time (shop time)
+                    </label>
+                    <select
+                      id="when-slot"
+                      className={INPUT}
+                      value={value}
+                      onChange={(event) => onChange(event.target.value)}
+                    >
+                      {timings.days.map((day) => (
+                        <optgroup key={day.date} label={day.label}>
+                          {day.slots.map((slot) => (
+                            <option key={slot.at} value={slot.at}>
+                              {day.label}, {slot.label}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ))}
+                    </select>
+                  </>
+                ) : (
+                  <span className="block text-sm text-stone-700">
+                    Earliest: {timings.days[0]!.label}, {slots[0]!.label}
+                  </span>
+                )}
+              </div>
+            </div>
+          ) : null}
+        </div>
+      )}
+      {notice ? (
+        <p id="when-notice" role="status" className="mt-2 text-sm text-amber-900">
+          {notice}
+        </p>
+      ) : null}
+      <FieldProblem id="when-error" message={error} />
+    </fieldset>
+  );
+}

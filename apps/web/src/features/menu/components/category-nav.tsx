@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+
+/** Height of the sticky header and this bar: the category whose top has passed it is current. */
+const STICKY_OFFSET_PX = 136;
+
+export const categoryAnchor = (slug: string) => `category-${slug}`;
+
+/** The category being read: the last whose top has gone under the sticky bars. */
+function currentSlug(slugs: readonly string[]): string | null {
+  const bottom = window.scrollY + window.innerHeight;
+  if (bottom >= document.documentElement.scrollHeight - 2) return slugs[slugs.length - 1] ?? null;
+  let current = slugs[0] ?? null;
+  for (const slug of slugs) {
+    const top = document.getElementById(categoryAnchor(slug))?.getBoundingClientRect().top;
+    if (top === undefined || top > STICKY_OFFSET_PX + 24) break;
+    current = slug;
+  }
+  return current;
+}
+
+/**
+ * Scrolls a category to just under the sticky bars and gives its heading focus. Categories
+ * off screen are laid out lazily (content-visibility), so sizes above the target can settle
+ * after the jump: it is repeated until the target stays put.
+ */
+function jumpTo(slug: string) {
+  const section = document.getElementById(categoryAnchor(slug));
+  if (!section) return;
+  let tries = 0;
+  const settle = () => {
+    const before = section.getBoundingClientRect().top;
+    section.scrollIntoView({ block: 'start' });
+    requestAnimationFrame(() => {
+      const after = section.getBoundingClientRect().top;
+      if (++tries < 8 && Math.abs(after - before) > 2) settle();
+    });
+  };
+  settle();
+  section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+}
+
+interface CategoryNavProps {
+  categories: readonly { slug: string; name: string }[];
+}
+
+/**
+ * The categories as a bar that stays under the header while the menu scrolls, marks the one
+ * being read and scrolls sideways on a narrow screen (keeping the marked one visible).
+ */
+export function CategoryNav({ categories }: CategoryNavProps) {
+  const [active, setActive] = useState<string | null>(categories[0]?.slug ?? null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const firstSlug = useRef(active);
+  const key = categories.map((c) => c.slug).join(' ');
+
+  useEffect(() => {
+    const slugs = key ? key.split(' ') : [];
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setActive(currentSlug(slugs)));
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      cancelAnimationFrame(frame);
+    };
+  }, [key]);
+
+  const moved = useRef(false);
+  useEffect(() => {
+    // The bar starts at its first category: nothing to bring into view (and no layout to force
+    // while the menu is first drawn) until the reader has moved on.
+    if (!moved.current && active === firstSlug.current) return;
+    moved.current = true;
+    // Measured in the next frame, with the layout the browser does for it anyway.
+    const frame = requestAnimationFrame(() => {
+      const list = listRef.current;
+      const link = list?.querySelector<HTMLElement>('[aria-current="true"]');
+      if (!link || !list) return;
+      // Scroll the bar itself only (scrollIntoView would also scroll the page).
+      const left = link.offsetLeft - list.clientWidth / 2 + link.clientWidth / 2;
+      list.scrollTo?.({ left, behavior: 'smooth' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [active]);
+
+  const handleClick = (event: MouseEvent, slug: string) => {
+    event.preventDefault();
+    jumpTo(slug);
+  };
+
+  if (categories.length === 0) return null;
+  return (
+    <nav
+      aria-label="Menu categories"
+      className="sticky top-16 z-10 -mx-4 border-b border-stone-200 bg-stone-50 px-4"
+    >
+      <ul ref={listRef} className="flex gap-2 overflow-x-auto py-3 [scrollbar-width:thin]">
+        {categories.map((category) => {
+          const current = category.slug === active;
+          return (
+            <li key={category.slug} className="shrink-0">
+              <a
+                href={`#${categoryAnchor(category.slug)}`}
+                aria-current={current ? 'true' : undefined}
+                onClick={(event) => handleClick(event, category.slug)}
+                className={`block rounded-full border px-4 py-2 text-sm font-medium whitespace-nowrap ${
+                  current
+                    ? 'border-primary bg-primary text-on-primary'
+                    : 'border-stone-300 bg-white text-stone-900 hover:bg-stone-100'
+                }`}
+              >
+                {category.name}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

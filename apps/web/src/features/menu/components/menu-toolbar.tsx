@@ -1,0 +1,129 @@
+import { memo, useState } from 'react';
+import {
+  ALLERGENS,
+  DIETARY_TAGS,
+  type Allergen,
+  type DietaryTag,
+} from '@servery/contract/allergens';
+import { allergenList } from '../labels.ts';
+
+const CHECK =
+  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-stone-100 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-primary/30';
+
+function toggle<T>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+interface MenuToolbarProps {
+  query: string;
+  onQuery: (query: string) => void;
+  avoid: readonly Allergen[];
+  onAvoid: (avoid: Allergen[]) => void;
+  diets: readonly DietaryTag[];
+  onDiets: (diets: DietaryTag[]) => void;
+}
+
+/** The search box, and the allergen ("I avoid…") and diet filters behind one button. */
+export const MenuToolbar = memo(function MenuToolbar({
+  query,
+  onQuery,
+  avoid,
+  onAvoid,
+  diets,
+  onDiets,
+}: MenuToolbarProps) {
+  const [open, setOpen] = useState(false);
+  const count = avoid.length + diets.length;
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 basis-60">
+          <label htmlFor="menu-search" className="block text-sm font-medium">
+            Search the menu
+          </label>
+          <input
+            id="menu-search"
+            type="search"
+            value={query}
+            onChange={(event) => onQuery(event.target.value)}
+            placeholder="Dish or ingredient, e.g. paneer"
+            autoComplete="off"
+            className="mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 outline-none focus:border-primary focus:ring-4 focus:ring-primary/30"
+          />
+        </div>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="menu-filters"
+          onClick={() => setOpen(!open)}
+          className="rounded-lg border border-stone-400 bg-white px-4 py-2.5 font-semibold outline-offset-2 hover:bg-stone-100"
+        >
+          Allergens and diets{count > 0 ? ` (${count})` : ''}
+        </button>
+      </div>
+
+      <div
+        id="menu-filters"
+        hidden={!open}
+        className="space-y-4 rounded-2xl bg-white p-4 shadow-sm"
+      >
+        <fieldset aria-describedby="avoid-hint">
+          <legend className="font-semibold">I avoid…</legend>
+          <p className="mt-1 text-sm text-stone-700" id="avoid-hint">
+            Dishes that contain or may contain what you tick are hidden.
+          </p>
+          <div className="mt-2 grid grid-cols-2 gap-2 lg:grid-cols-3">
+            {ALLERGENS.map((allergen) => (
+              <label key={allergen.key} className={CHECK}>
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-primary"
+                  checked={avoid.includes(allergen.key)}
+                  onChange={() => onAvoid(toggle(avoid, allergen.key))}
+                />
+                {allergen.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="font-semibold">Show only</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {DIETARY_TAGS.map((tag) => (
+              <label key={tag.key} className={CHECK}>
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-primary"
+                  checked={diets.includes(tag.key)}
+                  onChange={() => onDiets(toggle(diets, tag.key))}
+                />
+                {tag.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {count > 0 ? (
+          <button
+            type="button"
+            onClick={() => {
+              onAvoid([]);
+              onDiets([]);
+            }}
+            className="text-sm font-medium text-primary underline underline-offset-2"
+          >
+            Clear allergen and diet filters
+          </button>
+        ) : null}
+      </div>
+
+      {avoid.length > 0 ? (
+        <p className="rounded-lg border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          Hiding dishes that contain or may contain: {allergenList(avoid)}. Choices you add to a
+          dish can bring their own allergens: its page lists them. With a severe allergy, please
+          call the store before ordering.
+        </p>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,100 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { tenancyAssetPath } from '@servery/contract/constants';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useMoney } from '../../../lib/money.ts';
+import { useGetMenuItemQuery, useGetStoresQuery } from '../api.ts';
+import type { AddToCart } from '../cart-line.ts';
+import { DietaryBadges } from './dish-card.tsx';
+import { ProductForm } from './product-form.tsx';
+import { LINK, OUTLINE } from './styles.ts';
+
+/** SPEC §2 /store/{store_id}/product-details/{menu_id}: one dish of a store, with its choices. */
+export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
+  const { storeId = '', menuId = '' } = useParams();
+  const navigate = useNavigate();
+  const money = useMoney();
+  const item = useGetMenuItemQuery(menuId);
+  const stores = useGetStoresQuery();
+  const store = stores.data?.find((s) => s.id === storeId.toLowerCase());
+  const notFound =
+    (item.error && 'status' in item.error && item.error.status === 404) || (stores.data && !store);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 pt-6 pb-16">
+      <Link to="/menu" className={LINK}>
+        ← Back to the menu
+      </Link>
+      {notFound ? (
+        <div className="mt-6">
+          <h1 className="text-3xl font-bold">Dish not found</h1>
+          <p className="mt-2">This dish is not on the menu of this store any more.</p>
+        </div>
+      ) : item.isError || stores.isError ? (
+        <div role="alert" className="mt-6">
+          <h1 className="text-3xl font-bold">Dish details</h1>
+          <p className="mt-2">We could not load this dish.</p>
+          <button
+            type="button"
+            className={`${OUTLINE} mt-3`}
+            onClick={() => {
+              void item.refetch();
+              void stores.refetch();
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      ) : item.data && store ? (
+        <div className="mt-4 grid gap-8 md:grid-cols-[2fr_3fr]">
+          <div className="space-y-4">
+            {item.data.image ? (
+              <img
+                src={tenancyAssetPath(item.data.image)}
+                alt=""
+                width={480}
+                height={480}
+                className="aspect-[16/10] w-full rounded-2xl bg-stone-100 object-cover md:aspect-square"
+              />
+            ) : null}
+            <div>
+              <h1 className="text-3xl font-bold">{item.data.name}</h1>
+              <p className="mt-1 text-stone-700">From {store.name}</p>
+            </div>
+            <p className="flex flex-wrap items-baseline gap-x-3">
+              <span className="text-xl font-semibold">{money(item.data.price)}</span>
+              {item.data.kcal !== null ? (
+                <span className="text-stone-700">{item.data.kcal} kcal per portion</span>
+              ) : null}
+            </p>
+            {item.data.description ? <p>{item.data.description}</p> : null}
+            <DietaryBadges tags={item.data.dietary} />
+            <p className="text-sm text-stone-700">
+              Adults need around 2000 kcal a day. With a food allergy, please call the store on{' '}
+              <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} className={LINK}>
+                {store.phone}
+              </a>{' '}
+              before ordering.
+            </p>
+          </div>
+          <ProductForm
+            key={item.data.id}
+            item={item.data}
+            storeId={store.id}
+            onAdd={onAdd}
+            onAdded={() => navigate('/menu')}
+          />
+        </div>
+      ) : (
+        <div className="mt-4 grid gap-8 md:grid-cols-[2fr_3fr]" aria-busy="true">
+          <p className="sr-only">Loading the dish…</p>
+          <Skeleton className="aspect-square w-full" />
+          <div className="space-y-4">
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="h-32" />
+            <Skeleton className="h-32" />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { OrderStatus, PaymentStatus } from '@servery/contract/order';
+
+/** Order statuses (DESIGN.md "Orders") as the customer reads them. */
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  placed: 'Placed',
+  accepted: 'Accepted',
+  preparing: 'Being prepared',
+  ready: 'Ready to collect',
+  out_for_delivery: 'Out for delivery',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  rejected: 'Declined by the shop',
+  payment_failed: 'Payment failed',
+};
+
+/** Colour of a status badge: text and background pairs that pass AA contrast. */
+export function statusTone(status: OrderStatus): string {
+  if (['cancelled', 'rejected', 'payment_failed'].includes(status))
+    return 'bg-red-100 text-red-900';
+  if (status === 'pending_payment') return 'bg-amber-100 text-amber-950';
+  if (status === 'completed') return 'bg-stone-200 text-stone-900';
+  return 'bg-emerald-100 text-emerald-900';
+}
+
+export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
+  requires_payment: 'Not paid yet',
+  requires_action: 'Waiting for your bank to confirm',
+  processing: 'Being processed',
+  succeeded: 'Paid',
+  failed: 'Payment failed',
+  cancelled: 'Payment cancelled',
+  pay_on_collection: 'Cash on collection',
+  pay_on_delivery: 'Cash on delivery',
+};

@@ -1,0 +1,120 @@
+import { Link, useParams } from 'react-router';
+import type { Booking } from '@servery/contract/reservation';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { toastServerError } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCancelBookingMutation, useGetBookingQuery } from '../api.ts';
+import { ukDate } from '../reservation-dates.ts';
+import { CARD, OUTLINE, PRIMARY } from './styles.ts';
+
+const STATUS_TEXT: Record<Booking['status'], string> = {
+  confirmed: 'Confirmed',
+  requested: 'Requested: the restaurant will confirm it by e-mail',
+  cancelled: 'Cancelled',
+};
+
+/** The answers that mean the link leads to no booking (an unknown or malformed token). */
+const isMissing = (error: unknown) => {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return status === 404 || status === 400;
+};
+
+/** The page the confirmation e-mail links to: the booking, and a button that cancels it. */
+export function CancelBookingPage() {
+  const { token = '' } = useParams();
+  const { data: booking, error, isError, isFetching, refetch } = useGetBookingQuery(token);
+  const [cancel, { isLoading: cancelling }] = useCancelBookingMutation();
+
+  const handleCancel = async () => {
+    const result = await cancel(token);
+    if (result.data) toast.success(result.data.message);
+    // 409: cancelled already (another tab, or a second click); the page reloads the booking.
+    else toastServerError(result.error);
+  };
+
+  let body;
+  if (booking) {
+    const cancelled = booking.status === 'cancelled';
+    const rows: [string, string][] = [
+      ['Restaurant', booking.restaurant],
+      ['Date', ukDate(booking.date)],
+      ['Time', booking.time],
+      ['People', booking.number_of_people],
+      ['Name', booking.name],
+      ['Status', STATUS_TEXT[booking.status]],
+    ];
+    body = (
+      <>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3">
+          {rows.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-semibold text-stone-700">{term}</dt>
+              <dd className="break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div aria-live="polite" className="mt-6">
+          {cancelled ? (
+            <p className="rounded-lg bg-stone-100 px-4 py-3 font-medium">
+              This booking is cancelled. The table is free for someone else.
+            </p>
+          ) : null}
+        </div>
+        {cancelled ? (
+          <Link to="/reservation" className={`${PRIMARY} mt-4 inline-block`}>
+            Make a new booking
+          </Link>
+        ) : (
+          <button
+            type="button"
+            onClick={() => void handleCancel()}
+            disabled={cancelling || isFetching}
+            aria-busy={cancelling}
+            className={`${PRIMARY} mt-2`}
+          >
+            Cancel booking
+          </button>
+        )}
+      </>
+    );
+  } else if (isError && isMissing(error)) {
+    body = (
+      <div>
+        <h2 className="text-xl font-semibold">Booking not found</h2>
+        <p className="mt-2 text-stone-700">
+          We could not find a booking for this link. Please check that you opened the whole link
+          from your confirmation e-mail.
+        </p>
+        <Link to="/" className={`${OUTLINE} mt-4 inline-block`}>
+          Back to the home page
+        </Link>
+      </div>
+    );
+  } else if (isError && !isFetching) {
+    body = (
+      <div role="alert">
+        <p>We could not load your booking.</p>
+        <button type="button" onClick={() => void refetch()} className={`${OUTLINE} mt-3`}>
+          Retry
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="space-y-3" aria-hidden="true">
+        <Skeleton className="h-6 w-2/3" />
+        <Skeleton className="h-6 w-1/2" />
+        <Skeleton className="h-6 w-3/5" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold">Your table booking</h1>
+      <section className={`${CARD} mt-6`} aria-busy={!booking && !isError}>
+        {body}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ReservationTimings } from '@servery/contract/reservation';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestStore, stubApiWire, type Wire } from '../../../lib/testing/api-wire.ts';
+import { toasts } from '../../../lib/toast.ts';
+import { ReservationForm } from './reservation-form.tsx';
+
+const TODAY = '2026-11-24';
+const timings = (slots: string[]): ReservationTimings => ({
+  date: TODAY,
+  slots,
+  booking_days_allowed: 60,
+  allow_booking_whatsapp_share: 'true',
+  booking_whatsapp_number: '447700900321',
+});
+const answer = (slots: string[]) => ({
+  status: 200,
+  body: { status: 200, message: 'OK', data: timings(slots) },
+});
+
+let wire: Wire;
+beforeEach(() => {
+  wire = stubApiWire();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toasts.set([]);
+});
+
+function renderForm() {
+  render(
+    <Provider store={createTestStore()}>
+      <MemoryRouter>
+        <ReservationForm today={TODAY} />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+const timeBox = () => screen.getByRole('combobox', { name: 'Time' }) as HTMLSelectElement;
+
+describe('the reservation form', () => {
+  it('picks today’s first remaining slot once the times arrive', async () => {
+    wire.answers['/api/reservation/timings'] = answer(['06:00 PM', '06:30 PM']);
+    renderForm();
+    await vi.waitFor(() => expect(timeBox().value).toBe('06:00 PM'));
+    expect((screen.getByRole('textbox', { name: 'Date' }) as HTMLInputElement).value).toBe(
+      '11/24/2026',
+    );
+    expect(screen.getByRole('textbox', { name: 'Date' }).hasAttribute('readonly')).toBe(true);
+  });
+
+  it('says why the time list is empty when the call fails, and Retry loads the times', async () => {
+    wire.answers['/api/reservation/timings'] = {
+      status: 500,
+      body: { status: 500, message: 'Oops! Something went wrong.' },
+    };
+    renderForm();
+    await screen.findByText('We could not load the times for this date.');
+    expect(timeBox().disabled).toBe(true);
+    expect(timeBox().getAttribute('aria-describedby')).toBe('reservation-time-status');
+
+    wire.answers['/api/reservation/timings'] = answer(['07:00 PM']);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(timeBox().value).toBe('07:00 PM'));
+    expect(screen.queryByText('We could not load the times for this date.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says so when a day has no times left', async () => {
+    wire.answers['/api/reservation/timings'] = answer([]);
+    renderForm();
+    await screen.findByText('There are no more times to book today. Please choose another date.');
+    expect(timeBox().value).toBe('');
+    expect(timeBox().options[0]?.textContent).toBe('Pick a Time');
+  });
+
+  it('shows no error before the first submit attempt, then each on its field', async () => {
+    wire.answers['/api/reservation/timings'] = answer(['06:00 PM']);
+    renderForm();
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await userEvent.type(email, 'priya@');
+    await userEvent.tab();
+    expect(screen.queryByText('Enter a valid email')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBe('false');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Enter a valid email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe('reservation-email-error');
+    expect(screen.getByText('Name is required').id).toBe('reservation-name-error');
+    expect(wire.sent.some((call) => call.path === '/api/booking')).toBe(false);
+  });
+
+  it('reports a typed date that is not valid (SPEC §8 code 1) and keeps the chosen date', async () => {
+    wire.answers['/api/reservation/timings'] = answer(['06:00 PM']);
+    renderForm();
+    const date = screen.getByRole('textbox', { name: 'Date' }) as HTMLInputElement;
+    // The box is read-only; text can still arrive from autofill or a script.
+    fireEvent.change(date, { target: { value: '13/45/2026' } });
+    await screen.findByText('Choose a date from the calendar.');
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(date.getAttribute('aria-describedby')).toBe(
+      'reservation-date-hint reservation-date-error',
+    );
+    expect(date.value).toBe('11/24/2026');
+  });
+});

@@ -1,0 +1,58 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  BOOKING_REDIRECT_MS,
+  type BookingRequest,
+  type ReservationTimings,
+} from '@servery/contract/reservation';
+import { toastServerError } from '../../lib/api.ts';
+import { loader } from '../../lib/loader.ts';
+import { toast } from '../../lib/toast.ts';
+import { newIdempotencyKey, useBookMutation } from './api.ts';
+import { openWhatsappShare } from './whatsapp-share.ts';
+
+interface Handlers {
+  /** After the redirect delay, as the visitor leaves for the home page. */
+  onBooked: () => void;
+  /** Straight after a refusal has been toasted. */
+  onRefused: () => void;
+}
+
+/**
+ * SPEC §4 "Reservation submit": loading shows while the booking is sent. On status 200 a success
+ * toast, then after 500 ms the home page, the form reset and, when the shop allows it, the
+ * WhatsApp share; otherwise the server's message as an error toast, the form reset and loading
+ * over. One booking at a time: a second click while one is on its way, or once it is made,
+ * sends nothing; each attempt carries its own Idempotency-Key.
+ */
+export function useBookTable(settings: ReservationTimings | undefined, handlers: Handlers) {
+  const navigate = useNavigate();
+  const [book] = useBookMutation();
+  const busy = useRef(false);
+  const [booked, setBooked] = useState(false);
+
+  const submit = async (values: BookingRequest) => {
+    if (busy.current) return;
+    busy.current = true;
+    loader.show();
+    const result = await book({ body: values, idempotencyKey: newIdempotencyKey() });
+    loader.hide();
+    if (result.data?.status === 200) {
+      setBooked(true);
+      toast.success(result.data.message);
+      const share = settings?.allow_booking_whatsapp_share === 'true' ? settings : null;
+      setTimeout(() => {
+        handlers.onBooked();
+        navigate('/');
+        if (share) openWhatsappShare(share.booking_whatsapp_number, values);
+      }, BOOKING_REDIRECT_MS);
+      return;
+    }
+    if (result.error) toastServerError(result.error);
+    else if (result.data) toast.error(result.data.message);
+    handlers.onRefused();
+    busy.current = false;
+  };
+
+  return { submit, booked };
+}

@@ -1,0 +1,55 @@
+import { useShopConfig } from './shop-config.ts';
+
+/** DESIGN.md: shop-local times are on the tenant's clock, Europe/London unless it says other. */
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
+export function useShopTimeZone(): string {
+  return useShopConfig()?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+function parts(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const values: Record<string, string> = {};
+  for (const part of new Intl.DateTimeFormat('en-GB', { timeZone, ...options }).formatToParts(
+    new Date(iso),
+  )) {
+    values[part.type] = part.value;
+  }
+  return values;
+}
+
+/** "7:30 PM" on the shop's clock, as the server labels its slots. */
+export function shopClockTime(iso: string, timeZone: string): string {
+  const { hour = '0', minute = '00' } = parts(iso, timeZone, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const hours = Number(hour);
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${minute} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "Saturday 28 November 2026" on the shop's clock. */
+export function shopDate(iso: string, timeZone: string): string {
+  const { weekday, day, month, year } = parts(iso, timeZone, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  return `${weekday} ${day} ${month} ${year}`;
+}
+
+/** "28 Nov 2026, 7:30 PM" on the shop's clock: compact, for lists. */
+export function shopShortDateTime(iso: string, timeZone: string): string {
+  const { day, month, year } = parts(iso, timeZone, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return `${day} ${month} ${year}, ${shopClockTime(iso, timeZone)}`;
+}
+
+/** "Saturday 28 November 2026 at 7:30 PM". */
+export function shopDateTime(iso: string, timeZone: string): string {
+  return `${shopDate(iso, timeZone)} at ${shopClockTime(iso, timeZone)}`;
+}

@@ -1,0 +1,61 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { vi } from 'vitest';
+import { api } from '../api.ts';
+
+/** For unit tests only: the server's side of the wire, and a store with the real API client. */
+export interface WireAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Wire {
+  /** What each path answers; change it between steps of a test. */
+  answers: Record<string, WireAnswer>;
+  /** Every call made, in order. */
+  sent: { method: string; path: string; body: unknown; authorization: string | null }[];
+}
+
+/**
+ * Replaces the network (fetch) with answers given per path, so components run with the real
+ * RTK Query client and base query. Undo with vi.unstubAllGlobals().
+ */
+export function stubApiWire(answers: Record<string, WireAnswer> = {}): Wire {
+  const wire: Wire = { answers, sent: [] };
+  // jsdom has no fetch: the browser's Request resolves relative URLs, Node's needs a base.
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, location.href) : input, init);
+      }
+    },
+  );
+  vi.stubGlobal('fetch', async (request: Request) => {
+    const path = new URL(request.url).pathname;
+    const text = await request.text();
+    wire.sent.push({
+      method: request.method,
+      path,
+      body: text ? JSON.parse(text) : undefined,
+      authorization: request.headers.get('authorization'),
+    });
+    const answer = wire.answers[path] ?? {
+      status: 404,
+      body: { status: 404, message: 'Not found' },
+    };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
+  });
+  return wire;
+}
+
+export function createTestStore() {
+  return configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
