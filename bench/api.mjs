@@ -5,6 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startMailbox } from './mailbox.mjs';
+import { createBenchDatabase, loadOrders, prepareOrder } from './orders.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -20,17 +22,34 @@ function waitForLine(child) {
   });
 }
 
-export async function startServery(dataDir) {
+let serverMain = 'apps/server/dist/main.js';
+/** Runs the servers from this main.js (a snapshot of the build, bench/build-snapshot.mjs). */
+export function useBuild(main) {
+  serverMain = main;
+}
+
+/**
+ * A production server from the build: on the embedded database in `dataDir`, or on PostgreSQL
+ * at `databaseUrl`; e-mail goes to `smtpUrl` (the bench's own mailbox when it signs in).
+ */
+export async function startServery(dataDir, { databaseUrl = '', smtpUrl } = {}) {
   const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [serverMain], {
     env: {
       ...process.env,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       SEED_DEMO: 'true',
+      // Production insists on real message transports; only sign-in codes are sent, by e-mail.
+      SECRET_KEY: 'bench-secret-key-bench-secret-key-0123',
+      SMTP_URL: smtpUrl ?? 'smtp://127.0.0.1:2525',
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'bench',
+      TWILIO_FROM: '+447700900000',
+      DEMO_PAYMENTS: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -62,18 +81,29 @@ function load(url, { method, path }) {
   });
 }
 
-export async function benchApi() {
+const stop = async (server) => {
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
+};
+
+/** The reads against the bare server, then placing orders, on the embedded database. */
+async function benchPglite(mailbox) {
   const dataDir = mkdtempSync(join(tmpdir(), 'servery-bench-'));
   // First start creates the embedded database and seeds the demo shop; the load runs against a
   // restart on that directory, as a deployed server runs.
-  const first = await startServery(dataDir);
+  const first = await startServery(dataDir, { smtpUrl: mailbox.url });
   const firstStartPeakMb = peakRssMb(first.child.pid);
-  first.child.kill('SIGTERM');
-  await new Promise((r) => first.child.once('exit', r));
-  const servery = await startServery(dataDir);
+  await stop(first);
+  const servery = await startServery(dataDir, { smtpUrl: mailbox.url });
   const startedRssMb = peakRssMb(servery.child.pid);
+  // The demo menu of the first store that sells from one.
+  const stores = (await (await fetch(`${servery.url}/api/store`)).json()).data;
+  const menuStore = stores.find((store) => store.menu_id);
+  const endpoints = menuStore
+    ? [...ENDPOINTS, { method: 'GET', path: `/api/menu/${menuStore.id}` }]
+    : ENDPOINTS;
   const recorded = {};
-  for (const endpoint of ENDPOINTS) {
+  for (const endpoint of endpoints) {
     const res = await fetch(servery.url + endpoint.path, { method: endpoint.method });
     const headers = Object.fromEntries(
       [...res.headers].filter(
@@ -95,7 +125,7 @@ export async function benchApi() {
 
   const rows = [];
   try {
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of endpoints) {
       const base = await load(bareUrl, endpoint);
       const ours = await load(servery.url, endpoint);
       for (const r of [base, ours]) {
@@ -112,19 +142,72 @@ export async function benchApi() {
         ratio: ours.requests.average / base.requests.average,
       });
     }
+    bare.kill();
+    const afterReadsMb = peakRssMb(servery.child.pid);
+    const prepared = await prepareOrder(servery.url, mailbox);
+    const orders = await loadOrders(servery.url, prepared, {
+      duration: DURATION,
+      serverPid: servery.child.pid,
+    });
     return {
       rows,
       firstStartPeakMb,
       startedRssMb,
+      afterReadsMb,
       peakRssMb: peakRssMb(servery.child.pid),
+      orders: { database: 'PGlite (embedded)', order: prepared.summary, ...orders },
+    };
+  } finally {
+    bare.kill();
+    await stop(servery);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Placing orders on a fresh database of the PostgreSQL server at BENCH_PG_URL. */
+async function benchPostgres(mailbox) {
+  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = await createBenchDatabase(adminUrl);
+  if (database.skipped) return { database: 'PostgreSQL', skipped: database.skipped };
+  const dataDir = mkdtempSync(join(tmpdir(), 'servery-bench-pg-'));
+  let servery;
+  try {
+    servery = await startServery(dataDir, { databaseUrl: database.url, smtpUrl: mailbox.url });
+    const startedRssMb = peakRssMb(servery.child.pid);
+    const prepared = await prepareOrder(servery.url, mailbox);
+    const orders = await loadOrders(servery.url, prepared, {
+      duration: DURATION,
+      serverPid: servery.child.pid,
+      postgres: { adminUrl, database: database.database },
+    });
+    return {
+      database: `PostgreSQL ${database.version.split(' ')[0]}`,
+      order: prepared.summary,
+      ...orders,
+      startedRssMb,
+      peakRssMb: peakRssMb(servery.child.pid),
+    };
+  } finally {
+    if (servery) await stop(servery);
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchApi() {
+  // Sign-in codes come by e-mail, to this process.
+  const mailbox = await startMailbox();
+  try {
+    const pglite = await benchPglite(mailbox);
+    const postgres = await benchPostgres(mailbox);
+    return {
+      ...pglite,
+      orders: [pglite.orders, postgres],
       duration: DURATION,
       connections: CONNECTIONS,
     };
   } finally {
-    bare.kill();
-    servery.child.kill('SIGTERM');
-    await new Promise((r) => servery.child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await mailbox.close();
   }
 }
 

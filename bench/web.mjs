@@ -18,6 +18,8 @@ export async function javascriptLoaded(url) {
   await first.goto(url, { waitUntil: 'networkidle' });
   await first.close();
   const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   const scripts = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response);
@@ -26,7 +28,7 @@ export async function javascriptLoaded(url) {
   let bytes = 0;
   for (const response of scripts) bytes += gzipSync(await response.body(), { level: 9 }).length;
   await browser.close();
-  return { files: scripts.length, kb: Math.round((bytes / 1024) * 10) / 10 };
+  return { files: scripts.length, kb: Math.round((bytes / 1024) * 10) / 10, errors };
 }
 
 function loadLighthouse() {
@@ -41,13 +43,18 @@ function loadLighthouse() {
   };
 }
 
+const METRICS = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'];
+
 /** Lighthouse mobile performance, median of `runs`. */
 export async function lighthouseMedian(url, runs = 3) {
   const { lighthousePath, launcherPath } = loadLighthouse();
   const { default: lighthouse } = await import(lighthousePath);
   const chromeLauncher = await import(launcherPath);
   const results = [];
-  for (let i = 0; i < runs; i++) {
+  const failures = [];
+  // A run whose trace lacks a metric is run again, twice at most; then the page has no score.
+  for (let attempt = 0; results.length < runs; attempt++) {
+    if (attempt >= runs + 2) return { median: null, scores: [], failures };
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
       chromeFlags: CHROMIUM_FLAGS,
@@ -58,6 +65,12 @@ export async function lighthouseMedian(url, runs = 3) {
         onlyCategories: ['performance'],
         logLevel: 'error',
       });
+      const missing = METRICS.filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
+      if (lhr.runtimeError || missing.length || lhr.categories.performance.score === null) {
+        const why = lhr.runtimeError?.message ?? lhr.audits[missing[0]]?.errorMessage;
+        failures.push(`${missing.join(', ') || 'score'} missing (${why ?? 'no reason given'})`);
+        continue;
+      }
       results.push({
         score: Math.round(lhr.categories.performance.score * 100),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
@@ -69,5 +82,9 @@ export async function lighthouseMedian(url, runs = 3) {
     }
   }
   results.sort((a, b) => a.score - b.score);
-  return { median: results[Math.floor(results.length / 2)], scores: results.map((r) => r.score) };
+  return {
+    median: results[Math.floor(results.length / 2)],
+    scores: results.map((r) => r.score),
+    failures,
+  };
 }

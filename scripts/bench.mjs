@@ -2,21 +2,31 @@
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchApi, machine, startServery } from '../bench/api.mjs';
+import { benchApi, machine, startServery, useBuild } from '../bench/api.mjs';
+import { snapshotBuild } from '../bench/build-snapshot.mjs';
 import { javascriptLoaded, lighthouseMedian } from '../bench/web.mjs';
 import { needsBuild } from './build-state.mjs';
 
 if (needsBuild()) execSync('npm run build --silent', { stdio: 'inherit' });
+const build = snapshotBuild();
+process.on('exit', () => build.remove());
+useBuild(build.main);
+const git = (args) => execSync(`git ${args}`, { encoding: 'utf8' }).trim();
+const source = `commit ${git('rev-parse --short HEAD')}${git('status --porcelain -- apps packages') ? ' with uncommitted changes in apps/ or packages/' : ''}`;
 
 const started = new Date();
+const loadBefore = loadavg()[0];
 const api = await benchApi();
+// Printed at once, so a failure in the page measurements below does not lose them.
+console.log(JSON.stringify(api, null, 2));
 
 // Pages: a production server of its own, on a fresh embedded database with the demo shop.
 const webDir = mkdtempSync(join(tmpdir(), 'servery-bench-web-'));
 const web = await startServery(webDir);
-const PAGES = ['/'];
+// The demo shop's / is its landing page (isHomePage 1); /menu is the menu.
+const PAGES = ['/', '/menu'];
 const pages = [];
 try {
   for (const path of PAGES) {
@@ -29,9 +39,100 @@ try {
   await new Promise((resolve) => web.child.once('exit', resolve));
   rmSync(webDir, { recursive: true, force: true });
 }
+const loadAfter = loadavg()[0];
 const JS_BUDGET_KB = 130;
 const LH_BUDGET = 95;
+const CLS_BUDGET = 0.05;
 const MIN_RATIO = 0.6;
+const ORDER_BUDGETS = {
+  postgres: { rps: 500, p99: 100 },
+  pglite: { rps: 150, p99: null },
+};
+
+function pageRow({ path, js, lh }) {
+  const kb = `${js.kb}${js.kb <= JS_BUDGET_KB ? '' : ' (over budget)'}`;
+  if (!lh.median) return `| ${path} | ${js.files} | ${kb} | failed (see below) | | | | |`;
+  const { score, lcpMs, cls, tbtMs } = lh.median;
+  return `| ${path} | ${js.files} | ${kb} | ${score}${score >= LH_BUDGET ? '' : ` (below ${LH_BUDGET})`} | ${lh.scores.join(', ')} | ${lcpMs} | ${cls}${cls <= CLS_BUDGET ? '' : ` (above ${CLS_BUDGET})`} | ${tbtMs} |`;
+}
+
+function pageNotes(pages) {
+  const notes = [];
+  for (const { path, js, lh } of pages) {
+    if (js.errors.length) notes.push(`- ${path} threw in the browser: ${js.errors.join('; ')}`);
+    if (lh.failures.length) {
+      const what = lh.median ? 'failed and were run again' : 'failed, too many to give a score';
+      notes.push(
+        `- ${path}: ${lh.failures.length} Lighthouse run(s) ${what}: ${lh.failures.join('; ')}`,
+      );
+    }
+  }
+  return notes.length ? `\n${notes.join('\n')}\n` : '';
+}
+
+const budgetOf = (run) =>
+  run.database.startsWith('PostgreSQL') ? ORDER_BUDGETS.postgres : ORDER_BUDGETS.pglite;
+const percent = (part, whole) => (whole ? `${Math.round((part / whole) * 100)} %` : 'n/a');
+
+function orderRow(run) {
+  if (run.skipped) return `| ${run.database} | skipped: ${run.skipped} | | | | | | | | |`;
+  const budget = budgetOf(run);
+  const rps = `${run.rps}${run.rps >= budget.rps ? '' : ` (below ${budget.rps})`}`;
+  const p99 =
+    budget.p99 === null || run.p99 <= budget.p99
+      ? `${run.p99}`
+      : `${run.p99} (above ${budget.p99})`;
+  const non2xx = `${run.non2xx}${run.non2xx ? ' (must be 0)' : ''}`;
+  const errors = run.errors
+    ? `${run.errors} (must be 0${run.timeouts ? `; ${run.timeouts} timed out after 10 s` : ''})`
+    : '0';
+  return `| ${run.database} | ${rps} | ${run.p50} | ${p99} | ${run.max} | ${run.ok} | ${non2xx} | ${errors} | ${run.saved} | ${run.serveryCores} | ${run.postgresCores ?? 'n/a'} |`;
+}
+
+function orderNotes(runs) {
+  const notes = [];
+  for (const run of runs) {
+    if (run.skipped) {
+      notes.push(`- ${run.database} was not measured: ${run.skipped}.`);
+      continue;
+    }
+    const budget = budgetOf(run);
+    const missed = [];
+    if (run.rps < budget.rps) missed.push(`${run.rps} orders/s is below ${budget.rps}`);
+    if (budget.p99 !== null && run.p99 > budget.p99) {
+      missed.push(`p99 ${run.p99} ms is above ${budget.p99} ms`);
+    }
+    if (missed.length) notes.push(`- ${run.database} misses its budget: ${missed.join('; ')}.`);
+    if (run.failure) notes.push(`- ${run.database}: a failing request answered ${run.failure}`);
+    if (run.waits?.samples) {
+      const w = run.waits;
+      notes.push(
+        `- ${run.database}, the bench database's connections sampled every 100 ms (${w.samples} samples): ` +
+          `${(w.active / w.samples).toFixed(1)} running a statement and ` +
+          `${(w.idleInTransaction / w.samples).toFixed(1)} idle in a transaction on average; of the running, ` +
+          `${percent(w.lock, w.active)} waited on a lock, ${percent(w.lwlock, w.active)} on an LWLock, ` +
+          `${percent(w.io, w.active)} on IO.`,
+      );
+    }
+  }
+  return notes.join('\n');
+}
+
+function orderDescription(order) {
+  if (!order) return '- No order was placed.';
+  const money = (pence) => `£${(pence / 100).toFixed(2)}`;
+  return [
+    `- The order: ${order.lines.join('; ')}; delivered to ${order.district} from ${order.store}`,
+    `  for a slot (ASAP needs the store open), paid by card (demo provider); ${money(order.total)} with`,
+    `  delivery, the zone's minimum ${money(order.minimumOrder)}. Request ${order.bytes} bytes, answer ${order.answerBytes}.`,
+    '- The customer signs in as a shopper does: Servery e-mails the code to an SMTP server in the',
+    '  bench process, which reads it; the address and the choices come from the API.',
+  ].join('\n');
+}
+
+const measuredOrders = api.orders.find((run) => !run.skipped);
+const order = measuredOrders?.order;
+const postgresRun = api.orders.find((run) => run.database.startsWith('PostgreSQL') && !run.skipped);
 
 const table = [
   '| endpoint | body bytes | bare node:http req/s | bare p99 ms | Servery req/s | Servery p99 ms | ratio |',
@@ -48,6 +149,9 @@ Written by \`npm run bench\`; every figure below comes from one run on one machi
 
 - Machine: ${machine()}
 - Date: ${started.toISOString()}
+- Load average (1 min) at the start and the end: ${loadBefore.toFixed(1)}, ${loadAfter.toFixed(1)}; anything above the
+  bench's own share means other work on the machine took cores from it
+- Source: ${source}, built and copied aside when the run started
 - Command: \`npm run bench\` (autocannon, ${api.connections} connections, ${api.duration} s per measurement)
 
 ## API throughput against a bare node:http server
@@ -64,16 +168,30 @@ ${table}
 
 JavaScript loaded is the gzip size of every script the page loads at 375 px (budget
 ${JS_BUDGET_KB} KB). Lighthouse is mobile, default throttling, Debian's chromium, median of 3
-runs (budget ${LH_BUDGET}); each run starts with empty storage, like a first visit.
+runs (budget ${LH_BUDGET}, CLS at most ${CLS_BUDGET}); each run starts with empty storage, like a first visit.
 
 | page | scripts | JS loaded (KB gzip) | Lighthouse (median) | runs | LCP ms | CLS | TBT ms |
 |---|---:|---:|---:|---|---:|---:|---:|
-${pages
-  .map(
-    (p) =>
-      `| ${p.path} | ${p.js.files} | ${p.js.kb}${p.js.kb <= JS_BUDGET_KB ? '' : ' (over budget)'} | ${p.lh.median.score}${p.lh.median.score >= LH_BUDGET ? '' : ' (below 95)'} | ${p.lh.scores.join(', ')} | ${p.lh.median.lcpMs} | ${p.lh.median.cls} | ${p.lh.median.tbtMs} |`,
-  )
-  .join('\n')}
+${pages.map(pageRow).join('\n')}
+${pageNotes(pages)}
+## Placing orders
+
+\`POST /api/order\` with one realistic order repeated by ${api.connections} connections for ${api.duration} s, after a
+${api.orders[0].warmup ?? 3} s warm-up that is not counted. Each 200 is a new order with its payment.
+
+${orderDescription(order)}
+- PGlite: the restarted server of the reads above. PostgreSQL: a fresh database on
+  this machine, created for the run and dropped after it, with a Servery process of its own.
+- "Orders saved" counts the customer's orders afterwards, once the requests still in flight when
+  autocannon stopped have been answered. CPU is in cores (of ${cpus().length}) over the measured seconds.
+- Budgets (DESIGN.md): at least ${ORDER_BUDGETS.postgres.rps} orders/s with p99 at most ${ORDER_BUDGETS.postgres.p99} ms on PostgreSQL, at
+  least ${ORDER_BUDGETS.pglite.rps}/s on PGlite; every answer 2xx.
+
+| database | orders/s | p50 ms | p99 ms | max ms | 2xx | non-2xx | errors | orders saved | Servery CPU | PostgreSQL CPU |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${api.orders.map(orderRow).join('\n')}
+
+${orderNotes(api.orders)}
 
 ## Memory (peak resident set, from /proc)
 
@@ -81,11 +199,12 @@ ${pages
 |---|---:|
 | first start on an empty data directory (PGlite initdb, migrations, demo seed) | ${api.firstStartPeakMb} |
 | restart on that directory, ready to serve | ${api.startedRssMb} |
-| after all the load above | ${api.peakRssMb} |
-
-The load runs against the restarted process. The embedded database (PostgreSQL compiled to
-WebAssembly) is most of the resident memory; the first start peaks higher because PGlite runs
-initdb in-process.
+| after the reads above | ${api.afterReadsMb} |
+| after placing orders on it too | ${api.peakRssMb} |
+${postgresRun ? `| Servery on PostgreSQL, ready to serve (migrations, demo seed) | ${postgresRun.startedRssMb} |\n| Servery on PostgreSQL, after placing orders | ${postgresRun.peakRssMb} |\n` : ''}
+The reads and the PGlite orders run against the restarted process. The embedded database
+(PostgreSQL compiled to WebAssembly) is most of the resident memory; the first start peaks
+higher because PGlite runs initdb in-process.
 `;
 
 writeFileSync(new URL('../bench/RESULTS.md', import.meta.url), report);

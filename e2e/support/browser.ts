@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { UserData } from '@servery/contract/auth';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.mjs';
 
 /**
@@ -72,7 +73,31 @@ export async function openPage(
   return { context, page, problems };
 }
 
-/** A signed-in customer as SPEC §3 stores one: userData with a token and first_name. */
+/**
+ * A signed-in customer as SPEC §3 stores one (userData: the token and the customer verify-otp
+ * answered). The server does not know this token: a customer call with it answers 401.
+ */
 export const SIGNED_IN = {
-  userData: JSON.stringify({ token: 'e2e-token', customer: { first_name: 'Priya' } }),
+  userData: JSON.stringify({
+    token: 'e2e-token',
+    expires_at: '2099-01-01T00:00:00.000Z',
+    customer: {
+      id: '00000000-0000-4000-8000-000000000000',
+      first_name: 'Priya',
+      last_name: 'Shah',
+      email: 'priya@example.com',
+      phone: null,
+      email_verified: true,
+      phone_verified: false,
+      marketing_consent: false,
+      referral_code: 'PRIYA234',
+    },
+  } satisfies UserData),
 };
+
+/** Whether the page scrolls sideways (it never should: wide content scrolls in its own box). */
+export async function overflowsSideways(page: Page) {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+}

@@ -1,0 +1,322 @@
+// Placing orders (DESIGN.md "Performance budgets"): POST /api/order with a realistic order
+// (three dishes with their choices, delivered, paid by card through the demo provider) from one
+// signed-in customer, 50 connections, on the embedded database and on PostgreSQL.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const CONNECTIONS = 50;
+/** The slot ordered for must stay on offer all run: one at least this long after the first. */
+const SLOT_MARGIN_MS = 30 * 60_000;
+
+async function call(url, method, path, { token, body } = {}) {
+  const res = await fetch(url + path, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) {
+    throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  }
+  return json.data;
+}
+
+/** Signs a new customer in with the code the server e-mails to the bench's mailbox. */
+async function signIn(url, mailbox) {
+  const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
+  await call(url, 'POST', '/api/register', { body: { email } });
+  const otp = await mailbox.codeFor(email);
+  const { token } = await call(url, 'POST', '/api/verify-otp', { body: { email, otp } });
+  return token;
+}
+
+/** The options a customer picks for a dish: each group's minimum, or one where none is asked. */
+function chooseModifiers(detail) {
+  const modifiers = [];
+  let unit = detail.price;
+  for (const group of detail.modifier_groups) {
+    const available = group.options.filter((o) => !o.sold_out);
+    const count = Math.min(group.max, Math.max(group.min, 1));
+    if (available.length < count) return null;
+    const chosen = available.slice(0, count);
+    modifiers.push({ group_id: group.id, option_ids: chosen.map((o) => o.id) });
+    unit += chosen.reduce((sum, o) => sum + o.price_delta, 0);
+  }
+  return { modifiers, unit: Math.max(0, unit) };
+}
+
+/**
+ * Builds the order the load repeats, as the web app would send it, and places it once to check
+ * that it answers 200.
+ */
+export async function prepareOrder(url, mailbox) {
+  const token = await signIn(url, mailbox);
+  const stores = await call(url, 'GET', '/api/store');
+  const store = stores.find((s) => s.order_types.includes('delivery') && s.menu_id);
+  if (!store) throw new Error('no store of the demo shop delivers from a menu');
+  const zone = store.delivery_zones.find((z) => z.district === 'E1') ?? store.delivery_zones[0];
+  if (!zone) throw new Error(`${store.name} has no delivery zone`);
+  const address = await call(url, 'POST', '/api/customer-addresses', {
+    token,
+    body: {
+      label: 'Home',
+      address_line1: '1 Bench Street',
+      city: 'London',
+      postcode: zone.district === 'E1' ? 'E1 6AN' : `${zone.district} 1AA`,
+      instructions: 'Ring the bell',
+    },
+  });
+
+  // Three dishes with choices, from three categories.
+  const menu = await call(url, 'GET', `/api/menu/${store.id}`);
+  const lines = [];
+  for (const category of menu.categories) {
+    const item = category.items.find((i) => !i.sold_out && i.has_modifiers);
+    if (!item) continue;
+    const detail = await call(url, 'GET', `/api/menu/item/${item.id}`);
+    const choice = chooseModifiers(detail);
+    if (!choice) continue;
+    lines.push({
+      item_id: item.id,
+      quantity: 1,
+      modifiers: choice.modifiers,
+      note: '',
+      unit: choice.unit,
+    });
+    if (lines.length === 3) break;
+  }
+  if (lines.length < 3) {
+    throw new Error('the delivering store has fewer than 3 dishes with choices');
+  }
+  // Enough of them to pass the zone's minimum order.
+  const food = () => lines.reduce((sum, line) => sum + line.unit * line.quantity, 0);
+  for (let i = 0; food() < zone.minimum_order; i++) lines[i % lines.length].quantity += 1;
+
+  // A slot, not ASAP (ASAP needs the store open), far enough ahead not to lapse during the load.
+  const timings = await call(
+    url,
+    'GET',
+    `/api/available-timings?store_id=${store.id}&order_type=delivery`,
+    { token },
+  );
+  const slots = timings.days.flatMap((d) => d.slots);
+  if (!slots.length) throw new Error('the delivering store offers no delivery slot');
+  const first = Date.parse(slots[0].at);
+  const slot = slots.find((s) => Date.parse(s.at) >= first + SLOT_MARGIN_MS) ?? slots.at(-1);
+
+  const body = {
+    store_id: store.id,
+    order_type: 'delivery',
+    address_id: address.id,
+    when: slot.at,
+    lines: lines.map(({ unit, ...line }) => ({ ...line, unit_price: unit })),
+    notes: 'Please bring extra napkins.',
+    payment_method: 'card',
+  };
+  const placed = await call(url, 'POST', '/api/order', { token, body });
+  return {
+    token,
+    body,
+    summary: {
+      store: store.name,
+      district: zone.district,
+      lines: placed.order.lines.map(
+        (l) =>
+          `${l.quantity} × ${l.name}${l.modifier_names.length ? ` (${l.modifier_names.join(', ')})` : ''}`,
+      ),
+      total: placed.order.total,
+      minimumOrder: zone.minimum_order,
+      bytes: JSON.stringify(body).length,
+      answerBytes: JSON.stringify(placed).length,
+    },
+  };
+}
+
+const CLOCK_TICKS = 100;
+
+/** CPU seconds used so far by the processes given (user + system), from /proc. */
+function cpuSeconds(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+/** The PostgreSQL server's processes, when it runs on this machine. */
+function postgresPids() {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(entry);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/** What the database's connections wait on while the load runs, sampled every 100 ms. */
+function sampleWaits(adminUrl, database) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  const tally = { samples: 0, active: 0, idleInTransaction: 0, lock: 0, io: 0, lwlock: 0 };
+  let timer;
+  const ready = client.connect().then(() => {
+    timer = setInterval(async () => {
+      try {
+        const { rows } = await client.query(
+          `select state, wait_event_type from pg_stat_activity
+            where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+          [database],
+        );
+        tally.samples += 1;
+        for (const row of rows) {
+          // Idle in a transaction: the server holds it open while it works or waits.
+          if (row.state === 'idle in transaction') tally.idleInTransaction += 1;
+          if (row.state !== 'active') continue;
+          tally.active += 1;
+          if (row.wait_event_type === 'Lock') tally.lock += 1;
+          else if (row.wait_event_type === 'IO') tally.io += 1;
+          else if (row.wait_event_type === 'LWLock') tally.lwlock += 1;
+        }
+      } catch {
+        // the database is going away
+      }
+    }, 100);
+  });
+  return async () => {
+    await ready;
+    clearInterval(timer);
+    await client.end();
+    return tally;
+  };
+}
+
+/** Seconds of the same load first, not counted: the JIT and the connection pool warm up. */
+const WARMUP_SECONDS = 3;
+
+function fire(url, prepared, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${url}/api/order`,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${prepared.token}`,
+        },
+        body: JSON.stringify(prepared.body),
+        connections: CONNECTIONS,
+        duration,
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
+}
+
+/**
+ * The customer's orders once the server has answered every request still in flight (autocannon
+ * stops counting when its time is up, not when the last answer comes).
+ */
+async function ordersSaved(url, token) {
+  let last = -1;
+  for (;;) {
+    const { total } = await call(url, 'GET', '/api/orders', { token });
+    if (total === last) return total;
+    last = total;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** autocannon's 50 connections, each posting the same order for `duration` seconds. */
+export async function loadOrders(url, prepared, { duration, serverPid, postgres }) {
+  await fire(url, prepared, WARMUP_SECONDS);
+  const savedBefore = await ordersSaved(url, prepared.token);
+  const pgPids = postgres ? postgresPids() : [];
+  const stopSampling = postgres ? sampleWaits(postgres.adminUrl, postgres.database) : null;
+  const cpuBefore = { servery: cpuSeconds([serverPid]), postgres: cpuSeconds(pgPids) };
+  const started = process.hrtime.bigint();
+  const result = await fire(url, prepared, duration);
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuAfter = { servery: cpuSeconds([serverPid]), postgres: cpuSeconds(pgPids) };
+  const waits = stopSampling ? await stopSampling() : null;
+  const cores = (seconds) => Math.round((seconds / wall) * 100) / 100;
+  // What a failing request answers, so a non-2xx count comes with its reason.
+  let failure = null;
+  if (result.non2xx) {
+    const res = await fetch(`${url}/api/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${prepared.token}` },
+      body: JSON.stringify(prepared.body),
+    });
+    failure = `${res.status} ${(await res.text()).slice(0, 300)}`;
+  }
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    // autocannon's errors include its timeouts (no answer within 10 s).
+    errors: result.errors,
+    timeouts: result.timeouts,
+    saved: (await ordersSaved(url, prepared.token)) - savedBefore,
+    serveryCores: cores(cpuAfter.servery - cpuBefore.servery),
+    postgresCores: pgPids.length ? cores(cpuAfter.postgres - cpuBefore.postgres) : null,
+    waits,
+    failure,
+    warmup: WARMUP_SECONDS,
+    connections: CONNECTIONS,
+  };
+}
+
+/**
+ * A fresh database for one run on the PostgreSQL server at `adminUrl`; null and a reason when
+ * that server cannot be reached.
+ */
+export async function createBenchDatabase(adminUrl) {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    await admin.end().catch(() => {});
+    return { skipped: `PostgreSQL at ${redact(adminUrl)} is not reachable (${error.message})` };
+  }
+  const database = `servery_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${database}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const { rows } = await admin.query('show server_version');
+  await admin.end();
+  return {
+    database,
+    url: url.toString(),
+    adminUrl,
+    version: rows[0].server_version,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${database} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+function redact(url) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}

@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTestCatalogue } from './support/catalogue.ts';
+import { fillCart, openSignedIn, orderOf } from './support/checkout.ts';
+import { FAKE_STRIPE_KEYS, startFakeStripe } from './support/fake-stripe.ts';
+import { useProduct } from './support/product.ts';
+import { demoVariant } from './support/server.ts';
+import { signInByApi } from './support/sign-in.ts';
+
+// Registered before the product's own hooks, so the fake listens before the server starts.
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+});
+afterAll(async () => {
+  await stripe?.close();
+});
+
+const product = useProduct(() => ({
+  env: { SEED_DEMO: 'false', LOG_LEVEL: 'info', ...FAKE_STRIPE_KEYS, STRIPE_API_URL: stripe.url },
+  tenantFiles: [
+    demoVariant((doc) => {
+      withTestCatalogue(doc);
+      doc.config.isHomePage = 0;
+      doc.config.IsShopClosed = 0;
+    }),
+  ],
+}));
+const url = () => product.server.url;
+
+async function placeCardOrder(page: Page) {
+  await fillCart(page, url(), { 'Onion bhajis': 3 });
+  await page.goto(`${url()}/checkout`);
+  await page.getByRole('radio', { name: /^Collection/ }).check();
+  await page.getByRole('button', { name: /^Continue to payment/ }).click();
+  await page.waitForURL(/\/payment\?order=/);
+  return new URL(page.url()).searchParams.get('order')!;
+}
+
+describe('paying through Stripe', () => {
+  it('loads Stripe.js from js.stripe.com for its payment element, and says so when it cannot', async () => {
+    const userData = await signInByApi(product.server);
+    const { page, context } = await openSignedIn(product.browser, url(), userData);
+    const asked = page.waitForRequest((r) => r.url().startsWith('https://js.stripe.com/v3'));
+    const orderId = await placeCardOrder(page);
+    expect(stripe.intentOf(orderId)?.amount).toBe(1350);
+    await asked;
+    // The test browser has no network: the form cannot load, and the page says so.
+    const failed = page
+      .getByRole('alert')
+      .filter({ hasText: 'The card form could not be loaded.' });
+    await failed.waitFor();
+    expect(await page.getByTestId('test-mode').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Pay £13.50' }).isDisabled()).toBe(true);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await failed.waitFor();
+    expect((await orderOf(url(), userData, orderId)).status).toBe('pending_payment');
+    await context.close();
+  });
+
+  it('back from Stripe’s own page, asks the server, which asks Stripe: paid, the basket empties', async () => {
+    const userData = await signInByApi(product.server);
+    const { page, context } = await openSignedIn(product.browser, url(), userData);
+    const orderId = await placeCardOrder(page);
+    const intent = stripe.intentOf(orderId)!;
+
+    // Not paid yet at Stripe: the page does not pretend otherwise.
+    await page.goto(
+      `${url()}/payment?order=${orderId}&payment_intent=${intent.id}&redirect_status=failed`,
+    );
+    await page.getByRole('heading', { level: 2, name: 'Pay by card' }).waitFor();
+    expect((await orderOf(url(), userData, orderId)).status).toBe('pending_payment');
+
+    intent.status = 'succeeded';
+    const check = page.waitForRequest((r) => r.url().endsWith('/api/order/payment/status'));
+    await page.goto(
+      `${url()}/payment?order=${orderId}&payment_intent=${intent.id}&redirect_status=succeeded`,
+    );
+    expect((await check).postDataJSON()).toEqual({ order_id: orderId });
+    await page.waitForURL(`${url()}/orders/${orderId}`);
+    await page.getByTestId('order-thanks').waitFor();
+    expect(await page.getByTestId('order-payment').textContent()).toBe('Card · Paid');
+    await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import type { BookingInput, ReservationTimings } from '@servery/contract/reservation';
+import { loggedMessages } from './sign-in.ts';
+
+/** GET /api/reservation/timings as the page asks it; without a date, the shop's today. */
+export async function timingsOf(url: string, date?: string): Promise<ReservationTimings> {
+  const response = await fetch(`${url}/api/reservation/timings${date ? `?date=${date}` : ''}`);
+  if (!response.ok) throw new Error(`timings answered ${response.status}`);
+  return ((await response.json()) as { data: ReservationTimings }).data;
+}
+
+/** '2026-11-22' plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** '2026-11-22' → '22/11/2026' (how people read it) and '11/22/2026' (the date box). */
+export const ukDate = (date: string) => date.split('-').reverse().join('/');
+export const boxDate = (date: string) => {
+  const [y, m, d] = date.split('-');
+  return `${m}/${d}/${y}`;
+};
+
+export const dateBox = (page: Page) => page.getByRole('textbox', { name: 'Date' });
+export const timeBox = (page: Page) => page.getByRole('combobox', { name: 'Time' });
+export const peopleBox = (page: Page) => page.getByRole('combobox', { name: 'Number of people' });
+
+/**
+ * Chooses a date the way a keyboard user does: Enter on the date box opens the calendar on the
+ * chosen day, the arrows move a day at a time, Enter takes the day.
+ */
+export async function chooseDate(page: Page, from: string, to: string) {
+  await dateBox(page).focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.react-datepicker__day[tabindex="0"]').waitFor();
+  await expectFocusOnDay(page);
+  const steps = daysBetween(from, to);
+  for (let i = 0; i < Math.abs(steps); i++) {
+    await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
+  }
+  await page.keyboard.press('Enter');
+  await page.locator('.react-datepicker__month').waitFor({ state: 'detached' });
+}
+
+async function expectFocusOnDay(page: Page) {
+  const deadline = Date.now() + 5000;
+  while (
+    !(await page.evaluate(() =>
+      document.activeElement?.classList.contains('react-datepicker__day'),
+    ))
+  ) {
+    if (Date.now() > deadline) throw new Error('The calendar did not take focus');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Fills the fields other than date and time. */
+export async function fillDetails(page: Page, details: Omit<BookingInput, 'date' | 'time'>) {
+  await peopleBox(page).selectOption(String(details.number_of_people));
+  await page.getByRole('textbox', { name: 'Name' }).fill(details.name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(details.email);
+  await page.getByRole('textbox', { name: 'Phone' }).fill(details.phone);
+  await page.getByRole('textbox', { name: 'Message (optional)' }).fill(details.message ?? '');
+}
+
+/** POST /api/booking straight to the server (for bookings a test needs but does not watch). */
+export async function bookByApi(url: string, body: BookingInput) {
+  const response = await fetch(`${url}/api/booking`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { message: string } };
+}
+
+/** The booking e-mails sent to `to` so far, waiting up to 15 s for at least `count`. */
+export async function bookingMailsTo(output: string[], to: string, count = 1) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = loggedMessages(output).filter((m) => m.to === to && m.channel === 'email');
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`No booking e-mail to ${to} in the server output`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The cancel link in a confirmation e-mail's text. */
+export function cancelLinkIn(text: string): string {
+  const link = text.match(/https?:\/\/\S+\/reservation\/cancel\/[\w-]+/)?.[0];
+  if (!link) throw new Error(`No cancel link in:\n${text}`);
+  return link;
+}
