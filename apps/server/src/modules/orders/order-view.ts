@@ -2,7 +2,11 @@ import type { Order, OrderSummary } from '@servery/contract/order';
 import type { OrderRow, PaymentRow } from './orders.repository.ts';
 
 /** The order as the API shows it (contract `Order`). */
-export function toOrder(order: OrderRow, payment: PaymentRow, publishableKey?: string): Order {
+export function toOrder(
+  order: OrderRow,
+  payment: Pick<PaymentRow, 'method' | 'provider' | 'status' | 'clientSecret'>,
+  publishableKey?: string,
+): Order {
   const payable =
     payment.provider === 'stripe' &&
     order.status === 'pending_payment' &&

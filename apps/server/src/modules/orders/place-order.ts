@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { OrderAddress, OrderCreated, OrderLine, OrderRequest } from '@servery/contract/order';
 import { formatMoney, orderTotals, selectionProblems, unitPrice } from '@servery/contract/pricing';
 import { postcodeDistrict } from '@servery/contract/postcode';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 import { ownedAddress } from '../addresses/addresses.service.ts';
@@ -21,10 +21,10 @@ import { toOrder } from './order-view.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
-  insertOrder,
-  insertPayment,
-  nextOrderNumber,
+  insertOrderWithPayment,
   saveIdempotentResponse,
+  type NewOrder,
+  type NewPayment,
   type Owner,
 } from './orders.repository.ts';
 import { queueConfirmation } from './payments.service.ts';
@@ -222,10 +222,10 @@ function replay(earlier: { requestHash: string; responseBody: unknown } | undefi
 
 /**
  * POST /api/order. Checks every rule against the server's own data and prices everything
- * itself (planOrder), then in one short transaction: the Idempotency-Key, the promo code's
- * uses under its lock, the card payment, the order number, the order, its payment and (for
- * cash) its confirmation. With an Idempotency-Key the same body gets the first answer again,
- * another body a 409.
+ * itself (planOrder), then writes: the Idempotency-Key, the promo code's uses under its lock,
+ * the card payment, the order with its number and its payment (one statement) and (for cash)
+ * its confirmation, in one short transaction when there is more than the one statement. With
+ * an Idempotency-Key the same body gets the first answer again, another body a 409.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -252,9 +252,11 @@ export async function placeOrder(
   const cash = body.payment_method === 'cash';
   const orderId = randomUUID();
 
+  // One statement writes the order and its payment; a transaction is needed only when more
+  // than that must hold together: the key, the promo's lock, the cash confirmation's outbox.
   let queued = false;
-  const result = await deps.db.transaction(async (tx) => {
-    if (idempotencyKey && !(await claimIdempotencyKey(tx, owner, idempotencyKey, hash))) {
+  const write = async (ex: Executor): Promise<OrderCreated | null> => {
+    if (idempotencyKey && !(await claimIdempotencyKey(ex, owner, idempotencyKey, hash))) {
       return null; // Another request has the key: read its answer once this ends.
     }
     // A card intent first (no lock is held but the key's): if anything below fails, nobody has
@@ -271,27 +273,26 @@ export async function placeOrder(
         : null;
     if (promo) {
       // Its uses, counted under its lock so the last one cannot be taken twice.
-      promo = (await lockPromo(tx, agg.tenant.id, promo.code)) ?? promo;
+      promo = (await lockPromo(ex, agg.tenant.id, promo.code)) ?? promo;
       if (
         promo.totalLimit !== null &&
-        (await countPromoUses(tx, agg.tenant.id, promo.id)) >= promo.totalLimit
+        (await countPromoUses(ex, agg.tenant.id, promo.id)) >= promo.totalLimit
       ) {
         throw rule('promo_code', `${promo.code} has been used up.`);
       }
       if (
         promo.perCustomerLimit !== null &&
-        (await countCustomerPromoUses(tx, agg.tenant.id, promo.id, owner.customerId)) >=
+        (await countCustomerPromoUses(ex, agg.tenant.id, promo.id, owner.customerId)) >=
           promo.perCustomerLimit
       ) {
         throw rule('promo_code', `You have already used ${promo.code}.`);
       }
     }
     const status = cash ? 'placed' : 'pending_payment';
-    const order = await insertOrder(tx, {
+    const newOrder: NewOrder = {
       id: orderId,
       tenantId: agg.tenant.id,
       customerId: owner.customerId,
-      number: await nextOrderNumber(tx, agg.tenant.id),
       storeId: plan.store.id,
       storeName: plan.store.name,
       storePhone: plan.store.phone,
@@ -313,10 +314,8 @@ export async function placeOrder(
       statusHistory: [{ status, at: at.toISOString() }],
       createdAt: at,
       updatedAt: at,
-    });
-    const payment = await insertPayment(tx, {
-      tenantId: agg.tenant.id,
-      orderId: order.id,
+    };
+    const payment: NewPayment = {
       method: body.payment_method,
       provider: cash ? 'cash' : deps.card ? 'stripe' : 'demo',
       status: cash
@@ -328,8 +327,9 @@ export async function placeOrder(
       currency: config.currency.value,
       intentId: intent?.intentId ?? null,
       clientSecret: intent?.clientSecret ?? null,
-    });
-    if (cash) queued = await queueConfirmation(tx, agg, order);
+    };
+    const order = { ...newOrder, number: await insertOrderWithPayment(ex, newOrder, payment) };
+    if (cash) queued = await queueConfirmation(ex, agg, order);
     const created: OrderCreated = {
       order: toOrder(order, payment),
       payment: {
@@ -340,9 +340,11 @@ export async function placeOrder(
       },
       price_changes: plan.priceChanges,
     };
-    if (idempotencyKey) await saveIdempotentResponse(tx, owner, idempotencyKey, 200, created);
+    if (idempotencyKey) await saveIdempotentResponse(ex, owner, idempotencyKey, 200, created);
     return created;
-  });
+  };
+  const result =
+    idempotencyKey || promo || cash ? await deps.db.transaction(write) : await write(deps.db);
   if (queued) deps.onMessageQueued();
   return result ?? replay(await findIdempotencyKey(deps.db, owner, idempotencyKey!), hash);
 }
