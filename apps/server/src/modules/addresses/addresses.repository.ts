@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AddressRequest } from '@servery/contract/address';
 import type { Executor } from '../../db/client.ts';
 import { customerAddresses } from '../../db/schema.ts';
@@ -35,8 +35,31 @@ export async function listAddresses(db: Executor, owner: Owner): Promise<Address
     .orderBy(desc(customerAddresses.isDefault), asc(customerAddresses.createdAt));
 }
 
-export async function findAddress(db: Executor, owner: Owner, id: string) {
-  const [row] = await db.select().from(customerAddresses).where(owned(owner, id));
+/** What an order keeps of its address; prepared once per database, as every order reads it. */
+const prepareDeliveryAddress = (db: Executor) =>
+  db
+    .select({
+      addressLine1: customerAddresses.addressLine1,
+      addressLine2: customerAddresses.addressLine2,
+      city: customerAddresses.city,
+      postcode: customerAddresses.postcode,
+      instructions: customerAddresses.instructions,
+    })
+    .from(customerAddresses)
+    .where(
+      and(
+        eq(customerAddresses.tenantId, sql.placeholder('tenantId')),
+        eq(customerAddresses.customerId, sql.placeholder('customerId')),
+        eq(customerAddresses.id, sql.placeholder('id')),
+      ),
+    )
+    .prepare('delivery_address');
+const deliveryAddresses = new WeakMap<Executor, ReturnType<typeof prepareDeliveryAddress>>();
+
+export async function findDeliveryAddress(db: Executor, owner: Owner, id: string) {
+  let query = deliveryAddresses.get(db);
+  if (!query) deliveryAddresses.set(db, (query = prepareDeliveryAddress(db)));
+  const [row] = await query.execute({ ...owner, id });
   return row;
 }
 

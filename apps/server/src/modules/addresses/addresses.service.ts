@@ -6,7 +6,7 @@ import {
   clearOtherDefaults,
   countAddresses,
   deleteAddress,
-  findAddress,
+  findDeliveryAddress,
   insertAddress,
   listAddresses,
   updateAddress,
@@ -80,5 +80,5 @@ export async function removeAddress(db: Database, owner: Owner, id: string) {
 }
 
 export async function ownedAddress(db: Executor, owner: Owner, id: string) {
-  return UUID.test(id) ? findAddress(db, owner, id) : undefined;
+  return UUID.test(id) ? findDeliveryAddress(db, owner, id) : undefined;
 }

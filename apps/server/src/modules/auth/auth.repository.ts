@@ -137,6 +137,25 @@ export async function insertSession(
   await db.insert(customerSessions).values(session);
 }
 
+/**
+ * Runs on every signed-in request, so it is built and prepared once per database rather than
+ * each time (never cached: a signed-out token stops working at once).
+ */
+const prepareCustomerOfSession = (db: Executor) =>
+  db
+    .select({ customerId: customerSessions.customerId })
+    .from(customerSessions)
+    .where(
+      and(
+        eq(customerSessions.tenantId, sql.placeholder('tenantId')),
+        eq(customerSessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(customerSessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('customer_of_session');
+const customerOfSession = new WeakMap<Executor, ReturnType<typeof prepareCustomerOfSession>>();
+
 /** The customer a live session token belongs to, in this shop only. */
 export async function customerIdOfSession(
   db: Executor,
@@ -144,17 +163,9 @@ export async function customerIdOfSession(
   tokenHash: string,
   now: Date,
 ): Promise<string | undefined> {
-  const [row] = await db
-    .select({ customerId: customerSessions.customerId })
-    .from(customerSessions)
-    .where(
-      and(
-        eq(customerSessions.tenantId, tenantId),
-        eq(customerSessions.tokenHash, tokenHash),
-        gt(customerSessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  let query = customerOfSession.get(db);
+  if (!query) customerOfSession.set(db, (query = prepareCustomerOfSession(db)));
+  const [row] = await query.execute({ tenantId, tokenHash, now });
   return row?.customerId;
 }
 
