@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createStore } from './app/store.ts';
@@ -10,8 +10,14 @@ import './index.css';
 // first render, so nothing shifts when the fresh copy arrives.
 applyShopTheme(adoptEmbeddedConfig());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={createStore()} />
-  </StrictMode>,
-);
+// The first render is a transition: React builds the page in slices of a few milliseconds with
+// the browser free in between, instead of one long task that a phone feels as a frozen page.
+const root = createRoot(document.getElementById('root')!);
+const store = createStore();
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>,
+  );
+});
