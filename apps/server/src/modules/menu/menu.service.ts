@@ -69,3 +69,34 @@ export function itemDetailOf(item: MenuItemRow): MenuItemDetail | null {
     })),
   };
 }
+
+const orderable = new WeakMap<Catalogue, Map<string, ReadonlyMap<string, MenuItemDetail>>>();
+
+/**
+ * The dishes a customer can order from one menu, by id: in one of its categories and not
+ * hidden. Worked out once per cached catalogue and menu, not on every order; shared, so read
+ * only.
+ */
+export function orderableItemsOf(
+  catalogue: Catalogue,
+  menuId: string,
+): ReadonlyMap<string, MenuItemDetail> {
+  let byMenu = orderable.get(catalogue);
+  if (!byMenu) orderable.set(catalogue, (byMenu = new Map()));
+  let items = byMenu.get(menuId);
+  if (!items) {
+    const categories = new Set(
+      catalogue.categories.filter((c) => c.menuId === menuId).map((c) => c.id),
+    );
+    const onMenu = new Set(
+      catalogue.links.filter((l) => categories.has(l.categoryId)).map((l) => l.itemId),
+    );
+    const details = new Map<string, MenuItemDetail>();
+    for (const row of catalogue.items) {
+      const detail = onMenu.has(row.id) ? itemDetailOf(row) : null;
+      if (detail) details.set(row.id, detail);
+    }
+    byMenu.set(menuId, (items = details));
+  }
+  return items;
+}

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 import { ownedAddress } from '../addresses/addresses.service.ts';
 import type { Catalogue } from '../menu/catalogue.repository.ts';
-import { itemDetailOf } from '../menu/menu.service.ts';
+import { orderableItemsOf } from '../menu/menu.service.ts';
 import {
   countCustomerPromoUses,
   countPromoUses,
@@ -122,15 +122,10 @@ async function planOrder(
   }
 
   // Every line from the catalogue: on this store's menu, visible, in stock, choices valid.
-  const onMenu = new Set(
-    catalogue.categories
-      .filter((c) => c.menuId === store.menuId)
-      .flatMap((c) => catalogue.links.filter((l) => l.categoryId === c.id).map((l) => l.itemId)),
-  );
+  const orderable = store.menuId ? orderableItemsOf(catalogue, store.menuId) : undefined;
   const priceChanges: OrderCreated['price_changes'] = [];
   const lines: OrderLine[] = body.lines.map((line, index) => {
-    const row = catalogue.items.find((i) => i.id === line.item_id);
-    const item = row && onMenu.has(row.id) ? itemDetailOf(row) : null;
+    const item = orderable?.get(line.item_id);
     const field = `lines.${index}`;
     if (!item) throw rule(field, `Line ${index + 1} is no longer on the menu.`);
     if (item.sold_out) throw rule(field, `${item.name} is sold out.`);

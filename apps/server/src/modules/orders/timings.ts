@@ -114,6 +114,21 @@ function dayLabel(date: string, today: string): string {
 }
 
 /**
+ * Readings of the shop's clock that depend on nothing but their arguments (the time-zone
+ * database does not change while the process runs). The same slots are ordered for all day, and
+ * asking Intl is slow, so they are remembered; the memo is emptied when it gets large.
+ */
+const clockMemo = new Map<string, unknown>();
+const CLOCK_MEMO_LIMIT = 10_000;
+function remembered<T>(key: string, compute: () => T): T {
+  if (clockMemo.has(key)) return clockMemo.get(key) as T;
+  if (clockMemo.size >= CLOCK_MEMO_LIMIT) clockMemo.clear();
+  const value = compute();
+  clockMemo.set(key, value);
+  return value;
+}
+
+/**
  * Whether `at` is one of the slots availableTimings would offer now, without listing them all:
  * the check POST /api/order makes. Same rules: on the quarter-hour grid of a range that can cook
  * it, not sooner than the lead time, within the coming days.
@@ -130,8 +145,11 @@ export function isOfferedSlot(
   const lead = store.preparationMinutes + store.busyExtraMinutes + travel;
   if (at.getTime() < now.getTime() + lead * 60_000) return false;
   const today = localDate(now, timeZone);
-  const day = localDate(at, timeZone);
+  const instant = `${timeZone}|${at.getTime()}`;
+  const day = remembered(`date|${instant}`, () => localDate(at, timeZone));
   if (day > addDays(today, SLOT_DAYS - 1)) return false;
+  // The slot's minute on the wall clock, counted from its own date's midnight.
+  const atMinute = remembered(`minute|${instant}`, () => wallClock(at, timeZone).minutes);
   // The range may be the slot's own day's or, past midnight, the day before's.
   for (const offset of [0, -1]) {
     const date = addDays(day, offset);
@@ -142,12 +160,15 @@ export function isOfferedSlot(
       if (closes <= opens) closes += 24 * 60;
       const first =
         Math.ceil((opens + store.preparationMinutes + travel) / SLOT_MINUTES) * SLOT_MINUTES;
-      // The slot's minute on the wall clock, counted from that date's midnight.
-      const minute = wallClock(at, timeZone).minutes + (offset === -1 ? 24 * 60 : 0);
+      // Counted from that date's midnight.
+      const minute = atMinute + (offset === -1 ? 24 * 60 : 0);
       if (minute < first || minute > closes + travel || (minute - first) % SLOT_MINUTES !== 0) {
         continue;
       }
-      if (instantAt(date, minute, timeZone)?.getTime() === at.getTime()) return true;
+      const slot = remembered(`instant|${timeZone}|${date}|${minute}`, () =>
+        instantAt(date, minute, timeZone),
+      );
+      if (slot?.getTime() === at.getTime()) return true;
     }
   }
   return false;
