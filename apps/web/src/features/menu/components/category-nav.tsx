@@ -60,7 +60,9 @@ export function CategoryNav({ categories }: CategoryNavProps) {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => setActive(currentSlug(slugs)));
     };
-    update();
+    // At the top of the page the first category is the current one: no layout is asked for
+    // while the menu is still being drawn. A restored scroll position fires a scroll event.
+    if (window.scrollY > 0) update();
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update, { passive: true });
     return () => {
