@@ -1,0 +1,525 @@
+// "Large menus stay smooth: a 500-item menu scrolls and filters without visible delay." A shop
+// whose one store sells 500 dishes (the demo's dishes in variations), imported with the tenant
+// CLI into a fresh embedded database and served by a production server of its own; /menu in
+// Debian's chromium at 375 px with the CPU slowed 4x, timed in the page as a customer feels it.
+/* global document, window, requestAnimationFrame, MutationObserver */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
+import { startServery } from './api.mjs';
+
+const DISHES = 500;
+const CATEGORIES = 20;
+const CPU_SLOWDOWN = 4;
+const VIEWPORT = { width: 375, height: 812 };
+/** Words a customer searches for; each must find some dishes and leave out others. */
+const SEARCH_WORDS = ['paneer', 'lamb', 'mango', 'garlic', 'chicken'];
+/** Allergens ticked under "I avoid…", by their label in the toolbar. */
+const AVOID = [
+  { key: 'milk', label: 'Milk' },
+  { key: 'gluten', label: 'Cereals containing gluten' },
+  { key: 'mustard', label: 'Mustard' },
+  { key: 'nuts', label: 'Tree nuts' },
+  { key: 'sesame', label: 'Sesame' },
+];
+/** Wheel steps of the scroll: three notches of 100 px, a brisk flick of the wheel. */
+const WHEEL_STEP_PX = 300;
+const WHEEL_PAUSE_MS = 50;
+const LONG_FRAME_MS = 50;
+
+/** Every dish variation after the demo's own: distinct names, same search words. */
+const VARIANTS = [
+  { slug: '', name: '', sentence: '', price: 0, kcal: 1 },
+  {
+    slug: 'family',
+    name: ' (family size)',
+    sentence: ' Enough for three to share.',
+    price: 650,
+    kcal: 3,
+  },
+  {
+    slug: 'lunch',
+    name: ' (lunch portion)',
+    sentence: ' A smaller plate, weekdays only.',
+    price: -100,
+    kcal: 0.7,
+  },
+  {
+    slug: 'chef',
+    name: ' (chef’s recipe)',
+    sentence: ' Cooked the way our head chef makes it at home.',
+    price: 150,
+    kcal: 1,
+  },
+  {
+    slug: 'kolkata',
+    name: ' (Kolkata style)',
+    sentence: ' Finished with mustard oil and panch phoron.',
+    price: 100,
+    kcal: 1.1,
+  },
+  {
+    slug: 'goan',
+    name: ' (Goan style)',
+    sentence: ' With coconut, tamarind and Kashmiri chilli.',
+    price: 100,
+    kcal: 1.1,
+  },
+];
+
+const ALWAYS_OPEN = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+    day,
+    [
+      { opens: '00:00', closes: '12:00' },
+      { opens: '12:00', closes: '00:00' },
+    ],
+  ]),
+);
+
+/**
+ * The demo shop with one store selling 500 dishes in 20 categories: the demo's dishes (names,
+ * descriptions, allergens, diets, images, choices) and five variations of each, grouped by the
+ * demo's categories, with a few more sold out.
+ */
+function largeMenuDocument(demo) {
+  const demoMenu = demo.menus.find((menu) => menu.slug === demo.stores[0].menu) ?? demo.menus[0];
+  const bySlug = new Map(demo.items.map((item) => [item.slug, item]));
+  const bases = demoMenu.categories.flatMap((category, categoryIndex) =>
+    category.items
+      .map((slug) => bySlug.get(slug))
+      .filter((item) => item && !item.hidden)
+      .map((item) => ({ item, categoryIndex })),
+  );
+  const dishes = [];
+  for (let i = 0; i < DISHES; i++) {
+    const variantIndex = Math.floor(i / bases.length);
+    const variant = VARIANTS[variantIndex];
+    if (!variant) throw new Error(`The demo has too few dishes for ${DISHES}`);
+    const { item, categoryIndex } = bases[i % bases.length];
+    dishes.push({
+      categoryIndex,
+      variantIndex,
+      item: {
+        ...item,
+        slug: variant.slug ? `${variant.slug}-${item.slug}` : item.slug,
+        name: item.name + variant.name,
+        description: (item.description ?? '') + variant.sentence,
+        price: Math.max(50, item.price + variant.price),
+        kcal: item.kcal == null ? null : Math.round(item.kcal * variant.kcal),
+        soldOut: Boolean(item.soldOut && variantIndex === 0) || i % 45 === 20,
+        hidden: false,
+      },
+    });
+  }
+  dishes.sort((a, b) => a.categoryIndex - b.categoryIndex || a.variantIndex - b.variantIndex);
+  const perCategory = Math.ceil(DISHES / CATEGORIES);
+  const names = new Map();
+  const categories = [];
+  for (let c = 0; c * perCategory < dishes.length; c++) {
+    const chunk = dishes.slice(c * perCategory, (c + 1) * perCategory);
+    const demoCategory = demoMenu.categories[chunk[0].categoryIndex];
+    const part = (names.get(demoCategory.slug) ?? 0) + 1;
+    names.set(demoCategory.slug, part);
+    categories.push({
+      slug: part === 1 ? demoCategory.slug : `${demoCategory.slug}-${part}`,
+      name: part === 1 ? demoCategory.name : `${demoCategory.name} (${part})`,
+      description: demoCategory.description ?? '',
+      items: chunk.map((dish) => dish.item.slug),
+    });
+  }
+  const store = {
+    ...demo.stores[0],
+    isClosed: false,
+    openingHours: ALWAYS_OPEN,
+    menu: 'large',
+  };
+  const items = dishes.map((dish) => dish.item);
+  const names500 = new Set(items.map((item) => item.name));
+  if (names500.size !== DISHES) throw new Error('The large menu has dishes with the same name');
+  return {
+    ...demo,
+    slug: 'large-menu',
+    config: { ...demo.config, IsShopClosed: 0 },
+    stores: [store],
+    home: { ...demo.home, mainStore: store.slug },
+    items,
+    menus: [{ slug: 'large', name: 'All day', categories }],
+  };
+}
+
+/** Lower case without accents, as the menu's search compares text. */
+const normalise = (text) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** Dishes a search word should leave, and dishes left when avoiding an allergen. */
+function expectations(items) {
+  const search = SEARCH_WORDS.map((word) => ({
+    word,
+    shown: items.filter((item) => normalise(`${item.name} ${item.description}`).includes(word))
+      .length,
+  }));
+  const avoid = AVOID.map(({ key, label }) => ({
+    label,
+    shown: items.filter(
+      (item) =>
+        !item.allergens.contains.includes(key) && !(item.allergens.mayContain ?? []).includes(key),
+    ).length,
+  }));
+  for (const { word, label, shown } of [...search, ...avoid]) {
+    if (shown === 0 || shown === items.length) {
+      throw new Error(`"${word ?? label}" would show ${shown} of ${items.length} dishes`);
+    }
+  }
+  return { search, avoid };
+}
+
+function run(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`exited with ${code}: ${output.trim()}`)),
+    );
+  });
+}
+
+/**
+ * In the page before its scripts: when the 500th dish is in the list, and helpers that time an
+ * input to the list showing what it should. A dish is shown when neither it nor anything
+ * around it is hidden; times are the page's clock (performance.now(), from navigation start).
+ */
+function instrumentPage({ dishes }) {
+  const cards = document.getElementsByTagName('article');
+  const isDish = (el) => (el.getAttribute('aria-labelledby') ?? '').startsWith('dish-');
+  const shown = () => {
+    let count = 0;
+    for (const card of cards) if (isDish(card) && !card.closest('[hidden]')) count++;
+    return count;
+  };
+  const bench = { firstDishAt: null, allDishesAt: null, allDishesFrameAt: null, shown };
+  window.__largeMenu = bench;
+
+  const loading = new MutationObserver(() => {
+    if (cards.length === 0) return;
+    if (bench.firstDishAt === null && shown() > 0) bench.firstDishAt = performance.now();
+    if (cards.length < dishes || shown() < dishes) return;
+    bench.allDishesAt = performance.now();
+    loading.disconnect();
+    requestAnimationFrame(() => (bench.allDishesFrameAt = performance.now()));
+  });
+  loading.observe(document, { childList: true, subtree: true });
+
+  /**
+   * Arms a watch: after `inputs` input events (one a keystroke or a tick), the time from the
+   * last one's event timestamp to the list showing `expected` dishes, and to the next frame.
+   */
+  bench.arm = (expected, inputs, timeoutMs) => {
+    let seen = 0;
+    let inputAt = null;
+    let timer;
+    bench.pending = new Promise((resolve, reject) => {
+      const onInput = (event) => {
+        seen++;
+        inputAt = event.timeStamp;
+        check();
+      };
+      const finish = () => {
+        clearTimeout(timer);
+        observer.disconnect();
+        document.removeEventListener('input', onInput, true);
+      };
+      function check() {
+        if (seen < inputs || shown() !== expected) return;
+        const listedAt = performance.now();
+        finish();
+        requestAnimationFrame(() =>
+          resolve({ listed: listedAt - inputAt, frame: performance.now() - inputAt }),
+        );
+      }
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['hidden'],
+      });
+      document.addEventListener('input', onInput, true);
+      timer = setTimeout(() => {
+        finish();
+        reject(
+          new Error(
+            `after ${seen} of ${inputs} input events the list shows ${shown()} dishes, not ${expected}`,
+          ),
+        );
+      }, timeoutMs);
+    });
+  };
+
+  /**
+   * Frame gaps from a requestAnimationFrame loop, till stopped; and, to say where long frames
+   * go, Chromium's long animation frames (over 50 ms): script time, and style and layout.
+   */
+  bench.startFrames = () => {
+    const gaps = [];
+    const long = [];
+    let last = null;
+    let running = true;
+    const loop = (time) => {
+      if (last !== null) gaps.push(time - last);
+      last = time;
+      if (running) requestAnimationFrame(loop);
+    };
+    requestAnimationFrame(loop);
+    const observer = new PerformanceObserver((list) => {
+      for (const frame of list.getEntries()) {
+        const end = frame.startTime + frame.duration;
+        long.push({
+          duration: frame.duration,
+          script: frame.scripts.reduce((sum, script) => sum + script.duration, 0),
+          styleAndLayout: frame.styleAndLayoutStart ? end - frame.styleAndLayoutStart : 0,
+        });
+      }
+    });
+    observer.observe({ type: 'long-animation-frame' });
+    bench.stopFrames = () => {
+      running = false;
+      observer.disconnect();
+      return { gaps, long };
+    };
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const ms = (value) => Math.round(value);
+
+/** Times an action in the page: from its last input event to `expected` dishes shown. */
+async function timed(page, what, expected, inputs, action) {
+  await page.evaluate(([n, k]) => window.__largeMenu.arm(n, k, 30_000), [expected, inputs]);
+  await action();
+  return page
+    .evaluate(() => window.__largeMenu.pending)
+    .catch((error) => {
+      throw new Error(`${what} did not change the list as it should: ${error.message}`);
+    });
+}
+
+/** Lets the page finish what an action started (React's deferred renders) before the next. */
+const settle = (page) => page.waitForTimeout(1000);
+
+async function measurePage(url, expected) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url }]);
+    await context.addInitScript(instrumentPage, { dishes: DISHES });
+    // A first visit caches the shop's configuration and reloads once (SPEC §4); the customer
+    // measured is one coming back, as bench/web.mjs measures pages.
+    const first = await context.newPage();
+    await first.goto(`${url}/menu`, { waitUntil: 'networkidle' });
+    await first.close();
+
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+    await page.goto(`${url}/menu`);
+    await page
+      .waitForFunction(() => window.__largeMenu.allDishesFrameAt !== null, null, {
+        timeout: 60_000,
+        polling: 500,
+      })
+      .catch(async () => {
+        const shown = await page.evaluate(() => window.__largeMenu.shown());
+        throw new Error(`/menu showed ${shown} dishes after 60 s, not ${DISHES}`);
+      });
+    const load = await page.evaluate(() => {
+      const { firstDishAt, allDishesAt, allDishesFrameAt, shown } = window.__largeMenu;
+      return { firstDishAt, allDishesAt, allDishesFrameAt, shown: shown() };
+    });
+    if (load.shown !== DISHES) throw new Error(`/menu shows ${load.shown} dishes, not ${DISHES}`);
+    await settle(page);
+
+    const search = page.getByRole('searchbox', { name: 'Search the menu' });
+    const searches = [];
+    for (const { word, shown } of expected.search) {
+      await search.click();
+      // The word arrives in one input event (as a paste or the keyboard's suggestion does): the
+      // one keystroke that takes the list from every dish to the word's. Typed a key at a time,
+      // the last keys rarely change the list ("panee" finds what "paneer" finds).
+      const typed = await timed(page, `Searching for "${word}"`, shown, 1, () =>
+        page.keyboard.insertText(word),
+      );
+      await settle(page);
+      const cleared = await timed(page, `Clearing the search "${word}"`, DISHES, 1, async () => {
+        await search.press('Control+a');
+        await search.press('Backspace');
+      });
+      await settle(page);
+      searches.push({ word, shown, ...typed, cleared });
+    }
+
+    await page.getByRole('button', { name: /^Allergens and diets/ }).click();
+    await settle(page);
+    const avoids = [];
+    for (const { label, shown } of expected.avoid) {
+      const box = page.locator('#menu-filters').getByRole('checkbox', { name: label, exact: true });
+      const ticked = await timed(page, `Ticking "${label}"`, shown, 1, () => box.click());
+      await settle(page);
+      const cleared = await timed(page, `Unticking "${label}"`, DISHES, 1, () => box.click());
+      await settle(page);
+      avoids.push({ label, shown, ...ticked, cleared });
+    }
+
+    // The whole list from the top, a wheel step at a time, with the filters panel closed.
+    await page.getByRole('button', { name: /^Allergens and diets/ }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settle(page);
+    await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
+    await page.evaluate(() => window.__largeMenu.startFrames());
+    const scrollStarted = Date.now();
+    let steps = 0;
+    for (;;) {
+      await page.mouse.wheel(0, WHEEL_STEP_PX);
+      await page.waitForTimeout(WHEEL_PAUSE_MS);
+      steps++;
+      if (steps % 10 !== 0) continue;
+      const atBottom = await page.evaluate(
+        () =>
+          window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2 &&
+          window.scrollY > 0,
+      );
+      if (atBottom) break;
+      if (steps > 5000) throw new Error('Scrolling did not reach the bottom of /menu');
+    }
+    const scrollSeconds = (Date.now() - scrollStarted) / 1000;
+    const { gaps, long } = await page.evaluate(() => window.__largeMenu.stopFrames());
+    const scrolledPx = await page.evaluate(() => Math.round(window.scrollY));
+    return {
+      load,
+      searches,
+      avoids,
+      scroll: { gaps, long, steps, scrolledPx, scrollSeconds },
+      errors,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Builds the 500-dish shop, serves it from the build (`serverMain`, as bench/api.mjs's useBuild
+ * was given) on a fresh embedded database, and measures /menu. Throws when the page does not
+ * list 500 dishes or a search or filter does not change the list as it should.
+ */
+export async function benchLargeMenu({ serverMain = 'apps/server/dist/main.js' } = {}) {
+  const loadBefore = loadavg()[0];
+  const demoDir = join(dirname(serverMain), '..', 'src/db/seed/demo');
+  const demo = JSON.parse(readFileSync(join(demoDir, 'tenant.json'), 'utf8'));
+  const tenant = largeMenuDocument(demo);
+  const expected = expectations(tenant.items);
+
+  const root = mkdtempSync(join(tmpdir(), 'servery-bench-large-menu-'));
+  let servery;
+  try {
+    const tenantDir = join(root, 'tenant');
+    mkdirSync(tenantDir);
+    writeFileSync(join(tenantDir, 'tenant.json'), JSON.stringify(tenant, null, 2));
+    cpSync(join(demoDir, 'assets'), join(tenantDir, 'assets'), { recursive: true });
+    const dataDir = join(root, 'data');
+    // The shop goes in as a shop owner's would: the tenant CLI from the same build. The server
+    // then finds a shop in the database and seeds no demo.
+    await run(
+      process.execPath,
+      [join(dirname(serverMain), 'cli/tenant.js'), 'import', join(tenantDir, 'tenant.json')],
+      { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+    ).catch((error) => {
+      throw new Error(`Importing the 500-dish shop failed: ${error.message}`);
+    });
+    servery = await startServery(dataDir);
+    const menuStore = (await (await fetch(`${servery.url}/api/store`)).json()).data[0];
+    const menu = (await (await fetch(`${servery.url}/api/menu/${menuStore.id}`)).json()).data;
+    const served = menu.categories.reduce((sum, category) => sum + category.items.length, 0);
+    if (served !== DISHES) throw new Error(`The server's menu has ${served} dishes, not ${DISHES}`);
+
+    const page = await measurePage(servery.url, expected);
+    if (page.errors.length)
+      throw new Error(`/menu threw in the browser: ${page.errors.join('; ')}`);
+    const longFrames = page.scroll.gaps.filter((gap) => gap > LONG_FRAME_MS);
+    return {
+      dishes: page.load.shown,
+      categories: menu.categories.length,
+      withChoices: tenant.items.filter((item) => item.modifierGroups?.length).length,
+      soldOut: tenant.items.filter((item) => item.soldOut).length,
+      cpuSlowdown: CPU_SLOWDOWN,
+      viewport: `${VIEWPORT.width}x${VIEWPORT.height}`,
+      load: {
+        firstDishesMs: ms(page.load.firstDishAt),
+        allDishesMs: ms(page.load.allDishesAt),
+        allDishesFrameMs: ms(page.load.allDishesFrameAt),
+      },
+      search: {
+        medianMs: ms(median(page.searches.map((s) => s.frame))),
+        clearMedianMs: ms(median(page.searches.map((s) => s.cleared.frame))),
+        runs: page.searches.map((s) => ({
+          word: s.word,
+          shown: s.shown,
+          listedMs: ms(s.listed),
+          frameMs: ms(s.frame),
+          clearedMs: ms(s.cleared.frame),
+        })),
+      },
+      avoid: {
+        medianMs: ms(median(page.avoids.map((a) => a.frame))),
+        clearMedianMs: ms(median(page.avoids.map((a) => a.cleared.frame))),
+        runs: page.avoids.map((a) => ({
+          label: a.label,
+          shown: a.shown,
+          listedMs: ms(a.listed),
+          frameMs: ms(a.frame),
+          clearedMs: ms(a.cleared.frame),
+        })),
+      },
+      scroll: {
+        frames: page.scroll.gaps.length,
+        longFrames: longFrames.length,
+        longestFrameMs: ms(Math.max(...page.scroll.gaps)),
+        medianFrameMs: Math.round(median(page.scroll.gaps) * 10) / 10,
+        steps: page.scroll.steps,
+        stepPx: WHEEL_STEP_PX,
+        pauseMs: WHEEL_PAUSE_MS,
+        // Chromium's view of the frames over 50 ms: how many, and the median share of each
+        // spent running script and in style and layout.
+        longAnimationFrames: {
+          count: page.scroll.long.length,
+          medianMs: ms(median(page.scroll.long.map((f) => f.duration)) ?? 0),
+          medianScriptMs: ms(median(page.scroll.long.map((f) => f.script)) ?? 0),
+          medianStyleAndLayoutMs: ms(median(page.scroll.long.map((f) => f.styleAndLayout)) ?? 0),
+        },
+        scrolledPx: page.scroll.scrolledPx,
+        seconds: Math.round(page.scroll.scrollSeconds * 10) / 10,
+      },
+      loadAverage: [loadBefore, loadavg()[0]].map((load) => Math.round(load * 10) / 10),
+    };
+  } finally {
+    if (servery) {
+      servery.child.kill('SIGTERM');
+      await new Promise((resolve) => servery.child.once('exit', resolve));
+    }
+    rmSync(root, { recursive: true, force: true });
+  }
+}
