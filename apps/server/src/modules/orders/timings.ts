@@ -144,12 +144,18 @@ export function isOfferedSlot(
   const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
   const lead = store.preparationMinutes + store.busyExtraMinutes + travel;
   if (at.getTime() < now.getTime() + lead * 60_000) return false;
-  const today = localDate(now, timeZone);
-  const instant = `${timeZone}|${at.getTime()}`;
-  const day = remembered(`date|${instant}`, () => localDate(at, timeZone));
+  // Every zone's offset is whole minutes, so the date at the start of this minute is today's.
+  const minuteStart = now.getTime() - (now.getTime() % 60_000);
+  const today = remembered(`date|${timeZone}|${minuteStart}`, () =>
+    localDate(new Date(minuteStart), timeZone),
+  );
+  const day = remembered(`date|${timeZone}|${at.getTime()}`, () => localDate(at, timeZone));
   if (day > addDays(today, SLOT_DAYS - 1)) return false;
   // The slot's minute on the wall clock, counted from its own date's midnight.
-  const atMinute = remembered(`minute|${instant}`, () => wallClock(at, timeZone).minutes);
+  const atMinute = remembered(
+    `minute|${timeZone}|${at.getTime()}`,
+    () => wallClock(at, timeZone).minutes,
+  );
   // The range may be the slot's own day's or, past midnight, the day before's.
   for (const offset of [0, -1]) {
     const date = addDays(day, offset);
