@@ -19,28 +19,16 @@ export type NewPayment = Pick<
 
 /**
  * The order, numbered from the shop's own sequence (never waits for another order), and its
- * payment, in one statement: one round trip, atomic without a transaction of its own. A
- * delivery order is written only while the customer's saved address still reads as the order
- * copies it. Plain SQL, prepared once per connection under its name (the same text serves every
- * shop, the sequence being a parameter), so every parameter names its type.
+ * payment, in one statement: one round trip, atomic without a transaction of its own. Plain
+ * SQL, prepared once per connection under its name: the same text serves every shop, the
+ * sequence being a parameter. Returns the order's number.
  */
 const INSERT_ORDER_WITH_PAYMENT = `with placed as (
   insert into orders (id, tenant_id, customer_id, number, store_id, store_name, store_phone,
     order_type, address, asap, scheduled_for, lines, subtotal, delivery_fee, discount, total, vat,
     currency, promo_id, promo_code, notes, status, status_history, created_at, updated_at)
-  select $1::uuid, $2::uuid, $3::uuid, nextval($4::regclass), $5::uuid, $6::text, $7::text,
-    $8::text, $9::jsonb, $10::boolean, $11::timestamptz, $12::jsonb, $13::integer, $14::integer,
-    $15::integer, $16::integer, $17::integer, $18::text, $19::uuid, $20::text, $21::text,
-    $22::text, $23::jsonb, $24::timestamptz, $25::timestamptz
-  where $33::uuid is null or exists (
-    select 1 from customer_addresses a
-    where a.id = $33::uuid and a.tenant_id = $2::uuid and a.customer_id = $3::uuid
-      and a.address_line1 = $9::jsonb->>'address_line1'
-      and a.address_line2 = $9::jsonb->>'address_line2'
-      and a.city = $9::jsonb->>'city'
-      and a.postcode = $9::jsonb->>'postcode'
-      and a.instructions = $9::jsonb->>'instructions'
-  )
+  values ($1, $2, $3, nextval($4::regclass), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+    $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
   returning id, tenant_id, number
 ), paid as (
   insert into payments (tenant_id, order_id, method, provider, status, amount, currency,
@@ -51,13 +39,11 @@ const INSERT_ORDER_WITH_PAYMENT = `with placed as (
 )
 select number from placed`;
 
-/** The order's number; null when its address (`addressId`) no longer reads as it copied it. */
 export async function insertOrderWithPayment(
   ex: Executor,
   order: NewOrder,
   payment: NewPayment,
-  addressId: string | null,
-): Promise<number | null> {
+): Promise<number> {
   const params = [
     order.id,
     order.tenantId,
@@ -91,7 +77,6 @@ export async function insertOrderWithPayment(
     payment.currency,
     payment.intentId,
     payment.clientSecret,
-    addressId,
   ];
   const result = (await ex._.session
     .prepareQuery(
@@ -101,7 +86,7 @@ export async function insertOrderWithPayment(
       false,
     )
     .execute()) as { rows: { number: number }[] };
-  return result.rows[0]?.number ?? null;
+  return result.rows[0]!.number;
 }
 
 /** The customer's own order and its payment; another customer's id finds nothing. */

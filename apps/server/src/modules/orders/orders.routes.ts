@@ -19,7 +19,6 @@ import {
   refreshPaymentStatus,
   type PaymentDeps,
 } from './orders.service.ts';
-import { AddressMemo } from './address-memo.ts';
 import { placeOrder } from './place-order.ts';
 import { availableTimings } from './timings.ts';
 
@@ -44,7 +43,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     return agg;
   };
   const deps: PaymentDeps = { ...options, aggregateOf };
-  const placeDeps = { ...options, addresses: new AddressMemo() };
   const ownerOf = (request: FastifyRequest) => ({
     tenantId: request.tenant.id,
     customerId: request.customerId,
@@ -80,7 +78,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         loadCatalogue(db, tenantId),
       ),
     };
-    const data = await placeOrder(placeDeps, shop, ownerOf(request), request.body, key);
+    const data = await placeOrder(options, shop, ownerOf(request), request.body, key);
     const message =
       data.payment.provider === 'cash' ? 'Your order is placed.' : 'Your order is ready to pay.';
     return { status: 200, message, data };

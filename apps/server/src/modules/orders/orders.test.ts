@@ -255,49 +255,6 @@ describe('POST /api/order', () => {
     expect(status.json().data.status).toBe('placed');
   });
 
-  it('delivers to the address as it is now, however it has changed since the last order', async () => {
-    const id = (await call('POST', '/api/customer-addresses', address())).json().data.id;
-    const order = (payload: object = {}) =>
-      call('POST', '/api/order', {
-        ...collection({ order_type: 'delivery', address_id: id, lines: [curry(2)] }),
-        ...payload,
-      });
-    expect((await order()).json().data.order.address.address_line1).toBe('12 Fournier Street');
-
-    // Moved out of every zone: refused on the new address, not placed on the old one.
-    await call('PUT', `/api/customer-addresses/${id}`, address('N16 7UJ'));
-    const far = await order();
-    expect(far.statusCode).toBe(422);
-    expect(far.json().message).toBe('Main Store does not deliver to N16.');
-
-    // Back in the zone with a new street: the order carries the new street.
-    await call('PUT', `/api/customer-addresses/${id}`, {
-      ...address(),
-      address_line1: '1 Elder Street',
-      instructions: 'Side door',
-    });
-    const moved = await order();
-    expect(moved.statusCode).toBe(200);
-    expect(moved.json().data.order.address).toMatchObject({
-      address_line1: '1 Elder Street',
-      instructions: 'Side door',
-    });
-
-    // Nobody else can order to it; once deleted, nor can its owner.
-    expect(
-      (
-        await call(
-          'POST',
-          '/api/order',
-          collection({ order_type: 'delivery', address_id: id, lines: [curry(2)] }),
-          otherToken,
-        )
-      ).statusCode,
-    ).toBe(404);
-    await call('DELETE', `/api/customer-addresses/${id}`);
-    expect((await order()).statusCode).toBe(404);
-  });
-
   it('declines a declined card and asks a 3-D Secure card to authenticate', async () => {
     const place = async () =>
       (

@@ -17,7 +17,6 @@ import {
 } from '../promos/promos.repository.ts';
 import { openingState } from '../stores/opening.ts';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
-import type { AddressMemo } from './address-memo.ts';
 import { toOrder } from './order-view.ts';
 import {
   claimIdempotencyKey,
@@ -37,8 +36,6 @@ export interface PlaceOrderDeps {
   /** Stripe when configured; null means the demo provider takes cards. */
   card: CardProvider | null;
   onMessageQueued: () => void;
-  /** Addresses recently ordered to: saves reading them again (checked when the order is written). */
-  addresses: AddressMemo;
 }
 
 export interface Shop {
@@ -67,19 +64,10 @@ function requestHash(body: unknown): string {
     .digest('hex');
 }
 
-/** The address an order was checked against is not (or may not be) the customer's address now. */
-class StaleAddress extends Error {
-  constructor(readonly addressId: string) {
-    super('The delivery address changed.');
-  }
-}
-
 /** Everything about an order that can be known without writing: checked and priced. */
 interface OrderPlan {
   store: TenantAggregate['stores'][number];
   address: OrderAddress | null;
-  /** The saved address the order is delivered to; its copy is checked against it on writing. */
-  addressId: string | null;
   deliveryFee: number;
   lines: OrderLine[];
   food: number;
@@ -98,7 +86,6 @@ async function planOrder(
   owner: Owner,
   body: OrderRequest,
   at: Date,
-  readAddress: boolean,
 ): Promise<OrderPlan> {
   const { agg, catalogue } = shop;
   const config = agg.tenant.config;
@@ -113,34 +100,22 @@ async function planOrder(
 
   // Where it goes, and what that costs.
   let address: OrderAddress | null = null;
-  let addressId: string | null = null;
-  let remembered = false;
   let deliveryFee = 0;
   let minimum = store.minimumOrder;
   let minimumWhat = 'collection';
   if (body.order_type === 'delivery') {
-    addressId = body.address_id!;
-    let known = readAddress ? undefined : deps.addresses.get(owner, addressId);
-    // A rule broken by a remembered address is checked again on the address as it is now.
-    remembered = known !== undefined;
-    if (!known) {
-      const row = await ownedAddress(deps.db, owner, addressId);
-      if (!row) throw notFound('We could not find that address.');
-      known = {
-        address_line1: row.addressLine1,
-        address_line2: row.addressLine2,
-        city: row.city,
-        postcode: row.postcode,
-        instructions: row.instructions,
-      };
-    }
-    address = known;
-    const district = postcodeDistrict(known.postcode);
+    const row = await ownedAddress(deps.db, owner, body.address_id!);
+    if (!row) throw notFound('We could not find that address.');
+    const district = postcodeDistrict(row.postcode);
     const zone = store.deliveryZones.find((z) => z.district === district);
-    if (!zone) {
-      if (remembered) throw new StaleAddress(addressId);
-      throw rule('address_id', `${store.name} does not deliver to ${district}.`);
-    }
+    if (!zone) throw rule('address_id', `${store.name} does not deliver to ${district}.`);
+    address = {
+      address_line1: row.addressLine1,
+      address_line2: row.addressLine2,
+      city: row.city,
+      postcode: row.postcode,
+      instructions: row.instructions,
+    };
     deliveryFee = zone.fee;
     minimum = zone.minimumOrder;
     minimumWhat = `delivery to ${district}`;
@@ -179,7 +154,6 @@ async function planOrder(
 
   const food = lines.reduce((sum, line) => sum + line.line_total, 0);
   if (food < minimum) {
-    if (remembered) throw new StaleAddress(addressId!);
     throw rule(
       'lines',
       `The minimum order for ${minimumWhat} is ${money(minimum)}. Add ${money(minimum - food)} more.`,
@@ -206,7 +180,7 @@ async function planOrder(
   if (body.payment_method === 'cash' && !store.acceptsCash) {
     throw rule('payment_method', `${store.name} takes card payments only.`);
   }
-  return { store, address, addressId, deliveryFee, lines, food, scheduledFor, priceChanges };
+  return { store, address, deliveryFee, lines, food, scheduledFor, priceChanges };
 }
 
 /** The code's own rules (window, minimum); its uses are counted later, under its lock. */
@@ -260,40 +234,11 @@ export async function placeOrder(
     const earlier = await findIdempotencyKey(deps.db, owner, idempotencyKey);
     if (earlier) return replay(earlier, hash);
   }
-  try {
-    return await writeOrder(deps, shop, owner, body, idempotencyKey, hash, false);
-  } catch (error) {
-    if (!(error instanceof StaleAddress)) throw error;
-    // The address changed since it was remembered: read it again, and check and price again.
-    deps.addresses.forget(owner, error.addressId);
-  }
-  try {
-    return await writeOrder(deps, shop, owner, body, idempotencyKey, hash, true);
-  } catch (error) {
-    if (!(error instanceof StaleAddress)) throw error;
-    deps.addresses.forget(owner, error.addressId);
-    throw new AppError(
-      409,
-      'address_changed',
-      'Your address changed while the order was placed. Please check it and try again.',
-    );
-  }
-}
-
-async function writeOrder(
-  deps: PlaceOrderDeps,
-  shop: Shop,
-  owner: Owner,
-  body: OrderRequest,
-  idempotencyKey: string | undefined,
-  hash: string,
-  readAddress: boolean,
-): Promise<OrderCreated> {
   const at = deps.now();
   const { agg } = shop;
   const config = agg.tenant.config;
   const money = (minor: number) => formatMoney(minor, config.currency);
-  const plan = await planOrder(deps, shop, owner, body, at, readAddress);
+  const plan = await planOrder(deps, shop, owner, body, at);
   const code = body.promo_code;
   let promo = code
     ? checkPromoTerms(await findPromo(deps.db, agg.tenant.id, code), code, plan.food, at, money)
@@ -378,10 +323,7 @@ async function writeOrder(
       intentId: intent?.intentId ?? null,
       clientSecret: intent?.clientSecret ?? null,
     };
-    const number = await insertOrderWithPayment(ex, newOrder, payment, plan.addressId);
-    if (number === null) throw new StaleAddress(plan.addressId!);
-    if (plan.address) deps.addresses.set(owner, plan.addressId!, plan.address);
-    const order = { ...newOrder, number };
+    const order = { ...newOrder, number: await insertOrderWithPayment(ex, newOrder, payment) };
     if (cash) queued = await queueConfirmation(ex, agg, order);
     const created: OrderCreated = {
       order: toOrder(order, payment),
