@@ -39,6 +39,8 @@ describe('toasts', () => {
     });
     await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
     await page.goto(`${product.server.url}/privacy`);
+    // The page renders in slices after load: the toast area is there once the shell is.
+    await page.getByTestId('toast-area').waitFor({ state: 'attached' });
     // Time each toast in the browser itself: when its node was added and when removed.
     await page.evaluate(() => {
       const times: Record<string, { added?: number; removed?: number }> = {};
