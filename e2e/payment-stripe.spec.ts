@@ -10,7 +10,7 @@ import { signInByApi } from './support/sign-in.ts';
 // Registered before the product's own hooks, so the fake listens before the server starts.
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
+  stripe = await startFakeStripe(FAKE_STRIPE_KEYS.STRIPE_SECRET_KEY);
 });
 afterAll(async () => {
   await stripe?.close();

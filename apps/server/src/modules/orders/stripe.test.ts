@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,73 +6,10 @@ import type { OrderCreated } from '@servery/contract/order';
 import { outboxMessages } from '../../db/schema.ts';
 import { importTestTenant, makeCatalogueDocument } from '../../../test/factories.ts';
 import { signIn, testClock } from '../../../test/sign-in.ts';
+import { startFakeStripe, type FakeIntent } from '../../../test/fake-stripe.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 
-/**
- * Stripe's API as a local server: the official SDK talks to it through its host, port and
- * protocol options. It keeps PaymentIntents, honours Idempotency-Key, and lets the test move an
- * intent to the states a real card produces.
- */
-interface Intent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  last_payment_error: { message: string } | null;
-}
-const intents = new Map<string, Intent>();
-const byIdempotencyKey = new Map<string, string>();
-const requests: { method: string; url: string; idempotencyKey?: string; form: URLSearchParams }[] =
-  [];
-let fake: Server;
-
-function startFakeStripe() {
-  fake = createServer(async (req, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const form = new URLSearchParams(body);
-    const key = req.headers['idempotency-key'] as string | undefined;
-    requests.push({ method: req.method!, url: req.url!, idempotencyKey: key, form });
-    const send = (status: number, json: object) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
-      res.end(JSON.stringify(json));
-    };
-    if (req.headers.authorization !== 'Bearer sk_test_servery') {
-      return send(401, {
-        error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
-      });
-    }
-    if (req.method === 'POST' && req.url === '/v1/payment_intents') {
-      const known = key && byIdempotencyKey.get(key);
-      if (known) return send(200, intents.get(known)!);
-      const id = `pi_${intents.size + 1}${'x'.repeat(20)}`;
-      const intent: Intent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(form.get('amount')),
-        currency: form.get('currency')!,
-        status: 'requires_payment_method',
-        client_secret: `${id}_secret_abc`,
-        metadata: {
-          order_id: form.get('metadata[order_id]')!,
-          tenant_id: form.get('metadata[tenant_id]')!,
-        },
-        last_payment_error: null,
-      };
-      intents.set(id, intent);
-      if (key) byIdempotencyKey.set(key, id);
-      return send(200, intent);
-    }
-    const match = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.url!);
-    if (req.method === 'GET' && match && intents.has(match[1]!))
-      return send(200, intents.get(match[1]!)!);
-    return send(404, { error: { type: 'invalid_request_error', message: 'No such route' } });
-  }).listen(0, '127.0.0.1');
-  return once(fake, 'listening');
-}
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const clock = testClock('2026-11-17T12:00:00Z');
@@ -88,14 +22,14 @@ let storeId = '';
 let naanId = '';
 
 beforeAll(async () => {
-  await startFakeStripe();
+  fake = await startFakeStripe('sk_test_servery');
   ctx = await createTestApp({
     now: clock.now,
     stripe: {
       secretKey: 'sk_test_servery',
       publishableKey: 'pk_test_servery',
       webhookSecret: WEBHOOK_SECRET,
-      apiUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      apiUrl: fake.url,
     },
   });
   await importTestTenant(ctx.db, shop);
@@ -111,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
-  fake.close();
+  await fake.close();
 });
 
 async function placeCardOrder(): Promise<OrderCreated> {
@@ -149,7 +83,7 @@ function webhook(
     payload,
   });
 }
-const intentEvent = (id: string, type: string, created: number, intent: Intent) => ({
+const intentEvent = (id: string, type: string, created: number, intent: FakeIntent) => ({
   id,
   object: 'event',
   type,
@@ -186,7 +120,7 @@ describe('the Stripe adapter', () => {
       publishable_key: 'pk_test_servery',
     });
     expect(created.payment.client_secret).toMatch(/^pi_\w+_secret_abc$/);
-    const call = requests.find((r) => r.method === 'POST')!;
+    const call = fake.requests.find((r) => r.method === 'POST')!;
     expect(call.form.get('amount')).toBe('1050');
     expect(call.form.get('currency')).toBe('gbp');
     expect(call.form.get('metadata[order_id]')).toBe(created.order.id);
@@ -200,7 +134,7 @@ describe('the Stripe adapter', () => {
 
   it('asks Stripe for the state (3-D Secure pending, then paid), never the client', async () => {
     const created = await placeCardOrder();
-    const intent = [...intents.values()].find((i) => i.metadata.order_id === created.order.id)!;
+    const intent = fake.intentOf(created.order.id)!;
     const refresh = () =>
       ctx.app.inject({
         method: 'PUT',
@@ -223,7 +157,7 @@ describe('the Stripe adapter', () => {
 
   it('a declined card leaves the order waiting for another card', async () => {
     const created = await placeCardOrder();
-    const intent = [...intents.values()].find((i) => i.metadata.order_id === created.order.id)!;
+    const intent = fake.intentOf(created.order.id)!;
     const declined = { ...intent, last_payment_error: { message: 'Your card was declined.' } };
     const now = Math.floor(Date.now() / 1000);
     expect(
@@ -240,7 +174,7 @@ describe('the Stripe adapter', () => {
 describe('POST /api/webhooks/stripe', () => {
   it('fulfils once however often the event comes, and ignores older news after it', async () => {
     const created = await placeCardOrder();
-    const intent = [...intents.values()].find((i) => i.metadata.order_id === created.order.id)!;
+    const intent = fake.intentOf(created.order.id)!;
     const now = Math.floor(Date.now() / 1000);
     const succeeded = intentEvent('evt_paid', 'payment_intent.succeeded', now, {
       ...intent,
@@ -269,7 +203,7 @@ describe('POST /api/webhooks/stripe', () => {
 
   it('refuses a bad signature and a stale timestamp, changing nothing', async () => {
     const created = await placeCardOrder();
-    const intent = [...intents.values()].find((i) => i.metadata.order_id === created.order.id)!;
+    const intent = fake.intentOf(created.order.id)!;
     const event = intentEvent(
       'evt_forged',
       'payment_intent.succeeded',

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { MoneyFormatter } from '../../../lib/money.ts';
+import { LineSummary } from '../../../components/ui/line-summary.tsx';
 import type { CheckoutQuote } from '../checkout-quote.ts';
 import { LINK, NOTICE, PROBLEM } from './styles.ts';
 
@@ -52,22 +53,7 @@ export function CheckoutSummary({
           const message = lineErrors[index] ?? problem;
           return (
             <li key={line.id} className="py-3" data-testid="checkout-line">
-              <div className="flex justify-between gap-3">
-                <p className="min-w-0">
-                  <span className="font-semibold">
-                    {line.quantity} × {line.name}
-                  </span>
-                  {line.modifier_names.length ? (
-                    <span className="block text-sm text-stone-700">
-                      {line.modifier_names.join(', ')}
-                    </span>
-                  ) : null}
-                  {line.note ? (
-                    <span className="block text-sm text-stone-700">Note: {line.note}</span>
-                  ) : null}
-                </p>
-                <p className="shrink-0 font-semibold">{money(line_total)}</p>
-              </div>
+              <LineSummary line={line} total={money(line_total)} />
               {message ? (
                 <div className={`${PROBLEM} mt-2 flex flex-wrap items-center gap-x-3`}>
                   <p id={`line-${index}-problem`}>{message}</p>

@@ -14,6 +14,32 @@ function toggle<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 }
 
+interface TicksProps<K> {
+  className: string;
+  choices: readonly { key: K; label: string }[];
+  ticked: readonly K[];
+  onChange: (ticked: K[]) => void;
+}
+
+/** A checkbox for each choice; ticking one adds it to the list, unticking takes it out. */
+function Ticks<K extends string>({ className, choices, ticked, onChange }: TicksProps<K>) {
+  return (
+    <div className={className}>
+      {choices.map((choice) => (
+        <label key={choice.key} className={CHECK}>
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-primary"
+            checked={ticked.includes(choice.key)}
+            onChange={() => onChange(toggle(ticked, choice.key))}
+          />
+          {choice.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
 interface MenuToolbarProps {
   query: string;
   onQuery: (query: string) => void;
@@ -73,35 +99,21 @@ export const MenuToolbar = memo(function MenuToolbar({
           <p className="mt-1 text-sm text-stone-700" id="avoid-hint">
             Dishes that contain or may contain what you tick are hidden.
           </p>
-          <div className="mt-2 grid grid-cols-2 gap-2 lg:grid-cols-3">
-            {ALLERGENS.map((allergen) => (
-              <label key={allergen.key} className={CHECK}>
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-primary"
-                  checked={avoid.includes(allergen.key)}
-                  onChange={() => onAvoid(toggle(avoid, allergen.key))}
-                />
-                {allergen.label}
-              </label>
-            ))}
-          </div>
+          <Ticks
+            className="mt-2 grid grid-cols-2 gap-2 lg:grid-cols-3"
+            choices={ALLERGENS}
+            ticked={avoid}
+            onChange={onAvoid}
+          />
         </fieldset>
         <fieldset>
           <legend className="font-semibold">Show only</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {DIETARY_TAGS.map((tag) => (
-              <label key={tag.key} className={CHECK}>
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-primary"
-                  checked={diets.includes(tag.key)}
-                  onChange={() => onDiets(toggle(diets, tag.key))}
-                />
-                {tag.label}
-              </label>
-            ))}
-          </div>
+          <Ticks
+            className="mt-2 flex flex-wrap gap-2"
+            choices={DIETARY_TAGS}
+            ticked={diets}
+            onChange={onDiets}
+          />
         </fieldset>
         {count > 0 ? (
           <button

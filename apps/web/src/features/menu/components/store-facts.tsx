@@ -120,3 +120,23 @@ export function StoreOrderingFacts({
     </dl>
   );
 }
+
+/** Everything a customer weighs when choosing a store: open now, where, phone, terms, hours. */
+export function StoreDetails({ store, money }: { store: StoreSummary; money: MoneyFormatter }) {
+  return (
+    <>
+      <StoreStatus store={store} />
+      <StoreAddress store={store} />
+      <p>
+        Phone: <StorePhone store={store} />
+      </p>
+      <StoreOrderingFacts store={store} money={money} />
+      <div>
+        <h3 className="font-semibold">Opening hours</h3>
+        <div className="mt-1">
+          <StoreHours store={store} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -5,6 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { useMoney, type MoneyFormatter } from '../../../lib/money.ts';
 import { shopClockTime, shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
+import { LineSummary } from '../../../components/ui/line-summary.tsx';
 import { useGetOrderQuery } from '../api.ts';
 import { PAYMENT_LABELS, STATUS_LABELS, statusTone } from '../labels.ts';
 import { ReorderPanel, type ReorderCart } from './reorder-panel.tsx';
@@ -159,21 +160,8 @@ function OrderDetails({
           </h2>
           <ul className="mt-2 divide-y divide-stone-200" data-testid="order-lines">
             {order.lines.map((line, index) => (
-              <li key={index} className="flex justify-between gap-3 py-3">
-                <p className="min-w-0">
-                  <span className="font-semibold">
-                    {line.quantity} × {line.name}
-                  </span>
-                  {line.modifier_names.length ? (
-                    <span className="block text-sm text-stone-700">
-                      {line.modifier_names.join(', ')}
-                    </span>
-                  ) : null}
-                  {line.note ? (
-                    <span className="block text-sm text-stone-700">Note: {line.note}</span>
-                  ) : null}
-                </p>
-                <p className="shrink-0 font-semibold">{money(line.line_total)}</p>
+              <li key={index} className="py-3">
+                <LineSummary line={line} total={money(line.line_total)} />
               </li>
             ))}
           </ul>

@@ -1,14 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { OrderType } from '@servery/contract/menu';
-import {
-  ORDER_TYPE_LABELS,
-  StoreAddress,
-  StoreHours,
-  StoreOrderingFacts,
-  StorePhone,
-  StoreStatus,
-  storeAddress,
-} from '../store-facts.tsx';
+import { ORDER_TYPE_LABELS, StoreDetails, StoreStatus, storeAddress } from '../store-facts.tsx';
 import { CARD } from '../styles.ts';
 import { ChooseStoreButton, CurrentBadge, type Listing } from './store-listing.tsx';
 
@@ -162,18 +154,7 @@ export function DetailsPanelLayout({ listing }: { listing: Listing }) {
           </h2>
           <CurrentBadge store={store} listing={listing} />
         </div>
-        <StoreStatus store={store} />
-        <StoreAddress store={store} />
-        <p>
-          Phone: <StorePhone store={store} />
-        </p>
-        <StoreOrderingFacts store={store} money={listing.money} />
-        <div>
-          <h3 className="font-semibold">Opening hours</h3>
-          <div className="mt-1">
-            <StoreHours store={store} />
-          </div>
-        </div>
+        <StoreDetails store={store} money={listing.money} />
         <ChooseStoreButton store={store} listing={listing} />
       </section>
     </div>

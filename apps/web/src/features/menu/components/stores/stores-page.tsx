@@ -1,10 +1,4 @@
-import {
-  StoreAddress,
-  StoreHours,
-  StoreOrderingFacts,
-  StorePhone,
-  StoreStatus,
-} from '../store-facts.tsx';
+import { StoreDetails } from '../store-facts.tsx';
 import { CARD } from '../styles.ts';
 import { ChooseStoreButton, CurrentBadge, StoreListing } from './store-listing.tsx';
 
@@ -26,18 +20,7 @@ export function StoresPage() {
                   </h2>
                   <CurrentBadge store={store} listing={listing} />
                 </div>
-                <StoreStatus store={store} />
-                <StoreAddress store={store} />
-                <p>
-                  Phone: <StorePhone store={store} />
-                </p>
-                <StoreOrderingFacts store={store} money={listing.money} />
-                <div>
-                  <h3 className="font-semibold">Opening hours</h3>
-                  <div className="mt-1">
-                    <StoreHours store={store} />
-                  </div>
-                </div>
+                <StoreDetails store={store} money={listing.money} />
                 {store.menu_id ? (
                   <ChooseStoreButton store={store} listing={listing} className="w-full" />
                 ) : (
