@@ -8,13 +8,8 @@ import type { CardProvider } from '../../providers/payments/payment-provider.ts'
 import { ownedAddress } from '../addresses/addresses.service.ts';
 import type { Catalogue } from '../menu/catalogue.repository.ts';
 import { orderableItemsOf } from '../menu/menu.service.ts';
-import {
-  countCustomerPromoUses,
-  countPromoUses,
-  findPromo,
-  lockPromo,
-  type PromoRow,
-} from '../promos/promos.repository.ts';
+import { checkPromoTerms, checkPromoUses } from '../promos/promo-rules.ts';
+import { findPromo, lockPromo } from '../promos/promos.repository.ts';
 import { openingState } from '../stores/opening.ts';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
 import { toOrder } from './order-view.ts';
@@ -183,25 +178,6 @@ async function planOrder(
   return { store, address, deliveryFee, lines, food, scheduledFor, priceChanges };
 }
 
-/** The code's own rules (window, minimum); its uses are counted later, under its lock. */
-function checkPromoTerms(
-  promo: PromoRow | undefined,
-  code: string,
-  food: number,
-  at: Date,
-  money: (minor: number) => string,
-) {
-  const field = 'promo_code';
-  if (!promo) throw rule(field, `The code ${code} does not exist.`);
-  if (promo.startsAt && at < promo.startsAt)
-    throw rule(field, `${promo.code} has not started yet.`);
-  if (promo.endsAt && at >= promo.endsAt) throw rule(field, `${promo.code} has expired.`);
-  if (food < promo.minimumOrder) {
-    throw rule(field, `${promo.code} needs an order of at least ${money(promo.minimumOrder)}.`);
-  }
-  return promo;
-}
-
 /** An earlier request with the same Idempotency-Key: its answer, or a 409. */
 function replay(earlier: { requestHash: string; responseBody: unknown } | undefined, hash: string) {
   if (earlier && earlier.requestHash !== hash) {
@@ -269,19 +245,7 @@ export async function placeOrder(
     if (promo) {
       // Its uses, counted under its lock so the last one cannot be taken twice.
       promo = (await lockPromo(ex, agg.tenant.id, promo.code)) ?? promo;
-      if (
-        promo.totalLimit !== null &&
-        (await countPromoUses(ex, agg.tenant.id, promo.id)) >= promo.totalLimit
-      ) {
-        throw rule('promo_code', `${promo.code} has been used up.`);
-      }
-      if (
-        promo.perCustomerLimit !== null &&
-        (await countCustomerPromoUses(ex, agg.tenant.id, promo.id, owner.customerId)) >=
-          promo.perCustomerLimit
-      ) {
-        throw rule('promo_code', `You have already used ${promo.code}.`);
-      }
+      await checkPromoUses(ex, agg.tenant.id, promo, owner.customerId);
     }
     const status = cash ? 'placed' : 'pending_payment';
     const newOrder: NewOrder = {
