@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMinorUnits } from './menu.ts';
+import { ZOrderLineRequest } from './order.ts';
 
 /** A promo code in the tenant document (DESIGN.md "Promotions"). */
 export const ZPromoDocument = z
@@ -35,4 +36,42 @@ export interface PublicPromo {
   value: number;
   minimum_order: number;
   ends_at: string | null;
+}
+
+/**
+ * A promo code as POST /api/order reads it (upper case, trimmed), so the check and the order
+ * look up the same code.
+ */
+export const ZPromoCode = z
+  .string({ error: 'Enter a promo code' })
+  .trim()
+  .toUpperCase()
+  .min(1, 'Enter a promo code')
+  .max(40, 'A promo code has at most 40 characters');
+
+/**
+ * The body of POST /api/promos/check: the code, the basket's store and its lines as the order
+ * would send them. The server prices the lines itself; the dishes that cannot be ordered do not
+ * count (the checkout asks for them to go before the order can).
+ */
+export const ZPromoCheckRequest = z.object({
+  promo_code: ZPromoCode,
+  store_id: z.string({ error: 'Must be an id' }).uuid('Must be an id'),
+  lines: z
+    .array(ZOrderLineRequest)
+    .min(1, 'Your basket is empty')
+    .max(100, 'An order can have at most 100 lines'),
+});
+export type PromoCheckRequest = z.infer<typeof ZPromoCheckRequest>;
+export type PromoCheckRequestInput = z.input<typeof ZPromoCheckRequest>;
+
+/**
+ * POST /api/promos/check: the code works for this customer and basket now. A code that does
+ * not is a 422 naming promo_code, in the words placing the order would use.
+ */
+export interface PromoCheck extends PublicPromo {
+  /** The food the server priced (pricing.ts): the lines that can be ordered. */
+  subtotal: number;
+  /** What the code takes off that food now (pricing.ts promoDiscount). */
+  discount: number;
 }

@@ -1,9 +1,24 @@
-import type { PublicPromo } from '@servery/contract/promo';
+import { ZPromoCheckRequest, type PublicPromo } from '@servery/contract/promo';
+import { formatMoney } from '@servery/contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { loadCatalogue } from '../menu/catalogue.repository.ts';
+import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
 import { listPromos } from './promos.repository.ts';
+import { checkPromo } from './promos.service.ts';
 
-/** GET /api/promos: the public codes that work now (the /promo page). */
+/**
+ * Per shop and IP (docs/decisions/0007-rate-limits.md): codes can be guessed, and a customer
+ * tries a few codes and re-checks as the basket changes, not dozens. The limit runs after the
+ * sign-in check, so only signed-in customers' checks count.
+ */
+export const PROMO_CHECK_RATE_LIMIT = { max: 20, timeWindow: 10 * 60_000 };
+
+/**
+ * GET /api/promos: the public codes that work now (the /promo page). POST /api/promos/check:
+ * whether a code works for the signed-in customer's basket now, before paying.
+ */
 export const promosRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (
   app,
   { db, now },
@@ -27,4 +42,33 @@ export const promosRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
       }));
     return { status: 200, message: 'OK', data };
   });
+
+  app.post(
+    '/api/promos/check',
+    {
+      onRequest: app.requireCustomer,
+      schema: { body: ZPromoCheckRequest },
+      config: { rateLimit: PROMO_CHECK_RATE_LIMIT },
+    },
+    async (request) => {
+      const tenantId = request.tenant.id;
+      // The same cached shop and catalogue POST /api/order prices from.
+      const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
+        loadTenantAggregate(db, tenantId),
+      );
+      if (!agg) throw notFound('This shop no longer exists.');
+      const catalogue = await app.tenantCache.get(tenantId, 'catalogue', () =>
+        loadCatalogue(db, tenantId),
+      );
+      const data = await checkPromo(
+        db,
+        { agg, catalogue },
+        request.customerId,
+        request.body,
+        now(),
+      );
+      const off = formatMoney(data.discount, agg.tenant.config.currency);
+      return { status: 200, message: `${data.code} takes ${off} off your order.`, data };
+    },
+  );
 };

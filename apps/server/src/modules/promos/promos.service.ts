@@ -1,0 +1,80 @@
+import type { OrderRequest } from '@servery/contract/order';
+import type { PromoCheck, PromoCheckRequest } from '@servery/contract/promo';
+import {
+  formatMoney,
+  linePrice,
+  promoDiscount,
+  selectionProblems,
+  unitPrice,
+} from '@servery/contract/pricing';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Catalogue } from '../menu/catalogue.repository.ts';
+import { orderableItemsOf } from '../menu/menu.service.ts';
+import type { TenantAggregate } from '../tenants/tenants.repository.ts';
+import { checkPromoTerms, checkPromoUses } from './promo-rules.ts';
+import { findPromo } from './promos.repository.ts';
+
+export interface PromoShop {
+  agg: TenantAggregate;
+  catalogue: Catalogue;
+}
+
+/**
+ * The food of the lines that can be ordered from this menu, priced as the order prices them
+ * (pricing.ts). A line the order would refuse (not on the menu, sold out, its choices broken)
+ * does not count: the checkout has the customer remove it before the order can go, so the food
+ * the order then sees is this sum.
+ */
+function orderableFood(
+  catalogue: Catalogue,
+  menuId: string | null,
+  lines: OrderRequest['lines'],
+): number {
+  const orderable = menuId ? orderableItemsOf(catalogue, menuId) : undefined;
+  let food = 0;
+  for (const line of lines) {
+    const item = orderable?.get(line.item_id);
+    if (!item || item.sold_out) continue;
+    if (Object.keys(selectionProblems(item, line.modifiers)).length) continue;
+    food += linePrice(unitPrice(item, line.modifiers), line.quantity);
+  }
+  return food;
+}
+
+/**
+ * POST /api/promos/check: the rules POST /api/order applies to a code (promo-rules.ts), for this
+ * customer and basket now, with the order's own messages. Its uses are counted without the lock
+ * the order takes, so the last use can still go to someone else before this customer orders:
+ * the order counts again.
+ */
+export async function checkPromo(
+  db: Database,
+  shop: PromoShop,
+  customerId: string,
+  body: PromoCheckRequest,
+  at: Date,
+): Promise<PromoCheck> {
+  const { agg, catalogue } = shop;
+  const tenantId = agg.tenant.id;
+  const store = agg.stores.find((s) => s.id === body.store_id);
+  if (!store) {
+    const message = 'We could not find that store.';
+    throw new AppError(422, 'rule', message, { store_id: message });
+  }
+  const food = orderableFood(catalogue, store.menuId, body.lines);
+  const money = (minor: number) => formatMoney(minor, agg.tenant.config.currency);
+  const code = body.promo_code;
+  const promo = checkPromoTerms(await findPromo(db, tenantId, code), code, food, at, money);
+  await checkPromoUses(db, tenantId, promo, customerId);
+  return {
+    code: promo.code,
+    description: promo.description,
+    kind: promo.kind,
+    value: promo.value,
+    minimum_order: promo.minimumOrder,
+    ends_at: promo.endsAt?.toISOString() ?? null,
+    subtotal: food,
+    discount: promoDiscount(promo, food),
+  };
+}
