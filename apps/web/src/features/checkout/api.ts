@@ -6,7 +6,7 @@ import type {
   OrderCreated,
   OrderRequestInput,
 } from '@servery/contract/order';
-import type { PublicPromo } from '@servery/contract/promo';
+import type { PromoCheck, PromoCheckRequestInput } from '@servery/contract/promo';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api.ts';
 import type { CatalogueNow } from './checkout-quote.ts';
@@ -23,7 +23,8 @@ const customer = { customer: true };
 
 /**
  * Checkout and payment (SPEC §7: POST /api/order, PUT /api/order/payment/status,
- * GET /api/available-timings; DESIGN.md "Payment" for the demo provider's card form).
+ * GET /api/available-timings; DESIGN.md "Payment" for the demo provider's card form; decision
+ * 0011 for POST /api/promos/check).
  */
 const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -57,9 +58,15 @@ const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpo
       extraOptions: customer,
       keepUnusedDataFor: 0,
     }),
-    checkoutPromos: build.query<PublicPromo[], void>({
-      query: () => '/promos',
-      transformResponse: (response: Envelope<PublicPromo[]>) => response.data,
+    /**
+     * Whether a code works for this basket now (POST /api/promos/check). A question, not a
+     * change: a query, asked again whenever the code, the store or the lines change.
+     */
+    checkPromo: build.query<PromoCheck, PromoCheckRequestInput>({
+      query: (body) => ({ url: '/promos/check', method: 'POST', body }),
+      transformResponse: (response: Envelope<PromoCheck>) => response.data,
+      extraOptions: customer,
+      keepUnusedDataFor: 0,
     }),
     placeOrder: build.mutation<Envelope<OrderCreated>, { body: OrderRequestInput; key: string }>({
       query: ({ body, key }) => ({
@@ -101,7 +108,7 @@ const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpo
 export const {
   useCheckoutCatalogueQuery,
   useTimingsQuery,
-  useCheckoutPromosQuery,
+  useCheckPromoQuery,
   usePlaceOrderMutation,
   useOrderToPayQuery,
   useConfirmDemoPaymentMutation,

@@ -80,8 +80,9 @@ function quoteLine(line: CartLine, catalogue: CatalogueNow): QuotedLine {
 /**
  * The checkout's figures and every rule POST /api/order applies that the browser can know:
  * each dish (still offered, in stock, its choices valid), the delivery district and its fee,
- * the minimum order, and a public promo code's minimum. Money comes from pricing.ts, the code the
- * server prices with, so what the customer sees is what the order costs.
+ * the minimum order, and the applied promo code's minimum (its terms as POST /api/promos/check
+ * answered them, so a basket that shrinks below it shows at once). Money comes from pricing.ts,
+ * the code the server prices with, so what the customer sees is what the order costs.
  */
 export function quoteCheckout(input: {
   lines: readonly CartLine[];

@@ -11,12 +11,7 @@ import { useMoney } from '../../../lib/money.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { shopClockTime, useShopTimeZone } from '../../../lib/shop-time.ts';
 import { toast } from '../../../lib/toast.ts';
-import {
-  useCheckoutCatalogueQuery,
-  useCheckoutPromosQuery,
-  usePlaceOrderMutation,
-  useTimingsQuery,
-} from '../api.ts';
+import { useCheckoutCatalogueQuery, usePlaceOrderMutation, useTimingsQuery } from '../api.ts';
 import {
   readOrderType,
   readSelectedAddressId,
@@ -27,6 +22,7 @@ import {
 } from '../checkout-preferences.ts';
 import { quoteCheckout } from '../checkout-quote.ts';
 import { createAttempts } from '../idempotency.ts';
+import { usePromoCheck } from '../use-promo-check.ts';
 import { resolveWhen } from '../when.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { AddressField, CollectionStore, OrderTypeField } from './fulfilment-fields.tsx';
@@ -160,7 +156,7 @@ function Checkout({
     { storeId: store.id, orderType },
     { pollingInterval: 60_000, refetchOnMountOrArgChange: true },
   );
-  const { data: promos } = useCheckoutPromosQuery();
+  const promoCheck = usePromoCheck(promoCode, store.id, lines);
   const [placeOrder, placing] = usePlaceOrderMutation();
 
   // The saved address: the one chosen (while it exists), else the default, else the first.
@@ -174,7 +170,9 @@ function Checkout({
     timings.data && chosenWhen && chosenWhen !== 'asap' && when !== chosenWhen
       ? `The time you chose (${shopClockTime(chosenWhen, timeZone)}) is no longer available. Please check the time.`
       : null;
-  const promo = promos?.find((p) => p.code === promoCode) ?? null;
+  const promo = promoCheck.state.status === 'valid' ? promoCheck.state.promo : null;
+  const promoRefusal = promoCheck.state.status === 'refused' ? promoCheck.state.message : null;
+  const promoChecking = promoCheck.state.status === 'checking';
 
   const quote = catalogue.data
     ? quoteCheckout({
@@ -206,7 +204,7 @@ function Checkout({
       : null,
     orderType === 'delivery' ? quote?.addressProblem : null,
     quote?.minimumProblem,
-    quote?.promoProblem,
+    promoRefusal ?? quote?.promoProblem,
     catalogue.isError ? 'Your basket could not be checked against the menu.' : null,
   ].filter((problem): problem is string => Boolean(problem));
 
@@ -239,7 +237,8 @@ function Checkout({
   };
 
   const handlePlace = async () => {
-    if (inFlight.current || !quote) return;
+    // A code being checked has no figure yet: the total on the button would not be the total.
+    if (inFlight.current || !quote || promoChecking) return;
     setTried(true);
     setFormProblem(null);
     setLineErrors({});
@@ -382,10 +381,10 @@ function Checkout({
           </div>
           <div className={`${CARD} space-y-6`}>
             <PromoField
-              applied={promoCode}
-              promo={promo}
+              check={promoCheck.state}
               discount={quote?.totals.discount ?? 0}
               onApply={(code) => {
+                if (code === promoCode) promoCheck.recheck();
                 setPromoCode(code);
                 clearError('promo_code');
               }}
@@ -393,7 +392,8 @@ function Checkout({
                 setPromoCode(null);
                 clearError('promo_code');
               }}
-              error={errors.promo_code ?? quote?.promoProblem}
+              onRecheck={promoCheck.recheck}
+              error={errors.promo_code ?? promoRefusal ?? quote?.promoProblem}
               money={money}
             />
             <div>
@@ -481,7 +481,7 @@ function Checkout({
           <button
             type="button"
             onClick={() => void handlePlace()}
-            aria-disabled={placing.isLoading || !quote}
+            aria-disabled={placing.isLoading || !quote || promoChecking}
             aria-busy={placing.isLoading}
             className={`${PRIMARY} mt-4 w-full text-lg aria-disabled:opacity-60`}
           >

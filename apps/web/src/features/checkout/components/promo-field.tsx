@@ -1,35 +1,38 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PublicPromo } from '@servery/contract/promo';
 import type { MoneyFormatter } from '../../../lib/money.ts';
+import type { PromoCheckState } from '../use-promo-check.ts';
 import { FieldProblem, describedBy } from './field-message.tsx';
 import { INPUT, LINK, OUTLINE } from './styles.ts';
 
 interface PromoFieldProps {
-  /** The code applied, as the server will read it (upper case). */
-  applied: string | null;
-  /** The public code it is, when it is one: its effect is shown before paying. */
-  promo: PublicPromo | null;
+  /** What the server said of the applied code (use-promo-check.ts). */
+  check: PromoCheckState;
+  /** What the code takes off the basket as it is now (pricing.ts promoDiscount). */
   discount: number;
+  /** Apply a code (upper case, as the server reads it); the same code again asks again. */
   onApply: (code: string) => void;
   onRemove: () => void;
+  onRecheck: () => void;
+  /** Why the code cannot be used: the server's refusal, or the basket under its minimum. */
   error?: string | null;
   money: MoneyFormatter;
 }
 
 /**
- * A promo code. The server applies it when the order is placed; a public code's discount is
- * shown here first (pricing.ts promoDiscount), and a refusal is the server's message.
+ * A promo code. Apply asks the server (POST /api/promos/check), which applies every rule the
+ * order will: the field shows what the code saves, or the server's refusal, before paying.
  */
 export function PromoField({
-  applied,
-  promo,
+  check,
   discount,
   onApply,
   onRemove,
+  onRecheck,
   error,
   money,
 }: PromoFieldProps) {
+  const applied = check.status === 'none' ? null : check.code;
   const [text, setText] = useState(applied ?? '');
   const apply = () => {
     const code = text.trim().toUpperCase();
@@ -69,20 +72,17 @@ export function PromoField({
         </button>
       </div>
       {applied ? (
-        <div id="promo-state" className="mt-2 flex flex-wrap items-baseline gap-x-3 text-sm">
-          <p role="status">
-            {promo ? (
-              <>
-                <span className="font-semibold">{promo.code}</span>: {promo.description}
-                {discount > 0 ? <> — saves {money(discount)}</> : null}
-              </>
-            ) : (
-              <>
-                <span className="font-semibold">{applied}</span> is checked when you place your
-                order.
-              </>
-            )}
-          </p>
+        <div
+          id="promo-state"
+          className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm"
+          data-testid="promo-state"
+        >
+          <p role="status">{stateText(check, discount, money)}</p>
+          {check.status === 'unchecked' ? (
+            <button type="button" onClick={onRecheck} className={LINK}>
+              Check again
+            </button>
+          ) : null}
           <button
             type="button"
             onClick={() => {
@@ -105,4 +105,31 @@ export function PromoField({
       <FieldProblem id="promo-error" message={error} />
     </section>
   );
+}
+
+function stateText(check: PromoCheckState, discount: number, money: MoneyFormatter): ReactNode {
+  const code = check.status === 'none' ? null : <span className="font-semibold">{check.code}</span>;
+  switch (check.status) {
+    case 'none':
+      return null;
+    case 'checking':
+      return <>Checking {code}…</>;
+    case 'valid':
+      return (
+        <>
+          {code}: {check.promo.description}
+          {discount > 0 ? <> — saves {money(discount)}</> : null}
+        </>
+      );
+    case 'refused':
+      return <>{code} is not applied.</>;
+    case 'unchecked':
+      return (
+        <>
+          We could not check {code}
+          {check.message ? <>: {check.message}</> : ' just now.'} It will be checked when you place
+          your order.
+        </>
+      );
+  }
 }
