@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { orderTotals } from '@servery/contract/pricing';
-import { screenshot } from './support/browser.ts';
+import { accessibilityViolations, screenshot } from './support/browser.ts';
 import { TEST_STORES, withTestCatalogue } from './support/catalogue.ts';
 import {
   checkoutTotals,
@@ -18,7 +18,7 @@ import { useProduct } from './support/product.ts';
 import { demoVariant } from './support/server.ts';
 import { signInByApi } from './support/sign-in.ts';
 
-// The demo shop (its promo codes: WELCOME10, FEAST5) with the test catalogue, whose Shoreditch
+// The demo shop (its promo codes: WELCOME10, FEAST5, and LANEFRIENDS, not listed) with the test catalogue, whose Shoreditch
 // store is always open, delivers to E1 (£1.99, minimum £15.00) and collects (minimum £10.00).
 const product = useProduct(() => ({
   env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' },
@@ -91,7 +91,7 @@ describe('checking out', () => {
     await expect.poll(() => asap.isChecked()).toBe(true);
     await page.getByText(/^Delivered in about \d+ min$/).waitFor();
 
-    // A public code's effect shows before paying, worked out as the server will.
+    // The code's effect shows before paying: the server checks it for this basket.
     await page.getByRole('textbox', { name: 'Code (optional)' }).fill('welcome10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('10% off your first order — saves £1.55').waitFor();
@@ -177,15 +177,19 @@ describe('checking out', () => {
     await page.getByTestId('reorder-outcome').getByText('3 items added to your basket.').waitFor();
     await expect.poll(() => badge(page).textContent()).toBe('3');
 
-    // The code was used once already: the server refuses it, on the field.
+    // The code was used once already: the server says so on Apply, before any order is sent.
     await goToCheckout(page);
     await page.getByRole('textbox', { name: 'Code (optional)' }).fill('WELCOME10');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await placeButton(page).click();
-    await page.getByText('You have already used WELCOME10.').waitFor();
+    await page.locator('#promo-error').getByText('You have already used WELCOME10.').waitFor();
     const code = page.getByRole('textbox', { name: 'Code (optional)' });
     expect(await code.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await code.getAttribute('aria-describedby')).toBe('promo-state promo-error');
+    expect(await checkoutTotals(page)).toMatchObject({ discount: null });
+    await placeButton(page).click();
+    const listed = page.getByTestId('checkout-problems');
+    await listed.getByText('You have already used WELCOME10.').waitFor();
+    await expect.poll(() => listed.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(page.url()).toBe(`${url()}/checkout`);
     expect((await ordersOf(url(), userData)).total).toBe(1);
     expect(problems).toEqual([]);
@@ -204,11 +208,16 @@ describe('checking out', () => {
     await page.getByRole('textbox', { name: 'Code (optional)' }).focus();
     await page.keyboard.type('nosuchcode');
     await page.keyboard.press('Enter');
-    await page.getByText('NOSUCHCODE is checked when you place your order.').waitFor();
+    // The server's answer lands on the field at once, and keeps the order from going.
+    await page.locator('#promo-error').getByText('The code NOSUCHCODE does not exist.').waitFor();
+    await page.getByTestId('promo-state').getByText('NOSUCHCODE is not applied.').waitFor();
     await placeButton(page).focus();
     await page.keyboard.press('Enter');
-    // Not a public code: the server's answer lands on the field.
-    await page.getByText('The code NOSUCHCODE does not exist.').waitFor();
+    await page
+      .getByTestId('checkout-problems')
+      .getByText('The code NOSUCHCODE does not exist.')
+      .waitFor();
+    expect(page.url()).toBe(`${url()}/checkout`);
     await page.getByRole('button', { name: 'Remove code NOSUCHCODE' }).click();
     await placeButton(page).focus();
     await page.keyboard.press('Enter');
@@ -287,6 +296,67 @@ describe('checking out', () => {
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(JSON.parse(stored.deliveryType!)).toBe('collection');
     expect(JSON.parse(stored.deliverOrPickup!)).toBe(slot.at);
+    await context.close();
+  });
+
+  it('shows what a private code saves before a cash order is placed, and a refused code’s reason', async () => {
+    const userData = await signInByApi(product.server);
+    const { page, context, problems } = await openSignedIn(product.browser, url(), userData);
+    // £13.00 of prawn puri and £9.00 of onion bhajis: £22.00.
+    await fillCart(page, url(), { 'Prawn puri': 2, 'Onion bhajis': 2 });
+    await goToCheckout(page);
+    await page.getByRole('radio', { name: /^Collection/ }).check();
+    await page.getByRole('radio', { name: /^Cash on collection/ }).check();
+    const code = page.getByRole('textbox', { name: 'Code (optional)' });
+    const state = page.getByTestId('promo-state');
+
+    // A public code's minimum, in the server's words, before anything is placed.
+    await code.fill('feast5');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const refusal = 'FEAST5 needs an order of at least £40.00.';
+    await page.locator('#promo-error').getByText(refusal).waitFor();
+    expect(await code.getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('checkout-problems').getByText(refusal).waitFor();
+    expect(await accessibilityViolations(page), '/checkout with a refused code').toEqual([]);
+
+    // A code not listed anywhere: its description and saving, and the total to pay in cash.
+    await code.fill('lanefriends');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await state.getByText('£3 off for friends of the kitchen — saves £3.00').waitFor();
+    expect(await state.getByRole('status').textContent()).toBe(
+      'LANEFRIENDS: £3 off for friends of the kitchen — saves £3.00',
+    );
+    expect(await code.getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByTestId('checkout-problems').count()).toBe(0);
+    expect(await checkoutTotals(page)).toMatchObject({
+      subtotal: '£22.00',
+      discount: '-£3.00',
+      total: '£19.00',
+    });
+    await page.getByText('You pay £19.00 in cash on collection.').waitFor();
+    expect(await accessibilityViolations(page), '/checkout with a private code').toEqual([]);
+    await screenshot(page, 'checkout-private-code-desktop');
+
+    await page.getByRole('button', { name: 'Place order · £19.00' }).click();
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    expect(await orderOf(url(), userData, orderId)).toMatchObject({
+      subtotal: 2200,
+      discount: 300,
+      total: 1900,
+      promo_code: 'LANEFRIENDS',
+      payment: { method: 'cash', status: 'pay_on_collection' },
+    });
+
+    // One use each: the next basket hears so on Apply, not on placing.
+    await fillCart(page, url(), { 'Prawn puri': 2, 'Onion bhajis': 2 });
+    await goToCheckout(page);
+    await code.fill('LANEFRIENDS');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.locator('#promo-error').getByText('You have already used LANEFRIENDS.').waitFor();
+    expect(await checkoutTotals(page)).toMatchObject({ discount: null, total: '£22.00' });
+    expect((await ordersOf(url(), userData)).total).toBe(1);
+    expect(problems).toEqual([]);
     await context.close();
   });
 
