@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { readCookie, removeCookie, writeCookie } from '../lib/cookies.ts';
@@ -16,9 +16,18 @@ type OptionalCategory = (typeof OPTIONAL)[number]['id'];
  * Reject removes it (so the question comes back next visit). Servery itself uses only strictly
  * necessary storage, so "Cookie settings" shows that category always on and the optional
  * ones off until the visitor turns them on.
+ *
+ * It opens in a task of its own once the page has committed: showModal lays out the whole page
+ * there and then, and inside the first render's commit that made one long task of both (on a
+ * phone, the page froze for it while the menu was arriving).
  */
 export function CookieConsent() {
-  const [open, setOpen] = useState(() => readCookie(COOKIE_CONSENT.name) === null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (readCookie(COOKIE_CONSENT.name) !== null) return;
+    const timer = setTimeout(() => setOpen(true));
+    return () => clearTimeout(timer);
+  }, []);
   const [settings, setSettings] = useState(false);
   const [chosen, setChosen] = useState<OptionalCategory[]>([]);
 
