@@ -217,8 +217,7 @@ JavaScript loaded is the gzip size of every script the page loads at 375 px (bud
 ${JS_BUDGET_KB} KB). Lighthouse is mobile, default throttling, Debian's chromium, median of 3
 runs (budget ${LH_BUDGET}, CLS at most ${CLS_BUDGET}); each run starts with empty storage, like a first visit.
 Lighthouse slows the CPU by multiplying what this machine takes, so a slower machine scores the
-same page lower; its benchmarkIndex (higher is faster) is given for each run. This page's /menu
-scored 93 at a benchmarkIndex of 1000 to 1500 and 98 to 99 at 3000 to 3600.
+same page lower; its benchmarkIndex (higher is faster) is given for each run.
 
 | page | scripts | JS loaded (KB gzip) | Lighthouse (median) | runs | LCP ms | CLS | TBT ms | benchmarkIndex |
 |---|---:|---:|---:|---|---:|---:|---:|---|
