@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/package-dir.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { FairPGlite } from './fair-pglite.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -45,12 +45,12 @@ async function openPglite(
   options: Extract<DatabaseOptions, { kind: 'pglite' | 'pglite-memory' }>,
 ): Promise<DatabaseHandle> {
   const release = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
-  let client: PGlite;
+  let client: FairPGlite;
   try {
     client =
       options.kind === 'pglite'
-        ? new PGlite(join(resolve(options.dataDir), 'pglite'))
-        : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+        ? new FairPGlite(join(resolve(options.dataDir), 'pglite'))
+        : new FairPGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     await client.waitReady;
   } catch (error) {
     release();
