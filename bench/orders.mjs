@@ -246,11 +246,21 @@ export async function loadOrders(url, prepared, { duration, serverPid, postgres 
   const savedBefore = await ordersSaved(url, prepared.token);
   const pgPids = postgres ? postgresPids() : [];
   const stopSampling = postgres ? sampleWaits(postgres.adminUrl, postgres.database) : null;
-  const cpuBefore = { servery: cpuSeconds([serverPid]), postgres: cpuSeconds(pgPids) };
+  // autocannon runs in this process: its CPU is this process's (the wait sampler's share is
+  // a query every 100 ms), on the same cores as Servery and PostgreSQL.
+  const cpuBefore = {
+    servery: cpuSeconds([serverPid]),
+    postgres: cpuSeconds(pgPids),
+    bench: cpuSeconds([process.pid]),
+  };
   const started = process.hrtime.bigint();
   const result = await fire(url, prepared, duration);
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
-  const cpuAfter = { servery: cpuSeconds([serverPid]), postgres: cpuSeconds(pgPids) };
+  const cpuAfter = {
+    servery: cpuSeconds([serverPid]),
+    postgres: cpuSeconds(pgPids),
+    bench: cpuSeconds([process.pid]),
+  };
   const waits = stopSampling ? await stopSampling() : null;
   const cores = (seconds) => Math.round((seconds / wall) * 100) / 100;
   // What a failing request answers, so a non-2xx count comes with its reason.
@@ -276,6 +286,7 @@ export async function loadOrders(url, prepared, { duration, serverPid, postgres 
     saved: (await ordersSaved(url, prepared.token)) - savedBefore,
     serveryCores: cores(cpuAfter.servery - cpuBefore.servery),
     postgresCores: pgPids.length ? cores(cpuAfter.postgres - cpuBefore.postgres) : null,
+    loadGeneratorCores: cores(cpuAfter.bench - cpuBefore.bench),
     waits,
     failure,
     warmup: WARMUP_SECONDS,
