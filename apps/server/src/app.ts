@@ -176,7 +176,10 @@ export async function buildApp(options: AppOptions) {
       if (deliver) outbox.wake();
     },
   });
-  await app.register(authenticationPlugin, { resolveToken: auth.customerIdForToken });
+  await app.register(authenticationPlugin, {
+    resolveToken: auth.customerIdForToken,
+    resolveTokenWithAddress: auth.customerAndAddressForToken,
+  });
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(tenantsRoutes, { db: database.db });

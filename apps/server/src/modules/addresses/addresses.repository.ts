@@ -35,16 +35,26 @@ export async function listAddresses(db: Executor, owner: Owner): Promise<Address
     .orderBy(desc(customerAddresses.isDefault), asc(customerAddresses.createdAt));
 }
 
-/** What an order keeps of its address; prepared once per database, as every order reads it. */
+/** What an order keeps of its address. */
+export const deliveryAddressColumns = {
+  addressLine1: customerAddresses.addressLine1,
+  addressLine2: customerAddresses.addressLine2,
+  city: customerAddresses.city,
+  postcode: customerAddresses.postcode,
+  instructions: customerAddresses.instructions,
+};
+export interface DeliveryAddress {
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  postcode: string;
+  instructions: string;
+}
+
+/** Prepared once per database, as every order reads it. */
 const prepareDeliveryAddress = (db: Executor) =>
   db
-    .select({
-      addressLine1: customerAddresses.addressLine1,
-      addressLine2: customerAddresses.addressLine2,
-      city: customerAddresses.city,
-      postcode: customerAddresses.postcode,
-      instructions: customerAddresses.instructions,
-    })
+    .select(deliveryAddressColumns)
     .from(customerAddresses)
     .where(
       and(
@@ -56,7 +66,11 @@ const prepareDeliveryAddress = (db: Executor) =>
     .prepare('delivery_address');
 const deliveryAddresses = new WeakMap<Executor, ReturnType<typeof prepareDeliveryAddress>>();
 
-export async function findDeliveryAddress(db: Executor, owner: Owner, id: string) {
+export async function findDeliveryAddress(
+  db: Executor,
+  owner: Owner,
+  id: string,
+): Promise<DeliveryAddress | undefined> {
   let query = deliveryAddresses.get(db);
   if (!query) deliveryAddresses.set(db, (query = prepareDeliveryAddress(db)));
   const [row] = await query.execute({ ...owner, id });

@@ -2,6 +2,7 @@ import { ADDRESS_MESSAGES, type Address, type AddressRequest } from '@servery/co
 import { postcodeDistrict } from '@servery/contract/postcode';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import {
   clearOtherDefaults,
   countAddresses,
@@ -30,8 +31,6 @@ export function toAddress(row: AddressRow): Address {
     is_default: row.isDefault,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function getAddresses(db: Database, owner: Owner): Promise<Address[]> {
   return (await listAddresses(db, owner)).map(toAddress);
@@ -64,7 +63,7 @@ export async function changeAddress(
   input: AddressRequest,
   now: Date,
 ) {
-  if (!UUID.test(id)) throw notFound(ADDRESS_MESSAGES.notFound);
+  if (!isUuid(id)) throw notFound(ADDRESS_MESSAGES.notFound);
   return db.transaction(async (tx) => {
     const row = await updateAddress(tx, owner, id, input, now);
     if (!row) throw notFound(ADDRESS_MESSAGES.notFound);
@@ -74,11 +73,11 @@ export async function changeAddress(
 }
 
 export async function removeAddress(db: Database, owner: Owner, id: string) {
-  if (!UUID.test(id) || !(await deleteAddress(db, owner, id))) {
+  if (!isUuid(id) || !(await deleteAddress(db, owner, id))) {
     throw notFound(ADDRESS_MESSAGES.notFound);
   }
 }
 
 export async function ownedAddress(db: Executor, owner: Owner, id: string) {
-  return UUID.test(id) ? findDeliveryAddress(db, owner, id) : undefined;
+  return isUuid(id) ? findDeliveryAddress(db, owner, id) : undefined;
 }

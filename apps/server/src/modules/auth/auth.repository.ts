@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customerSessions, otpChallenges, otpFailures } from '../../db/schema.ts';
+import {
+  customerAddresses,
+  customerSessions,
+  otpChallenges,
+  otpFailures,
+} from '../../db/schema.ts';
+import { deliveryAddressColumns, type DeliveryAddress } from '../addresses/addresses.repository.ts';
 
 export type Channel = 'email' | 'phone';
 export interface ContactKey {
@@ -167,6 +173,53 @@ export async function customerIdOfSession(
   if (!query) customerOfSession.set(db, (query = prepareCustomerOfSession(db)));
   const [row] = await query.execute({ tenantId, tokenHash, now });
   return row?.customerId;
+}
+
+/**
+ * The same read with one of the customer's addresses joined in, for POST /api/order: the
+ * session and the delivery address come in one round trip instead of two (decision 11). Both
+ * are read on every order; the address is null when it is not this customer's.
+ */
+const prepareCustomerOfSessionWithAddress = (db: Executor) =>
+  db
+    .select({ customerId: customerSessions.customerId, address: deliveryAddressColumns })
+    .from(customerSessions)
+    .leftJoin(
+      customerAddresses,
+      and(
+        eq(customerAddresses.tenantId, customerSessions.tenantId),
+        eq(customerAddresses.customerId, customerSessions.customerId),
+        eq(customerAddresses.id, sql.placeholder('addressId')),
+      ),
+    )
+    .where(
+      and(
+        eq(customerSessions.tenantId, sql.placeholder('tenantId')),
+        eq(customerSessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(customerSessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('customer_of_session_with_address');
+const customerOfSessionWithAddress = new WeakMap<
+  Executor,
+  ReturnType<typeof prepareCustomerOfSessionWithAddress>
+>();
+
+/** The customer of a live session token in this shop, and their address `addressId` (a UUID). */
+export async function customerAndAddressOfSession(
+  db: Executor,
+  tenantId: string,
+  tokenHash: string,
+  now: Date,
+  addressId: string,
+): Promise<{ customerId: string; address: DeliveryAddress | null } | undefined> {
+  let query = customerOfSessionWithAddress.get(db);
+  if (!query) {
+    customerOfSessionWithAddress.set(db, (query = prepareCustomerOfSessionWithAddress(db)));
+  }
+  const [row] = await query.execute({ tenantId, tokenHash, now, addressId });
+  return row;
 }
 
 export async function countSessions(db: Executor, tenantId: string, customerId: string) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OtpSent, UserData } from '@servery/contract/auth';
 import type { Database, Transaction } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import {
   findByReferralCode,
@@ -13,6 +14,7 @@ import {
   addFailedAttempt,
   closeChallenge,
   closeOpenChallenges,
+  customerAndAddressOfSession,
   customerIdOfSession,
   failureTimesSince,
   insertChallenge,
@@ -291,6 +293,18 @@ export function createAuthService(deps: AuthDeps) {
     return customerIdOfSession(db, tenantId, hashToken(token), now());
   }
 
-  return { sendCode, verifyCode, customerIdForToken };
+  /**
+   * The same, with the customer's saved address `addressId` (a UUID) read in the same round
+   * trip: undefined without a live session, address null when it is not theirs.
+   */
+  async function customerAndAddressForToken(tenantId: string, token: string, addressId: string) {
+    if (isUuid(addressId)) {
+      return customerAndAddressOfSession(db, tenantId, hashToken(token), now(), addressId);
+    }
+    const customerId = await customerIdForToken(tenantId, token);
+    return customerId ? { customerId, address: null } : undefined;
+  }
+
+  return { sendCode, verifyCode, customerIdForToken, customerAndAddressForToken };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -19,7 +19,7 @@ import {
   refreshPaymentStatus,
   type PaymentDeps,
 } from './orders.service.ts';
-import { placeOrder } from './place-order.ts';
+import { placeOrder, type SessionAddress } from './place-order.ts';
 import { availableTimings } from './timings.ts';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
@@ -66,23 +66,46 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     },
   );
 
-  app.post('/api/order', { onRequest, schema: { body: ZOrderRequest } }, async (request) => {
-    const key = request.headers['idempotency-key'];
-    if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-      throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
-    }
-    const tenantId = request.tenant.id;
-    const shop = {
-      agg: await aggregateOf(tenantId),
-      catalogue: await app.tenantCache.get(tenantId, 'catalogue', () =>
-        loadCatalogue(db, tenantId),
-      ),
-    };
-    const data = await placeOrder(options, shop, ownerOf(request), request.body, key);
-    const message =
-      data.payment.provider === 'cash' ? 'Your order is placed.' : 'Your order is ready to pay.';
-    return { status: 200, message, data };
-  });
+  // The delivery address an order names, read with its session (decision 11).
+  const sessionAddresses = new WeakMap<FastifyRequest, SessionAddress>();
+  const readSessionAndAddress = async (request: FastifyRequest) => {
+    // The body is parsed but not yet validated: a stale token still answers 401 before a 400.
+    const body = request.body as { order_type?: unknown; address_id?: unknown } | null;
+    const id =
+      body?.order_type === 'delivery' && typeof body.address_id === 'string'
+        ? body.address_id
+        : undefined;
+    const row = await app.requireCustomerWithAddress(request, id);
+    if (id !== undefined) sessionAddresses.set(request, { id, row });
+  };
+
+  app.post(
+    '/api/order',
+    {
+      onRequest: app.requireBearer,
+      preValidation: readSessionAndAddress,
+      schema: { body: ZOrderRequest },
+    },
+    async (request) => {
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+        throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
+      }
+      const tenantId = request.tenant.id;
+      const shop = {
+        agg: await aggregateOf(tenantId),
+        catalogue: await app.tenantCache.get(tenantId, 'catalogue', () =>
+          loadCatalogue(db, tenantId),
+        ),
+      };
+      const data = await placeOrder(options, shop, ownerOf(request), request.body, key, {
+        address: sessionAddresses.get(request),
+      });
+      const message =
+        data.payment.provider === 'cash' ? 'Your order is placed.' : 'Your order is ready to pay.';
+      return { status: 200, message, data };
+    },
+  );
 
   app.put(
     '/api/order/payment/status',

@@ -346,6 +346,26 @@ describe('POST /api/order refuses, naming the rule', () => {
     );
   });
 
+  it('an address that is not the customer’s, and a stale token before a bad body', async () => {
+    // The session and the address are read together (decision 11): each must still count.
+    const bobs = (await call('POST', '/api/customer-addresses', address(), otherToken)).json().data
+      .id;
+    const toBob = collection({ order_type: 'delivery', address_id: bobs, lines: [curry(2)] });
+    const answer = await call('POST', '/api/order', toBob);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().message).toBe('We could not find that address.');
+    expect((await call('POST', '/api/order', toBob, otherToken)).statusCode).toBe(200);
+    for (const [as, body] of [
+      ['x'.repeat(43), toBob],
+      ['x'.repeat(43), { order_type: 'delivery', address_id: 7 }],
+      ['', toBob],
+    ] as const) {
+      const stale = await call('POST', '/api/order', body, as);
+      expect(stale.statusCode).toBe(401);
+      expect(stale.json()).toEqual({ status: 401, message: 'Please sign in again.' });
+    }
+  });
+
   it('below the minimum order', async () => {
     const home = (await call('POST', '/api/customer-addresses', address())).json().data.id;
     await refused(

@@ -5,6 +5,7 @@ import { postcodeDistrict } from '@servery/contract/postcode';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
+import type { DeliveryAddress } from '../addresses/addresses.repository.ts';
 import { ownedAddress } from '../addresses/addresses.service.ts';
 import type { Catalogue } from '../menu/catalogue.repository.ts';
 import { orderableItemsOf } from '../menu/menu.service.ts';
@@ -36,6 +37,13 @@ export interface PlaceOrderDeps {
 export interface Shop {
   agg: TenantAggregate;
   catalogue: Catalogue;
+}
+
+/** The delivery address an order names, read with its session in one round trip. */
+export interface SessionAddress {
+  id: string;
+  /** null: not one of the customer's addresses. */
+  row: DeliveryAddress | null;
 }
 
 /** A broken business rule, naming the field or line (DESIGN.md: 422). */
@@ -81,6 +89,7 @@ async function planOrder(
   owner: Owner,
   body: OrderRequest,
   at: Date,
+  sessionAddress: SessionAddress | undefined,
 ): Promise<OrderPlan> {
   const { agg, catalogue } = shop;
   const config = agg.tenant.config;
@@ -99,7 +108,10 @@ async function planOrder(
   let minimum = store.minimumOrder;
   let minimumWhat = 'collection';
   if (body.order_type === 'delivery') {
-    const row = await ownedAddress(deps.db, owner, body.address_id!);
+    const row =
+      sessionAddress && sessionAddress.id === body.address_id
+        ? sessionAddress.row
+        : await ownedAddress(deps.db, owner, body.address_id!);
     if (!row) throw notFound('We could not find that address.');
     const district = postcodeDistrict(row.postcode);
     const zone = store.deliveryZones.find((z) => z.district === district);
@@ -204,6 +216,7 @@ export async function placeOrder(
   owner: Owner,
   body: OrderRequest,
   idempotencyKey: string | undefined,
+  read: { address?: SessionAddress } = {},
 ): Promise<OrderCreated> {
   const hash = idempotencyKey ? requestHash(body) : '';
   if (idempotencyKey) {
@@ -214,7 +227,7 @@ export async function placeOrder(
   const { agg } = shop;
   const config = agg.tenant.config;
   const money = (minor: number) => formatMoney(minor, config.currency);
-  const plan = await planOrder(deps, shop, owner, body, at);
+  const plan = await planOrder(deps, shop, owner, body, at, read.address);
   const code = body.promo_code;
   let promo = code
     ? checkPromoTerms(await findPromo(deps.db, agg.tenant.id, code), code, plan.food, at, money)
