@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { EnvError, readEnv, stripeConfigured, trustProxyOf, twilioConfigured } from './env.ts';
+import { batchedStdout } from './lib/batched-stdout.ts';
 import { serverPackageDir } from './lib/package-dir.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -27,7 +28,7 @@ async function main() {
       production,
       webDistDir: join(serverPackageDir(), '../web/dist'),
       redisUrl: env.REDIS_URL,
-      logger: { level: env.LOG_LEVEL },
+      logger: { level: env.LOG_LEVEL, stream: batchedStdout() },
       secretKey: env.SECRET_KEY,
       trustProxy: trustProxyOf(env),
       stripe: stripeConfigured(env)
