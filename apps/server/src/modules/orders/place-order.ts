@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { OrderAddress, OrderCreated, OrderLine, OrderRequest } from '@servery/contract/order';
-import { formatMoney, orderTotals, selectionProblems, unitPrice } from '@servery/contract/pricing';
+import { formatMoney, orderTotals } from '@servery/contract/pricing';
 import { postcodeDistrict } from '@servery/contract/postcode';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -8,6 +8,7 @@ import type { CardProvider } from '../../providers/payments/payment-provider.ts'
 import type { DeliveryAddress } from '../addresses/addresses.repository.ts';
 import { ownedAddress } from '../addresses/addresses.service.ts';
 import type { Catalogue } from '../menu/catalogue.repository.ts';
+import { priceLine } from '../menu/line-pricing.ts';
 import { orderableItemsOf } from '../menu/menu.service.ts';
 import { checkPromoTerms, checkPromoUses } from '../promos/promo-rules.ts';
 import { findPromo, lockPromo } from '../promos/promos.repository.ts';
@@ -132,13 +133,9 @@ async function planOrder(
   const orderable = store.menuId ? orderableItemsOf(catalogue, store.menuId) : undefined;
   const priceChanges: OrderCreated['price_changes'] = [];
   const lines: OrderLine[] = body.lines.map((line, index) => {
-    const item = orderable?.get(line.item_id);
-    const field = `lines.${index}`;
-    if (!item) throw rule(field, `Line ${index + 1} is no longer on the menu.`);
-    if (item.sold_out) throw rule(field, `${item.name} is sold out.`);
-    const problems = Object.values(selectionProblems(item, line.modifiers));
-    if (problems.length) throw rule(field, `${item.name}: ${problems.join('; ')}.`);
-    const unit = unitPrice(item, line.modifiers);
+    const priced = priceLine(orderable, line, index);
+    if (priced.problem !== null) throw rule(`lines.${index}`, priced.problem);
+    const { item, unit } = priced;
     if (line.unit_price !== undefined && line.unit_price !== unit) {
       priceChanges.push({ item_id: item.id, name: item.name, was: line.unit_price, now: unit });
     }

@@ -1,15 +1,10 @@
 import type { OrderRequest } from '@servery/contract/order';
 import type { PromoCheck, PromoCheckRequest } from '@servery/contract/promo';
-import {
-  formatMoney,
-  linePrice,
-  promoDiscount,
-  selectionProblems,
-  unitPrice,
-} from '@servery/contract/pricing';
+import { formatMoney, linePrice, promoDiscount } from '@servery/contract/pricing';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Catalogue } from '../menu/catalogue.repository.ts';
+import { priceLine } from '../menu/line-pricing.ts';
 import { orderableItemsOf } from '../menu/menu.service.ts';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
 import { checkPromoTerms, checkPromoUses } from './promo-rules.ts';
@@ -33,11 +28,9 @@ function orderableFood(
 ): number {
   const orderable = menuId ? orderableItemsOf(catalogue, menuId) : undefined;
   let food = 0;
-  for (const line of lines) {
-    const item = orderable?.get(line.item_id);
-    if (!item || item.sold_out) continue;
-    if (Object.keys(selectionProblems(item, line.modifiers)).length) continue;
-    food += linePrice(unitPrice(item, line.modifiers), line.quantity);
+  for (const [index, line] of lines.entries()) {
+    const priced = priceLine(orderable, line, index);
+    if (priced.problem === null) food += linePrice(priced.unit, line.quantity);
   }
   return food;
 }
