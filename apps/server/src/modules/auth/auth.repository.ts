@@ -143,6 +143,13 @@ export async function insertSession(
   await db.insert(customerSessions).values(session);
 }
 
+/** The live session of a token in a shop (placeholders tenantId, tokenHash and now). */
+const LIVE_SESSION = and(
+  eq(customerSessions.tenantId, sql.placeholder('tenantId')),
+  eq(customerSessions.tokenHash, sql.placeholder('tokenHash')),
+  gt(customerSessions.expiresAt, sql.placeholder('now')),
+);
+
 /**
  * Runs on every signed-in request, so it is built and prepared once per database rather than
  * each time (never cached: a signed-out token stops working at once).
@@ -151,13 +158,7 @@ const prepareCustomerOfSession = (db: Executor) =>
   db
     .select({ customerId: customerSessions.customerId })
     .from(customerSessions)
-    .where(
-      and(
-        eq(customerSessions.tenantId, sql.placeholder('tenantId')),
-        eq(customerSessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(customerSessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .where(LIVE_SESSION)
     .limit(1)
     .prepare('customer_of_session');
 const customerOfSession = new WeakMap<Executor, ReturnType<typeof prepareCustomerOfSession>>();
@@ -192,13 +193,7 @@ const prepareCustomerOfSessionWithAddress = (db: Executor) =>
         eq(customerAddresses.id, sql.placeholder('addressId')),
       ),
     )
-    .where(
-      and(
-        eq(customerSessions.tenantId, sql.placeholder('tenantId')),
-        eq(customerSessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(customerSessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .where(LIVE_SESSION)
     .limit(1)
     .prepare('customer_of_session_with_address');
 const customerOfSessionWithAddress = new WeakMap<
