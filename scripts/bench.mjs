@@ -122,7 +122,7 @@ const budgetOf = (run) =>
 const percent = (part, whole) => (whole ? `${Math.round((part / whole) * 100)} %` : 'n/a');
 
 function orderRow(run) {
-  if (run.skipped) return `| ${run.database} | skipped: ${run.skipped} | | | | | | | | |`;
+  if (run.skipped) return `| ${run.database} | skipped: ${run.skipped} | | | | | | | | | |`;
   const budget = budgetOf(run);
   const rps = `${run.rps}${run.rps >= budget.rps ? '' : ` (below ${budget.rps})`}`;
   const p99 =
@@ -133,7 +133,7 @@ function orderRow(run) {
   const errors = run.errors
     ? `${run.errors} (must be 0${run.timeouts ? `; ${run.timeouts} timed out after 10 s` : ''})`
     : '0';
-  return `| ${run.database} | ${rps} | ${run.p50} | ${p99} | ${run.max} | ${run.ok} | ${non2xx} | ${errors} | ${run.saved} | ${run.serveryCores} | ${run.postgresCores ?? 'n/a'} |`;
+  return `| ${run.database} | ${rps} | ${run.p50} | ${p99} | ${run.max} | ${run.ok} | ${non2xx} | ${errors} | ${run.saved} | ${run.serveryCores} | ${run.postgresCores ?? 'n/a'} | ${run.loadGeneratorCores} |`;
 }
 
 function orderNotes(runs) {
@@ -235,12 +235,13 @@ ${orderDescription(order)}
 - PGlite: the restarted server of the reads above. PostgreSQL: a fresh database on
   this machine, created for the run and dropped after it, with a Servery process of its own.
 - "Orders saved" counts the customer's orders afterwards, once the requests still in flight when
-  autocannon stopped have been answered. CPU is in cores (of ${cpus().length}) over the measured seconds.
+  autocannon stopped have been answered. CPU is in cores (of ${cpus().length}) over the measured seconds;
+  autocannon runs in the bench's own process and shares those cores.
 - Budgets (DESIGN.md): at least ${ORDER_BUDGETS.postgres.rps} orders/s with p99 at most ${ORDER_BUDGETS.postgres.p99} ms on PostgreSQL, at
   least ${ORDER_BUDGETS.pglite.rps}/s on PGlite; every answer 2xx.
 
-| database | orders/s | p50 ms | p99 ms | max ms | 2xx | non-2xx | errors | orders saved | Servery CPU | PostgreSQL CPU |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| database | orders/s | p50 ms | p99 ms | max ms | 2xx | non-2xx | errors | orders saved | Servery CPU | PostgreSQL CPU | autocannon CPU |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${api.orders.map(orderRow).join('\n')}
 
 ${orderNotes(api.orders)}
