@@ -46,6 +46,20 @@ async function openReservation(page: Page, base = url()) {
   });
 }
 
+/**
+ * The calendar is open with the keyboard on one of its days. It moves focus there a moment
+ * after it opens; keys pressed before that go to the date box instead.
+ */
+async function calendarHasFocus(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.activeElement?.classList.contains('react-datepicker__day') ?? false,
+      ),
+    )
+    .toBe(true);
+}
+
 const person = () => ({
   name: 'Priya Shah',
   email: uniqueEmail('table'),
@@ -249,13 +263,13 @@ describe('the date and the time', () => {
     const { date: today, booking_days_allowed } = await timingsOf(url());
     // Before today: the calendar does not move.
     await dateBox(page).press('Enter');
-    await page.locator('.react-datepicker__day[tabindex="0"]').waitFor();
+    await calendarHasFocus(page);
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
     expect(await dateBox(page).inputValue()).toBe(boxDate(today));
     // Three months on: it stops at the last bookable day.
     await dateBox(page).press('Space');
-    await page.locator('.react-datepicker__day[tabindex="0"]').waitFor();
+    await calendarHasFocus(page);
     for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
     await page.keyboard.press('Enter');
     await expect
@@ -263,7 +277,7 @@ describe('the date and the time', () => {
       .toBe(boxDate(addDays(today, booking_days_allowed)));
     // Escape closes the calendar and gives focus back to the date box.
     await dateBox(page).press('ArrowDown');
-    await page.locator('.react-datepicker__day[tabindex="0"]').waitFor();
+    await calendarHasFocus(page);
     await page.keyboard.press('Escape');
     await page.locator('.react-datepicker__month').waitFor({ state: 'detached' });
     await expect
