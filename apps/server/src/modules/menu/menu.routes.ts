@@ -4,10 +4,10 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
 import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
-import { loadCatalogue } from './catalogue.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { cachedCatalogue } from './cached-shop.ts';
 import { itemDetailOf, storeMenuOf } from './menu.service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Any id is accepted and looked up; what is not one of the shop's answers 404, never 400. */
 const ZIdParams = z.object({ id: z.string().max(100) });
 
@@ -17,13 +17,12 @@ const ZIdParams = z.object({ id: z.string().max(100) });
  * when the tenant is imported again (NOTIFY, docs/decisions/0002).
  */
 export const menuRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const catalogueOf = (tenantId: string) =>
-    app.tenantCache.get(tenantId, 'catalogue', () => loadCatalogue(db, tenantId));
+  const catalogueOf = (tenantId: string) => cachedCatalogue(app, db, tenantId);
 
   app.get('/api/menu/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
     const tenantId = request.tenant.id;
     const storeId = request.params.id.toLowerCase();
-    if (!UUID.test(storeId)) throw notFound('We could not find that store.');
+    if (!isUuid(storeId)) throw notFound('We could not find that store.');
     const cached = await app.tenantCache.get(tenantId, `menu:${storeId}`, async () => {
       const agg = await loadTenantAggregate(db, tenantId);
       const store = agg?.stores.find((s) => s.id === storeId);
@@ -40,7 +39,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.get('/api/menu/item/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
     const tenantId = request.tenant.id;
     const itemId = request.params.id.toLowerCase();
-    if (!UUID.test(itemId)) throw notFound('We could not find that dish.');
+    if (!isUuid(itemId)) throw notFound('We could not find that dish.');
     const cached = await app.tenantCache.get(tenantId, `item:${itemId}`, async () => {
       const item = (await catalogueOf(tenantId)).items.find((i) => i.id === itemId);
       const detail = item ? itemDetailOf(item) : null;

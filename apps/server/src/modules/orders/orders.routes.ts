@@ -10,8 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
-import { loadCatalogue } from '../menu/catalogue.repository.ts';
-import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
+import { cachedAggregate, cachedShop } from '../menu/cached-shop.ts';
 import {
   confirmDemoPayment,
   getOrder,
@@ -35,13 +34,7 @@ export interface OrdersRoutesOptions {
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, options) => {
   const { db, now } = options;
   const onRequest = app.requireCustomer;
-  const aggregateOf = async (tenantId: string) => {
-    const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
-      loadTenantAggregate(db, tenantId),
-    );
-    if (!agg) throw notFound('This shop no longer exists.');
-    return agg;
-  };
+  const aggregateOf = (tenantId: string) => cachedAggregate(app, db, tenantId);
   const deps: PaymentDeps = { ...options, aggregateOf };
   const ownerOf = (request: FastifyRequest) => ({
     tenantId: request.tenant.id,
@@ -91,13 +84,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
         throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
       }
-      const tenantId = request.tenant.id;
-      const shop = {
-        agg: await aggregateOf(tenantId),
-        catalogue: await app.tenantCache.get(tenantId, 'catalogue', () =>
-          loadCatalogue(db, tenantId),
-        ),
-      };
+      const shop = await cachedShop(app, db, request.tenant.id);
       const data = await placeOrder(options, shop, ownerOf(request), request.body, key, {
         address: sessionAddresses.get(request),
       });

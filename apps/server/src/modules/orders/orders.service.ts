@@ -2,6 +2,7 @@ import type { DemoCardRequest, Order, OrderPage } from '@servery/contract/order'
 import { DEMO_CARDS } from '@servery/contract/order';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { CardProvider, ProviderEvent } from '../../providers/payments/payment-provider.ts';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
@@ -17,7 +18,6 @@ import {
 import { applyProviderPayment } from './payments.service.ts';
 
 export const ORDERS_PER_PAGE = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orderNotFound = () => notFound('We could not find that order.');
 
 export async function getOrderPage(db: Database, owner: Owner, page: number): Promise<OrderPage> {
@@ -41,7 +41,7 @@ export async function getOrder(
   id: string,
   publishableKey?: string,
 ): Promise<Order> {
-  const row = UUID.test(id) ? await findOwnedOrder(db, owner, id) : undefined;
+  const row = isUuid(id) ? await findOwnedOrder(db, owner, id) : undefined;
   if (!row) throw orderNotFound();
   return toOrder(row.order, row.payment, publishableKey);
 }
@@ -60,7 +60,7 @@ export async function refreshPaymentStatus(
   owner: Owner,
   orderId: string,
 ): Promise<Order> {
-  if (!UUID.test(orderId)) throw orderNotFound();
+  if (!isUuid(orderId)) throw orderNotFound();
   const agg = await deps.aggregateOf(owner.tenantId);
   let queued = false;
   const order = await deps.db.transaction(async (tx) => {
@@ -97,7 +97,7 @@ export async function confirmDemoPayment(
   orderId: string,
   card: DemoCardRequest,
 ): Promise<{ order: Order; declined: string | null }> {
-  if (!UUID.test(orderId)) throw orderNotFound();
+  if (!isUuid(orderId)) throw orderNotFound();
   if (!luhnValid(card.card_number)) {
     throw badRequest('Your card number is incorrect.', {
       card_number: 'Your card number is incorrect.',

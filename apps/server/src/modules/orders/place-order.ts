@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 import type { DeliveryAddress } from '../addresses/addresses.repository.ts';
 import { ownedAddress } from '../addresses/addresses.service.ts';
-import type { Catalogue } from '../menu/catalogue.repository.ts';
+import type { Shop } from '../menu/cached-shop.ts';
 import { priceLine } from '../menu/line-pricing.ts';
 import { orderableItemsOf } from '../menu/menu.service.ts';
 import { checkPromoTerms, checkPromoUses } from '../promos/promo-rules.ts';
@@ -33,11 +33,6 @@ export interface PlaceOrderDeps {
   /** Stripe when configured; null means the demo provider takes cards. */
   card: CardProvider | null;
   onMessageQueued: () => void;
-}
-
-export interface Shop {
-  agg: TenantAggregate;
-  catalogue: Catalogue;
 }
 
 /** The delivery address an order names, read with its session in one round trip. */

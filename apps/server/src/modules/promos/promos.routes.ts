@@ -2,9 +2,7 @@ import { ZPromoCheckRequest, type PublicPromo } from '@servery/contract/promo';
 import { formatMoney } from '@servery/contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { loadCatalogue } from '../menu/catalogue.repository.ts';
-import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
+import { cachedShop } from '../menu/cached-shop.ts';
 import { listPromos } from './promos.repository.ts';
 import { checkPromo } from './promos.service.ts';
 
@@ -51,23 +49,10 @@ export const promosRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
       config: { rateLimit: PROMO_CHECK_RATE_LIMIT },
     },
     async (request) => {
-      const tenantId = request.tenant.id;
       // The same cached shop and catalogue POST /api/order prices from.
-      const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
-        loadTenantAggregate(db, tenantId),
-      );
-      if (!agg) throw notFound('This shop no longer exists.');
-      const catalogue = await app.tenantCache.get(tenantId, 'catalogue', () =>
-        loadCatalogue(db, tenantId),
-      );
-      const data = await checkPromo(
-        db,
-        { agg, catalogue },
-        request.customerId,
-        request.body,
-        now(),
-      );
-      const off = formatMoney(data.discount, agg.tenant.config.currency);
+      const shop = await cachedShop(app, db, request.tenant.id);
+      const data = await checkPromo(db, shop, request.customerId, request.body, now());
+      const off = formatMoney(data.discount, shop.agg.tenant.config.currency);
       return { status: 200, message: `${data.code} takes ${off} off your order.`, data };
     },
   );

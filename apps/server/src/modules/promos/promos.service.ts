@@ -4,16 +4,11 @@ import { formatMoney, linePrice, promoDiscount } from '@servery/contract/pricing
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Catalogue } from '../menu/catalogue.repository.ts';
+import type { Shop } from '../menu/cached-shop.ts';
 import { priceLine } from '../menu/line-pricing.ts';
 import { orderableItemsOf } from '../menu/menu.service.ts';
-import type { TenantAggregate } from '../tenants/tenants.repository.ts';
 import { checkPromoTerms, checkPromoUses } from './promo-rules.ts';
 import { findPromo } from './promos.repository.ts';
-
-export interface PromoShop {
-  agg: TenantAggregate;
-  catalogue: Catalogue;
-}
 
 /**
  * The food of the lines that can be ordered from this menu, priced as the order prices them
@@ -43,7 +38,7 @@ function orderableFood(
  */
 export async function checkPromo(
   db: Database,
-  shop: PromoShop,
+  shop: Shop,
   customerId: string,
   body: PromoCheckRequest,
   at: Date,

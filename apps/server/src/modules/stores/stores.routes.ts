@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
-import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
+import { cachedAggregate } from '../menu/cached-shop.ts';
 import { storeLoadedMessage, storeSummaryOf } from './stores.service.ts';
 
 /**
@@ -14,13 +14,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
   app,
   { db, now },
 ) => {
-  const aggregateOf = async (tenantId: string) => {
-    const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
-      loadTenantAggregate(db, tenantId),
-    );
-    if (!agg) throw notFound('This shop no longer exists.');
-    return agg;
-  };
+  const aggregateOf = (tenantId: string) => cachedAggregate(app, db, tenantId);
 
   app.get('/api/store', async (request, reply) => {
     const agg = await aggregateOf(request.tenant.id);
