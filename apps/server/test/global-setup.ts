@@ -15,8 +15,10 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', template);
     project.provide('pgliteTemplate', null);
     return async () => {
+      // Only this run's databases (named after its template): another run may be going on.
+      const run = template.replace(/^servery_template_/, '');
       const leftovers = await adminQuery(
-        "select datname from pg_database where datname like 'servery_test_%'",
+        `select datname from pg_database where datname like 'servery_test_${run}_%'`,
       );
       for (const row of leftovers.rows) {
         await adminQuery(`drop database if exists ${row.datname} with (force)`);

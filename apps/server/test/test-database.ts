@@ -31,7 +31,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const dump = await readFile(inject('pgliteTemplate')!);
     return openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([dump]) });
   }
-  const name = `servery_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const name = runDatabaseName(inject('pgTemplate')!);
   await adminQuery(`create database ${name} template ${inject('pgTemplate')!}`);
   const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 10 });
   const close = handle.close;
@@ -42,6 +42,15 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * A database of this run: named after the run's template, so the run's teardown drops its own
+ * leftovers and never another run's (two runs on one server are normal on a developer machine).
+ */
+export function runDatabaseName(template: string): string {
+  const run = template.replace(/^servery_template_/, '');
+  return `servery_test_${run}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 }
 
 export async function adminQuery(text: string) {
@@ -66,7 +75,7 @@ export async function persistentDatabaseTarget(dataDir: string) {
       drop: async () => {},
     };
   }
-  const name = `servery_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const name = runDatabaseName(inject('pgTemplate')!);
   await adminQuery(`create database ${name}`);
   const url = databaseUrl(name);
   return {
