@@ -42,6 +42,12 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { staffSessionPlugin } from './plugins/staff-session.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createStaffSignIn } from './modules/staff/staff-sign-in.service.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { staffShopLoader } from './modules/staff/staff-shop.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -168,9 +174,10 @@ export async function buildApp(options: AppOptions) {
     app.addHook('onReady', async () => outbox.start());
     app.addHook('onClose', async () => outbox.stop());
   }
+  const secretKey = options.secretKey ? Buffer.from(options.secretKey) : randomBytes(32);
   const auth = createAuthService({
     db: database.db,
-    secretKey: options.secretKey ? Buffer.from(options.secretKey) : randomBytes(32),
+    secretKey,
     now,
     onMessageQueued: () => {
       if (deliver) outbox.wake();
@@ -179,6 +186,22 @@ export async function buildApp(options: AppOptions) {
   await app.register(authenticationPlugin, {
     resolveToken: auth.customerIdForToken,
     resolveTokenWithAddress: auth.customerAndAddressForToken,
+  });
+
+  // The staff application (docs/decisions/0014): cookie sessions on /api/admin.
+  const staffShops = staffShopLoader(app, database.db, options.production ?? false);
+  const staffSignIn = createStaffSignIn({
+    db: database.db,
+    secretKey,
+    now,
+    onMessageQueued: () => {
+      if (deliver) outbox.wake();
+    },
+  });
+  await app.register(staffSessionPlugin, {
+    production: options.production ?? false,
+    resolveSession: (tenantId, token) =>
+      staffSignIn.resolveSession(tenantId, token, staffShops.storeIdsOf(tenantId)),
   });
 
   await app.register(healthRoutes, { ping: database.ping });
@@ -198,6 +221,12 @@ export async function buildApp(options: AppOptions) {
   };
   await app.register(ordersRoutes, { db: database.db, now, card, onMessageQueued });
   await app.register(reservationsRoutes, { db: database.db, now, onMessageQueued });
+  await app.register(staffRoutes, {
+    signIn: staffSignIn,
+    staff: createStaffService({ db: database.db, now, onMessageQueued }),
+    shops: staffShops,
+  });
+  await app.register(auditRoutes, { db: database.db });
   if (card) {
     await app.register(webhooksRoutes, {
       card,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
+import { ensureDemoOwner, seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { EnvError, readEnv, stripeConfigured, trustProxyOf, twilioConfigured } from './env.ts';
 import { batchedStdout } from './lib/batched-stdout.ts';
 import { serverPackageDir } from './lib/package-dir.ts';
@@ -22,6 +22,7 @@ async function main() {
     await database.migrate();
     const seed = env.SEED_DEMO ? env.SEED_DEMO === 'true' : !production;
     const seeded = seed && (await seedDemoIfEmpty(database.db));
+    if (seed && !production) await ensureDemoOwner(database.db);
     app = await buildApp({
       database,
       defaultTenant: env.DEFAULT_TENANT,

@@ -3,12 +3,15 @@ import { readEnv } from '../env.ts';
 import { listTenants } from '../modules/tenants/tenants.repository.ts';
 import { exportTenantToDir, importTenantFile } from '../modules/tenants/tenant-files.ts';
 import { exportTenant, TenantDocumentError } from '../modules/tenants/tenants.service.ts';
+import { addStaffFromCli, StaffInputError } from '../modules/staff/staff-cli.ts';
 
 const USAGE = `Usage: npm run tenant -- <command>
 
   import FILE            Validate a tenant document (assets/ beside it) and write it whole
   export SLUG [--out DIR]  Print the tenant's document, or write it and its assets into DIR
   list                   List the tenants and their hosts
+  add-staff SLUG EMAIL --role owner|manager|staff [--name NAME] [--stores SLUG,SLUG]
+                         Add a member of staff (or change one's role and stores)
 
 Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data).
 `;
@@ -27,7 +30,7 @@ export async function runTenantCli(
   const [command, target, ...rest] = args;
   if (
     !command ||
-    !['import', 'export', 'list'].includes(command) ||
+    !['import', 'export', 'list', 'add-staff'].includes(command) ||
     (command !== 'list' && !target)
   ) {
     err.write(USAGE);
@@ -45,6 +48,30 @@ export async function runTenantCli(
     if (command === 'list') {
       for (const t of await listTenants(db))
         out.write(`${t.slug}\t${t.websiteName}\t${t.hosts.join(', ')}\n`);
+      return 0;
+    }
+    if (command === 'add-staff') {
+      const option = (name: string) => {
+        const at = rest.indexOf(name);
+        return at >= 0 ? rest[at + 1] : undefined;
+      };
+      const email = rest[0];
+      const role = option('--role');
+      if (!email || !role) {
+        err.write(USAGE);
+        return 2;
+      }
+      const stores = option('--stores');
+      const name = option('--name');
+      out.write(
+        `${await addStaffFromCli(db, {
+          slug: target!,
+          email,
+          role,
+          ...(name ? { name } : {}),
+          ...(stores ? { stores: stores.split(',') } : {}),
+        })}\n`,
+      );
       return 0;
     }
     if (command === 'import') {
@@ -67,6 +94,10 @@ export async function runTenantCli(
   } catch (error) {
     if (error instanceof TenantDocumentError) {
       err.write(`Nothing was imported. ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof StaffInputError) {
+      err.write(`${error.message}\n`);
       return 1;
     }
     throw error;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -28,6 +29,7 @@ import type {
 } from '@servery/contract/order';
 import type { Banner } from '@servery/contract/home';
 import type { BookingDocument, LegalTexts, TenantConfig } from '@servery/contract/tenant-document';
+import type { StaffRole } from '@servery/contract/staff-roles';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -605,4 +607,143 @@ export const bookings = pgTable(
     index('bookings_tenant_date_idx').on(t.tenantId, t.date),
     uniqueIndex('bookings_tenant_idempotency_idx').on(t.tenantId, t.idempotencyKey),
   ],
+);
+
+/**
+ * A person who works at a shop (docs/decisions/0014-staff-sessions-and-roles.md). One row
+ * belongs to one shop; the same address at two shops is two accounts. Removed staff keep
+ * their row, so the audit log still names them.
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    /** The stores this person works in; an owner works in all of them whatever this says. */
+    storeIds: uuid('store_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    status: text('status').$type<'active' | 'removed'>().notNull().default('active'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_members_tenant_email_idx').on(t.tenantId, t.email),
+    check('staff_members_role_check', sql`${t.role} in ('owner', 'manager', 'staff')`),
+  ],
+);
+
+/** A signed-in staff browser: only the SHA-256 of the cookie's token is kept. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Idle sessions end: each use moves this on (at most once a minute). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.tenantId, t.staffId)],
+);
+
+/**
+ * One sign-in code e-mailed to a staff address. Only its keyed hash is kept; a newer code for
+ * the same address closes the older one.
+ */
+export const staffCodes = pgTable(
+  'staff_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    requestIp: text('request_ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('staff_codes_email_idx').on(t.tenantId, t.email, t.createdAt),
+    index('staff_codes_ip_idx').on(t.tenantId, t.requestIp, t.createdAt),
+  ],
+);
+
+/** One wrong staff code, with the network it came from (the lock-out rules count both). */
+export const staffCodeFailures = pgTable(
+  'staff_code_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    network: text('network').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_code_failures_email_idx').on(t.tenantId, t.email, t.failedAt)],
+);
+
+/**
+ * What staff did: one row per successful change, written in the change's transaction. A
+ * trigger refuses to update these rows, or to delete them while their shop exists.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Null for a change made from the command line. */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_tenant_idx').on(t.tenantId, t.id),
+    index('audit_log_entity_idx').on(t.tenantId, t.entity, t.entityId),
+  ],
+);
+
+/**
+ * Something a staff board must see (an order or booking made or moved, availability changed),
+ * written in the same transaction as the change; NOTIFY carries only the id. Boards replay
+ * from the last id they saw. Rows older than 48 hours are pruned.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Null for a shop-wide event (the closed switch, booking settings). */
+    storeId: uuid('store_id'),
+    kind: text('kind').notNull(),
+    entityId: text('entity_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_events_tenant_idx').on(t.tenantId, t.id)],
 );

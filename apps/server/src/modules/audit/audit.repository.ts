@@ -1,0 +1,65 @@
+import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+/** Who made a change, and from where: the staff member of the request, or the command line. */
+export interface AuditActor {
+  tenantId: string;
+  actorId: string | null;
+  actorEmail: string;
+  actorRole: string;
+  requestId: string | null;
+  ip: string | null;
+}
+
+export interface AuditChange {
+  action: string;
+  entity: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** One row per successful change, in the change's own transaction (pass the transaction). */
+export async function recordAudit(tx: Executor, actor: AuditActor, change: AuditChange) {
+  await tx.insert(auditLog).values({
+    ...actor,
+    action: change.action,
+    entity: change.entity,
+    entityId: change.entityId,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}
+
+export interface AuditFilter {
+  from?: Date;
+  to?: Date;
+  actor?: string;
+  entity?: string;
+  before?: number;
+  limit: number;
+}
+
+/** Newest first; `before` pages to older rows. */
+export async function listAudit(db: Executor, tenantId: string, filter: AuditFilter) {
+  const conditions: (SQL | undefined)[] = [eq(auditLog.tenantId, tenantId)];
+  if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
+  if (filter.to) conditions.push(lte(auditLog.createdAt, filter.to));
+  if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
+  if (filter.before) conditions.push(lt(auditLog.id, filter.before));
+  if (filter.actor) {
+    const isId = /^[0-9a-f-]{36}$/i.test(filter.actor);
+    conditions.push(
+      isId
+        ? or(eq(auditLog.actorId, filter.actor), eq(auditLog.actorEmail, filter.actor))
+        : eq(auditLog.actorEmail, filter.actor.toLowerCase()),
+    );
+  }
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.id))
+    .limit(filter.limit);
+}

@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { roleCan, type Permission, type StaffRole } from '@servery/contract/staff-roles';
+import { AppError } from '../lib/app-error.ts';
+
+/** The signed-in member of staff behind a request's session cookie. */
+export interface StaffIdentity {
+  id: string;
+  tenantId: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** The stores this person works in: every store of the shop for an owner. */
+  storeIds: string[];
+  sessionExpiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.requireStaff` on /api/admin routes. */
+    staff: StaffIdentity | null;
+  }
+  interface FastifyInstance {
+    /**
+     * preHandler for a staff route: 401 without a live session of this shop, 403 when the
+     * person's role lacks `permission` (none: any member of staff).
+     */
+    requireStaff: (
+      permission?: Permission,
+    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    staffCookie: StaffCookie;
+  }
+}
+
+export interface StaffCookie {
+  name: string;
+  /** The Set-Cookie value that stores `token` for `maxAgeSeconds`. */
+  set(token: string, maxAgeSeconds: number): string;
+  clear(): string;
+  read(request: FastifyRequest): string | undefined;
+}
+
+export interface StaffSessionOptions {
+  production: boolean;
+  /** The person behind a token in this shop (and moves the idle expiry on), or undefined. */
+  resolveSession: (
+    tenantId: string,
+    token: string,
+  ) => Promise<{ identity: StaffIdentity; refreshedCookieSeconds?: number } | undefined>;
+}
+
+const TOKEN = /^[\w-]{16,128}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function staffCookie(production: boolean): StaffCookie {
+  // __Host- makes the browser refuse the cookie unless Secure, host-only and for path /.
+  const name = production ? '__Host-servery_staff' : 'servery_staff';
+  const attributes = `Path=/; HttpOnly; SameSite=Strict${production ? '; Secure' : ''}`;
+  return {
+    name,
+    set: (token, maxAge) => `${name}=${token}; Max-Age=${maxAge}; ${attributes}`,
+    clear: () => `${name}=; Max-Age=0; ${attributes}`,
+    read(request) {
+      const header = request.headers.cookie;
+      if (!header) return undefined;
+      for (const part of header.split(';')) {
+        const [key, ...value] = part.trim().split('=');
+        if (key === name) {
+          const token = value.join('=');
+          return TOKEN.test(token) ? token : undefined;
+        }
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
+ * The staff application's sessions (docs/decisions/0014). A cookie, not a bearer token: it is
+ * HttpOnly (no script reads it), SameSite=Strict, and EventSource sends it. Every call under
+ * /api/admin that changes something must also come from the shop's own origin: SameSite
+ * keeps other sites' requests cookie-less, and the Origin check covers browsers and proxies
+ * that get SameSite wrong. Answers under /api/admin are never cached.
+ */
+export const staffSessionPlugin = fp(
+  async (app: FastifyInstance, options: StaffSessionOptions) => {
+    const cookie = staffCookie(options.production);
+    app.decorate('staffCookie', cookie);
+    app.decorateRequest('staff', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/admin/') && request.url !== '/api/admin') return;
+      void reply.header('cache-control', 'no-store');
+      if (SAFE_METHODS.has(request.method)) return;
+      if (!sameOrigin(request)) {
+        throw new AppError(
+          403,
+          'cross_origin',
+          'This request did not come from the staff application of this shop.',
+        );
+      }
+    });
+
+    app.decorate('requireStaff', (permission?: Permission) => {
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        const token = cookie.read(request);
+        const found = token && (await options.resolveSession(request.tenant.id, token));
+        if (!found) {
+          throw new AppError(401, 'unauthorized', 'Please sign in to the staff application.');
+        }
+        if (found.refreshedCookieSeconds) {
+          void reply.header('set-cookie', cookie.set(token, found.refreshedCookieSeconds));
+        }
+        request.staff = found.identity;
+        if (permission && !roleCan(found.identity.role, permission)) {
+          throw new AppError(403, 'forbidden', 'Your role does not allow this. Ask an owner.');
+        }
+      };
+    });
+  },
+  { name: 'staff-session', dependencies: ['tenant', 'error-handler'] },
+);
+
+/** The request's Origin names the host it was sent to (the shop's own page sent it). */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  const host = request.headers.host;
+  if (!origin || !host) return false;
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/** The staff member of a route guarded by `requireStaff` (never null there). */
+export function staffOf(request: FastifyRequest): StaffIdentity {
+  if (!request.staff)
+    throw new AppError(401, 'unauthorized', 'Please sign in to the staff application.');
+  return request.staff;
+}
+
+/** Whether this person works in `storeId`; a store of another shop is never theirs. */
+export function worksIn(staff: StaffIdentity, storeId: string): boolean {
+  return staff.storeIds.includes(storeId);
+}

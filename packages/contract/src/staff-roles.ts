@@ -1,0 +1,58 @@
+/**
+ * Who on the restaurant's side may do what (docs/decisions/0014-staff-sessions-and-roles.md).
+ * No zod here: the staff application reads it to show only the controls a person may use; the
+ * server enforces it on every /api/admin route.
+ */
+
+export const STAFF_ROLES = ['owner', 'manager', 'staff'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSIONS = [
+  /** The live order desk: see, accept, reject and move orders of one's stores. */
+  'orders:run',
+  /** The bookings diary: see, confirm, seat and add bookings of one's stores. */
+  'bookings:run',
+  /** Take a booking into a slot that is full. */
+  'bookings:override_capacity',
+  /** Service controls: sold out, pause, busy, opening hours, special days, close-outs. */
+  'service:run',
+  /** Dishes: hide, change prices. */
+  'menu:edit',
+  /** Shop-wide switches: closed, booking settings. */
+  'shop:edit',
+  /** Invite, change and remove staff. */
+  'staff:manage',
+  /** Read the audit log. */
+  'audit:read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * Owners manage staff and settings; managers run service, menus and bookings and may override
+ * booking capacity; staff run the desk and the diary for their stores.
+ */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  manager: [
+    'orders:run',
+    'bookings:run',
+    'bookings:override_capacity',
+    'service:run',
+    'menu:edit',
+    'shop:edit',
+  ],
+  staff: ['orders:run', 'bookings:run'],
+};
+
+export function roleCan(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  staff: 'Staff',
+};
+
+/** How long a staff session lasts without being used. */
+export const STAFF_SESSION_IDLE_HOURS = 12;
