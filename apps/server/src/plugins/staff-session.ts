@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * preHandler for a staff route: 401 without a live session of this shop, 403 when the
+     * onRequest hook of a staff route (before the body is read or checked): 401 without a live session of this shop, 403 when the
      * person's role lacks `permission` (none: any member of staff).
      */
     requireStaff: (

@@ -6,7 +6,7 @@ import { listAudit } from './audit.repository.ts';
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/admin/audit',
-    { schema: { querystring: ZAuditQuery }, preHandler: app.requireStaff('audit:read') },
+    { schema: { querystring: ZAuditQuery }, onRequest: app.requireStaff('audit:read') },
     async (request) => {
       const { from, to, actor, entity, before, limit } = request.query;
       const rows = await listAudit(db, request.tenant.id, {

@@ -61,31 +61,27 @@ export const staffRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/api/admin/session', { preHandler: app.requireStaff() }, async (request) => {
+  app.get('/api/admin/session', { onRequest: app.requireStaff() }, async (request) => {
     const data = await signIn.describe(staffOf(request), await shops.shopOf(request));
     return { status: 200, message: 'Signed in.', data };
   });
 
-  app.delete('/api/admin/session', { preHandler: app.requireStaff() }, async (request, reply) => {
+  app.delete('/api/admin/session', { onRequest: app.requireStaff() }, async (request, reply) => {
     const token = app.staffCookie.read(request)!;
     await signIn.signOut(request.tenant.id, token);
     void reply.header('set-cookie', app.staffCookie.clear());
     return { status: 200, message: 'Signed out.', data: null };
   });
 
-  app.get(
-    '/api/admin/staff',
-    { preHandler: app.requireStaff('staff:manage') },
-    async (request) => ({
-      status: 200,
-      message: 'Staff.',
-      data: await staff.list(request.tenant.id),
-    }),
-  );
+  app.get('/api/admin/staff', { onRequest: app.requireStaff('staff:manage') }, async (request) => ({
+    status: 200,
+    message: 'Staff.',
+    data: await staff.list(request.tenant.id),
+  }));
 
   app.post(
     '/api/admin/staff',
-    { schema: { body: ZCreateStaffRequest }, preHandler: app.requireStaff('staff:manage') },
+    { schema: { body: ZCreateStaffRequest }, onRequest: app.requireStaff('staff:manage') },
     async (request) => {
       const actor = { ...auditActorOf(request), actorName: staffOf(request).name };
       const data = await staff.invite(actor, await shops.shopOf(request), request.body);
@@ -97,7 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
     '/api/admin/staff/:id',
     {
       schema: { params: ZStaffIdParams, body: ZUpdateStaffRequest },
-      preHandler: app.requireStaff('staff:manage'),
+      onRequest: app.requireStaff('staff:manage'),
     },
     async (request) => {
       const data = await staff.update(auditActorOf(request), request.params.id, request.body);
@@ -107,7 +103,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/admin/staff/:id',
-    { schema: { params: ZStaffIdParams }, preHandler: app.requireStaff('staff:manage') },
+    { schema: { params: ZStaffIdParams }, onRequest: app.requireStaff('staff:manage') },
     async (request) => {
       await staff.remove(auditActorOf(request), request.params.id);
       return { status: 200, message: 'Removed. Their sessions have ended.', data: null };

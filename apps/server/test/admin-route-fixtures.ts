@@ -1,0 +1,37 @@
+import type { AdminFixtures } from './admin-route-table.ts';
+import { importTestTenant, makeTenantDocument } from './factories.ts';
+import { addStaff } from './staff.ts';
+import type { createTestApp } from './test-app.ts';
+import { listStaff, storesOfTenant } from '../src/modules/staff/staff.repository.ts';
+import { findTenantBySlug } from '../src/modules/tenants/tenants.repository.ts';
+
+type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The shop the authorisation table is run against: two stores, so that staff of one store can
+ * be refused the other's things, and a second shop whose staff must find nothing here. Later
+ * features add the things their routes need (an order, a booking, a dish) below.
+ */
+export async function makeAdminFixtures(ctx: TestContext) {
+  const base = makeTenantDocument();
+  const shop = {
+    ...base,
+    stores: [base.stores[0]!, { ...base.stores[0]!, slug: 'second', name: 'Second Store' }],
+  };
+  await importTestTenant(ctx.db, shop);
+  const otherShop = await importTestTenant(ctx.db, makeTenantDocument());
+  const tenant = (await findTenantBySlug(ctx.db, shop.slug))!;
+  const stores = await storesOfTenant(ctx.db, tenant.id);
+  const own = stores.find((s) => s.slug === 'main')!;
+  const other = stores.find((s) => s.slug === 'second')!;
+
+  const staffEmail = await addStaff(ctx.db, shop.slug, 'staff', { stores: ['second'] });
+  const staffRow = (await listStaff(ctx.db, tenant.id)).find((s) => s.email === staffEmail)!;
+
+  const fixtures: AdminFixtures = {
+    ownStoreId: own.id,
+    otherStoreId: other.id,
+    staffId: staffRow.id,
+  };
+  return { shop, otherShop, tenantId: tenant.id, ownStoreSlug: 'main', fixtures };
+}

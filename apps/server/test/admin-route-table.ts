@@ -1,0 +1,109 @@
+import type { Permission } from '@servery/contract/staff-roles';
+
+/**
+ * Every /api/admin route, and who may call it (issue 13's authorisation table). The test in
+ * modules/staff/admin-authorization.test.ts fails when a route is missing here. Each later
+ * feature adds its rows in a section of its own, and what its URLs need to `AdminFixtures`.
+ */
+export interface AdminFixtures {
+  /** The shop under test: a store its limited staff work in, and one they do not. */
+  ownStoreId: string;
+  otherStoreId: string;
+  /** A member of staff of the shop (for the staff routes). */
+  staffId: string;
+  /** Ids of the shop's things a feature's routes act on; each feature fills its own. */
+  [name: string]: string;
+}
+
+export interface AdminRouteCase {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The route as registered, e.g. /api/admin/staff/:id. */
+  route: string;
+  /** A concrete URL of the shop under test. */
+  url: (f: AdminFixtures) => string;
+  /** A body the route accepts, so that refusals are about who asks, not what is sent. */
+  body?: (f: AdminFixtures) => unknown;
+  /** What the route needs; null: any signed-in member of staff. */
+  permission: Permission | null;
+  /**
+   * `id`: the URL names a thing of the shop (another shop's staff get 404).
+   * `store`: the URL names a thing of `otherStoreId` (staff not working there get 404 too).
+   * `none`: a list or the caller's own session.
+   */
+  scope: 'none' | 'id' | 'store';
+  /** Sign-in routes answer to anybody: only listed so that the table covers every route. */
+  public?: boolean;
+}
+
+export const ADMIN_ROUTES: AdminRouteCase[] = [
+  // Staff sign-in and session (issue 13)
+  {
+    method: 'POST',
+    route: '/api/admin/session/code',
+    url: () => '/api/admin/session/code',
+    permission: null,
+    scope: 'none',
+    public: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/session',
+    url: () => '/api/admin/session',
+    permission: null,
+    scope: 'none',
+    public: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/session',
+    url: () => '/api/admin/session',
+    permission: null,
+    scope: 'none',
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/session',
+    url: () => '/api/admin/session',
+    permission: null,
+    scope: 'none',
+  },
+
+  // Staff management and the audit log (issue 13)
+  {
+    method: 'GET',
+    route: '/api/admin/staff',
+    url: () => '/api/admin/staff',
+    permission: 'staff:manage',
+    scope: 'none',
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/staff',
+    url: () => '/api/admin/staff',
+    body: () => ({ email: `new-${Date.now()}@staff.test`, name: 'New Person', role: 'staff' }),
+    permission: 'staff:manage',
+    scope: 'none',
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/staff/:id',
+    url: (f) => `/api/admin/staff/${f.staffId}`,
+    body: () => ({ name: 'Renamed' }),
+    permission: 'staff:manage',
+    scope: 'id',
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/staff/:id',
+    url: (f) => `/api/admin/staff/${f.staffId}`,
+    permission: 'staff:manage',
+    scope: 'id',
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/audit',
+    url: () => '/api/admin/audit',
+    permission: 'audit:read',
+    scope: 'none',
+  },
+];
