@@ -1,5 +1,6 @@
 // Keeps imports flowing one way (STYLE.md): contract ← server, contract ← web, and inside the
-// web app components/ui and lib ← features ← app, with no feature importing another.
+// web app components/ui and lib ← features ← app, with no feature importing another; the
+// staff application (admin/) takes only components/ui and lib.
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
@@ -16,6 +17,8 @@ function placeOf(path) {
     if (rest.startsWith('features/'))
       return { pkg: 'web', layer: 'feature', feature: rest.split('/')[1] };
     if (rest.startsWith('app/')) return { pkg: 'web', layer: 'app' };
+    // The staff application: its own screens, on the same primitives, never the storefront's.
+    if (rest.startsWith('admin/')) return { pkg: 'web', layer: 'admin' };
     return { pkg: 'web', layer: 'entry' };
   }
   if (path.startsWith('apps/web/')) return { pkg: 'web', layer: 'entry' };
@@ -39,8 +42,9 @@ const LAYER_MAY_IMPORT = {
   ui: ['ui'],
   lib: ['lib', 'ui'],
   feature: ['ui', 'lib', 'feature'],
-  app: ['ui', 'lib', 'feature', 'app'],
-  entry: ['ui', 'lib', 'feature', 'app', 'entry'],
+  admin: ['ui', 'lib', 'admin'],
+  app: ['ui', 'lib', 'feature', 'app', 'admin'],
+  entry: ['ui', 'lib', 'feature', 'app', 'admin', 'entry'],
 };
 
 function problem(from, to) {

@@ -11,6 +11,14 @@ const at = (path: string) => `${process.cwd()}/${path}`;
 tester.run('import-boundaries', importBoundaries, {
   valid: [
     {
+      filename: at('apps/web/src/admin/desk/desk-page.tsx'),
+      code: "import { adminApi } from '../admin-api.ts'; import { Skeleton } from '../../components/ui/skeleton.tsx';",
+    },
+    {
+      filename: at('apps/web/src/app/router.tsx'),
+      code: "const AdminApp = () => import('../admin/admin-app.tsx');",
+    },
+    {
       filename: at('apps/server/src/app.ts'),
       code: "import { z } from '@servery/contract/config';",
     },
@@ -32,6 +40,20 @@ tester.run('import-boundaries', importBoundaries, {
     },
   ],
   invalid: [
+    {
+      filename: at('apps/web/src/admin/desk/desk-page.tsx'),
+      code: "import { api } from '../../features/menu/api.ts';",
+      errors: [
+        { message: 'web admin code must not import from features (../../features/menu/api.ts)' },
+      ],
+    },
+    {
+      filename: at('apps/web/src/features/menu/api.ts'),
+      code: "import { adminApi } from '../../admin/admin-api.ts';",
+      errors: [
+        { message: 'web feature code must not import from admin (../../admin/admin-api.ts)' },
+      ],
+    },
     {
       filename: at('packages/contract/src/config.ts'),
       code: "import { db } from '../../../apps/server/src/db/client.ts';",

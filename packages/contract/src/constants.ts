@@ -45,6 +45,8 @@ export const STOREFRONT_PATHS = [
   'privacy',
   'terms',
   'CookiePolicy',
+  // The staff application (not a SPEC page): served on every host of the shop.
+  'admin',
 ] as const;
 
 /** Whether a path is a storefront page (matching is case-insensitive, as the router's is). */

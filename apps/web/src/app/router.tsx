@@ -97,6 +97,12 @@ const PromoPage = lazyComponent(
   (m) => m.PromoPage,
 );
 
+/** The staff application (docs/decisions/0014): its own chunks, outside the shop's shell. */
+const AdminApp = lazyComponent(
+  () => import('../admin/admin-app.tsx'),
+  (m) => m.AdminApp,
+);
+
 /** Each page: its own error boundary (reset on navigation) and a skeleton while its chunk loads. */
 function Page({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -123,6 +129,14 @@ function Page({ children }: { children: ReactNode }) {
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path="admin/*"
+        element={
+          <Page>
+            <AdminApp />
+          </Page>
+        }
+      />
       <Route element={<Shell />}>
         <Route
           index

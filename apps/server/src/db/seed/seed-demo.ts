@@ -10,7 +10,7 @@ export const demoTenantFile = () => join(demoTenantDir(), 'tenant.json');
 
 /** The demo shop's owner, so a newcomer can open /admin at once (README "The staff side"). */
 export const DEMO_OWNER_EMAIL = 'owner@tandoor-lane.test';
-const DEMO_SLUG = 'tandoor-lane';
+const DEMO_SLUG = 'demo';
 
 /** Loads the demo shop into a database that has no shop yet; answers whether it did. */
 export async function seedDemoIfEmpty(db: Database): Promise<boolean> {

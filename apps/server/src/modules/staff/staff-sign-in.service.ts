@@ -106,8 +106,13 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
         );
       }
       const latest = await latestCode(tx, shop.tenantId, email);
+      // A code already used to sign in is no reason to wait: signing out and straight back in
+      // is a new sign-in, not a resend (the hourly cap still bounds the e-mails).
+      const usedToSignIn =
+        latest?.closedAt && latest.failedAttempts < STAFF_CODE_LIMITS.triesPerCode;
       const coolingDown =
         latest &&
+        !usedToSignIn &&
         latest.createdAt.getTime() + STAFF_CODE_LIMITS.resendCooldownSeconds * 1000 > at.getTime();
       const sentThisHour = await codeSendTimesSince(
         tx,

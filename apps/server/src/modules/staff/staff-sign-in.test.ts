@@ -110,6 +110,19 @@ describe('staff sign-in', () => {
     expect(agent.cookie).toMatch(/^servery_staff=/);
   });
 
+  it('sends a fresh code at once after a sign-in, but not while the last code is unused', async () => {
+    const email = await addStaff(ctx.db, shop.slug, 'staff');
+    await signInStaff(ctx.app, ctx.db, host, email);
+    const first = (await messagesTo(email)).length;
+    // Signed in (say, then out): asking again is a new sign-in, not a resend.
+    await askCode(email);
+    expect(await messagesTo(email)).toHaveLength(first + 1);
+    // The new code is unused: within the minute nothing more is sent, and it still works.
+    await askCode(email);
+    expect(await messagesTo(email)).toHaveLength(first + 1);
+    expect((await tryCode(email, await latestStaffCode(ctx.db, email))).statusCode).toBe(200);
+  });
+
   it('refuses a change that does not come from the shop’s own origin', async () => {
     const email = await addStaff(ctx.db, shop.slug, 'staff');
     for (const headers of [{ host }, { host, origin: 'http://evil.example' }]) {

@@ -1,0 +1,41 @@
+import type { ErrorEnvelope } from '@servery/contract/envelope';
+import type { StaffSession } from '@servery/contract/staff';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+/**
+ * The staff application's one client for /api/admin. The session is an HttpOnly cookie the
+ * browser sends by itself (same origin); a 401 anywhere means the session ended, and the
+ * shell shows the sign-in screen again (admin-app.tsx watches the session query).
+ * Each screen injects its endpoints from its own folder.
+ */
+export const adminApi = createApi({
+  reducerPath: 'adminApi',
+  baseQuery: fetchBaseQuery({ baseUrl: '/api/admin', credentials: 'same-origin' }),
+  tagTypes: ['Session', 'Staff', 'Audit', 'Order', 'Booking', 'Service', 'Menu', 'Shop'],
+  endpoints: (build) => ({
+    session: build.query<StaffSession, void>({
+      query: () => '/session',
+      transformResponse: (body: { data: StaffSession }) => body.data,
+      providesTags: ['Session'],
+    }),
+  }),
+});
+
+export const { useSessionQuery } = adminApi;
+
+/** The server's message from a failed call, or a plain one when the network failed. */
+export function adminErrorMessage(error: unknown): string {
+  const data = (error as { data?: Partial<ErrorEnvelope> } | undefined)?.data;
+  if (typeof data?.message === 'string') return data.message;
+  return 'The server could not be reached. Check the connection and try again.';
+}
+
+/** Field messages of a 400 answer, keyed by field name. */
+export function adminFieldErrors(error: unknown): Record<string, string> {
+  const data = (error as { data?: Partial<ErrorEnvelope> } | undefined)?.data;
+  return data?.errors ?? {};
+}
+
+/** Whether a failed call failed because the session has ended. */
+export const isSignedOutError = (error: unknown) =>
+  (error as { status?: unknown } | undefined)?.status === 401;

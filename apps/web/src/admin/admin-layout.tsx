@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import type { StaffSession } from '@servery/contract/staff';
+import { ROLE_LABELS, type Permission } from '@servery/contract/staff-roles';
+import { ADMIN_SECTIONS } from './admin-sections.tsx';
+import { ADMIN_SECONDARY } from './admin-ui.ts';
+import { useSignOutStaffMutation } from './session/sign-in-api.ts';
+
+/** The sections this person may open. */
+export const sectionsFor = (session: StaffSession) =>
+  ADMIN_SECTIONS.filter((s) => session.permissions.includes(s.permission as Permission));
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-12 items-center rounded-xl px-4 text-base font-semibold whitespace-nowrap ${
+    isActive ? 'bg-primary text-on-primary' : 'text-stone-800 hover:bg-stone-200'
+  }`;
+
+/** Header with the shop, the person and sign-out; navigation that scrolls sideways on phones. */
+export function AdminLayout({ session, children }: { session: StaffSession; children: ReactNode }) {
+  const [signOut, signingOut] = useSignOutStaffMutation();
+  return (
+    <div className="min-h-screen bg-stone-100 text-stone-900">
+      <header className="border-b border-stone-300 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3">
+          <div className="mr-auto">
+            <p className="text-lg font-bold">{session.shop.name}</p>
+            <p className="text-sm text-stone-600">
+              {session.staff.name} · {ROLE_LABELS[session.staff.role]}
+            </p>
+          </div>
+          <button
+            type="button"
+            className={ADMIN_SECONDARY}
+            onClick={() => void signOut()}
+            disabled={signingOut.isLoading}
+          >
+            Sign out
+          </button>
+        </div>
+        <nav aria-label="Staff sections" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-3">
+          <ul className="flex gap-2">
+            <li>
+              <NavLink to="/admin" end className={navClass}>
+                Home
+              </NavLink>
+            </li>
+            {sectionsFor(session).map((section) => (
+              <li key={section.path}>
+                <NavLink to={`/admin/${section.path}`} className={navClass}>
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="admin-main" className="mx-auto max-w-7xl px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Permission } from '@servery/contract/staff-roles';
+
+export interface AdminSection {
+  /** Under /admin/. */
+  path: string;
+  label: string;
+  /** One line on the home screen. */
+  description: string;
+  /** Who sees it; the server checks again on every call. */
+  permission: Permission;
+  element: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The screens of the staff application, in the order of the navigation. Each is its own lazy
+ * chunk; a person sees only those their role allows.
+ */
+export const ADMIN_SECTIONS: AdminSection[] = [
+  {
+    path: 'staff',
+    label: 'Staff',
+    description: 'Invite people, set their role and stores, remove them.',
+    permission: 'staff:manage',
+    element: lazy(() => import('./staff/staff-page.tsx').then((m) => ({ default: m.StaffPage }))),
+  },
+  {
+    path: 'audit',
+    label: 'Audit log',
+    description: 'Every change made by staff: who, what, when, before and after.',
+    permission: 'audit:read',
+    element: lazy(() => import('./audit/audit-page.tsx').then((m) => ({ default: m.AuditPage }))),
+  },
+];

@@ -1,0 +1,13 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { adminApi } from './admin-api.ts';
+
+/**
+ * The staff application's own Redux store: nothing of the storefront's (its persisted cart,
+ * the customer's session) is shared with it, and it is not persisted at all.
+ */
+export function createAdminStore() {
+  return configureStore({
+    reducer: { [adminApi.reducerPath]: adminApi.reducer },
+    middleware: (getDefault) => getDefault().concat(adminApi.middleware),
+  });
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import type { AuditEntry, AuditQuery } from '@servery/contract/staff';
+import { adminApi, adminErrorMessage } from '../admin-api.ts';
+import { ADMIN_CARD, ADMIN_INPUT, ADMIN_SECONDARY } from '../admin-ui.ts';
+
+const auditApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    auditLog: build.query<AuditEntry[], AuditQuery>({
+      query: (params) => ({ url: '/audit', params }),
+      transformResponse: (body: { data: AuditEntry[] }) => body.data,
+      providesTags: ['Audit'],
+    }),
+  }),
+});
+
+const PAGE = 50;
+
+/** Owners: every change staff made, newest first, filtered by what and who. */
+export function AuditPage() {
+  const [entity, setEntity] = useState('');
+  const [actor, setActor] = useState('');
+  const [pages, setPages] = useState<number[]>([0]);
+  const filters = {
+    ...(entity ? { entity } : {}),
+    ...(actor.trim() ? { actor: actor.trim() } : {}),
+  };
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Audit log</h1>
+      <form
+        className={`${ADMIN_CARD} mt-4 grid gap-4 sm:grid-cols-2`}
+        onSubmit={(e) => e.preventDefault()}
+        aria-label="Filter the audit log"
+      >
+        <label className="font-medium">
+          What changed
+          <select
+            className={ADMIN_INPUT}
+            value={entity}
+            onChange={(e) => {
+              setEntity(e.target.value);
+              setPages([0]);
+            }}
+          >
+            <option value="">Everything</option>
+            <option value="staff">Staff</option>
+            <option value="order">Orders</option>
+            <option value="booking">Bookings</option>
+            <option value="item">Dishes</option>
+            <option value="store">Stores</option>
+            <option value="shop">Shop settings</option>
+          </select>
+        </label>
+        <label className="font-medium">
+          Who (e-mail address)
+          <input
+            className={ADMIN_INPUT}
+            type="search"
+            value={actor}
+            onChange={(e) => {
+              setActor(e.target.value);
+              setPages([0]);
+            }}
+          />
+        </label>
+      </form>
+      <ol className="mt-4 space-y-3">
+        {pages.map((before, index) => (
+          <AuditPageRows
+            key={before}
+            query={{ ...filters, limit: PAGE, ...(before ? { before } : {}) }}
+            onMore={
+              index === pages.length - 1 ? (oldest) => setPages((p) => [...p, oldest]) : undefined
+            }
+          />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function AuditPageRows({
+  query,
+  onMore,
+}: {
+  query: AuditQuery;
+  onMore?: (oldestId: number) => void;
+}) {
+  const { data, error, isLoading } = auditApi.useAuditLogQuery(query);
+  if (isLoading) return <li role="status">Loading…</li>;
+  if (error)
+    return (
+      <li role="alert" className="text-red-700">
+        {adminErrorMessage(error)}
+      </li>
+    );
+  if (!data || data.length === 0)
+    return query.before ? null : <li>Nothing has been changed yet.</li>;
+  return (
+    <>
+      {data.map((entry) => (
+        <li key={entry.id} className={ADMIN_CARD}>
+          <p className="font-semibold">
+            {describeAction(entry.action)} · {entry.entity} {entry.entity_id.slice(0, 8)}
+          </p>
+          <p className="text-stone-700">
+            {entry.actor.email} ({entry.actor.role}) ·{' '}
+            <time dateTime={entry.at}>
+              {new Date(entry.at).toLocaleString('en-GB', {
+                dateStyle: 'medium',
+                timeStyle: 'medium',
+              })}
+            </time>
+            {entry.ip ? ` · from ${entry.ip}` : ''}
+          </p>
+          <Changes before={entry.before} after={entry.after} />
+        </li>
+      ))}
+      {onMore && data.length === query.limit && (
+        <li>
+          <button type="button" className={ADMIN_SECONDARY} onClick={() => onMore(data.at(-1)!.id)}>
+            Show older changes
+          </button>
+        </li>
+      )}
+    </>
+  );
+}
+
+/** The fields that differ between before and after, one line each. */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = (after ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
+    (k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]),
+  );
+  if (keys.length === 0) return null;
+  return (
+    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+      {keys.map((key) => (
+        <div key={key} className="contents">
+          <dt className="font-medium">{key}</dt>
+          <dd className="break-all">
+            {key in b ? <del className="mr-2 text-stone-600">{show(b[key])}</del> : null}
+            {key in a ? <ins className="no-underline">{show(a[key])}</ins> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+const describeAction = (action: string) => action.replace('.', ' ').replace(/_/g, ' ');
