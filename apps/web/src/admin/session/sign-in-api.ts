@@ -11,9 +11,11 @@ const signInApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: StaffSession }) => body.data,
       // Everything cached belonged to whoever was signed in before.
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        // A refused code is the caller's to show; only a sign-in changes the cache.
+        const result = await queryFulfilled.catch(() => null);
+        if (!result) return;
         dispatch(adminApi.util.resetApiState());
-        dispatch(adminApi.util.upsertQueryData('session', undefined, data));
+        dispatch(adminApi.util.upsertQueryData('session', undefined, result.data));
       },
     }),
     signOutStaff: build.mutation<void, void>({
