@@ -21,7 +21,6 @@ import {
   findLiveSession,
   insertCode,
   insertSession,
-  ipCodeSendsSince,
   latestCode,
   lockStaffEmail,
   recordCodeFailure,
@@ -95,7 +94,8 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
     const at = now();
     const queued = await db.transaction(async (tx) => {
       await lockStaffEmail(tx, shop.tenantId, email);
-      const ipSends = await ipCodeSendsSince(tx, shop.tenantId, ip, new Date(at.getTime() - HOUR));
+      const hourAgo = new Date(at.getTime() - HOUR);
+      const ipSends = await codeSendTimesSince(tx, shop.tenantId, { ip }, hourAgo);
       if (ipSends.length >= STAFF_CODE_LIMITS.sendsPerIpPerHour) {
         const until =
           ipSends[ipSends.length - STAFF_CODE_LIMITS.sendsPerIpPerHour]!.getTime() + HOUR;
@@ -114,14 +114,11 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
         latest &&
         !usedToSignIn &&
         latest.createdAt.getTime() + STAFF_CODE_LIMITS.resendCooldownSeconds * 1000 > at.getTime();
-      const sentThisHour = await codeSendTimesSince(
-        tx,
-        shop.tenantId,
-        email,
-        new Date(at.getTime() - HOUR),
-      );
+      const sentThisHour = await codeSendTimesSince(tx, shop.tenantId, { email }, hourAgo);
       // Within the cooldown or past the hourly cap the earlier code still works: say nothing.
-      if (coolingDown || sentThisHour >= STAFF_CODE_LIMITS.sendsPerAddressPerHour) return false;
+      if (coolingDown || sentThisHour.length >= STAFF_CODE_LIMITS.sendsPerAddressPerHour) {
+        return false;
+      }
 
       const staff = await findActiveStaffByEmail(tx, shop.tenantId, email);
       await closeOpenCodes(tx, shop.tenantId, email, at);

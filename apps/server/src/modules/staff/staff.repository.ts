@@ -162,10 +162,11 @@ export async function latestCode(db: Executor, tenantId: string, email: string) 
   return row;
 }
 
+/** When each code sent since `since` to an address, or asked for from an IP, was sent; oldest first. */
 export async function codeSendTimesSince(
   db: Executor,
   tenantId: string,
-  email: string,
+  by: { email: string } | { ip: string },
   since: Date,
 ) {
   const rows = await db
@@ -174,21 +175,7 @@ export async function codeSendTimesSince(
     .where(
       and(
         eq(staffCodes.tenantId, tenantId),
-        eq(staffCodes.email, email),
-        gte(staffCodes.createdAt, since),
-      ),
-    );
-  return rows.length;
-}
-
-export async function ipCodeSendsSince(db: Executor, tenantId: string, ip: string, since: Date) {
-  const rows = await db
-    .select({ at: staffCodes.createdAt })
-    .from(staffCodes)
-    .where(
-      and(
-        eq(staffCodes.tenantId, tenantId),
-        eq(staffCodes.requestIp, ip),
+        'email' in by ? eq(staffCodes.email, by.email) : eq(staffCodes.requestIp, by.ip),
         gte(staffCodes.createdAt, since),
       ),
     )
