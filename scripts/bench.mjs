@@ -26,8 +26,9 @@ console.log(JSON.stringify(api, null, 2));
 // Pages: a production server of its own, on a fresh embedded database with the demo shop.
 const webDir = mkdtempSync(join(tmpdir(), 'servery-bench-web-'));
 const web = await startServery(webDir);
-// The demo shop's / is its landing page (isHomePage 1); /menu is the menu.
-const PAGES = ['/', '/menu'];
+// The demo shop's / is its landing page (isHomePage 1); /menu is the menu; /reservation is the
+// booking form as the ordering host serves it (the date picker is its own chunk).
+const PAGES = ['/', '/menu', '/reservation'];
 const pages = [];
 try {
   for (const path of PAGES) {
