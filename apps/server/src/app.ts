@@ -220,7 +220,12 @@ export async function buildApp(options: AppOptions) {
     if (deliver) outbox.wake();
   };
   await app.register(ordersRoutes, { db: database.db, now, card, onMessageQueued });
-  await app.register(reservationsRoutes, { db: database.db, now, onMessageQueued });
+  await app.register(reservationsRoutes, {
+    db: database.db,
+    now,
+    onMessageQueued,
+    production: options.production ?? false,
+  });
   await app.register(staffRoutes, {
     signIn: staffSignIn,
     staff: createStaffService({ db: database.db, now, onMessageQueued }),

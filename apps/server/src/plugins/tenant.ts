@@ -75,9 +75,19 @@ export class TenantCache {
   }
 }
 
-/** Paths that answer the same for every host and need no tenant (a provider's webhook finds
- * its shop from the payment). */
-const TENANTLESS = /^\/(healthz|readyz|assets\/|api\/webhooks\/|api\/docs$)/;
+/**
+ * Paths that answer the same for every host and need no tenant (a provider's webhook finds
+ * its shop from the payment). Anchored at both ends: /healthzfoo is not /healthz, and must
+ * never reach a handler that reads `request.tenant`.
+ */
+const TENANTLESS = /^\/(?:(?:healthz|readyz|api\/docs)(?:\?|$)|assets\/|api\/webhooks\/)/;
+
+/**
+ * A Host header as browsers send it: a DNS name or an IP address, and an optional port.
+ * Anything else (`shop.test@evil.example`, spaces, paths) is refused before it can be read as
+ * a host or copied into anything.
+ */
+const VALID_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 export const tenantPlugin = fp(
   async (
@@ -97,6 +107,12 @@ export const tenantPlugin = fp(
     app.addHook('onClose', async () => unsubscribe());
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const hostHeader = request.headers.host;
+      if (!hostHeader || hostHeader.length > 260 || !VALID_HOST.test(hostHeader)) {
+        return reply
+          .code(400)
+          .send({ status: 400, message: 'The Host header is not a valid host name.', data: null });
+      }
       if (TENANTLESS.test(request.url)) return;
       const host = request.hostname.toLowerCase().replace(/\.$/, '');
       const tenant = await cache.resolveHost(host);

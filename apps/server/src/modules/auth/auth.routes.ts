@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { findTenantById } from '../tenants/tenants.repository.ts';
+import { ownHostOf } from '../tenants/shop-origin.ts';
+import { findTenantById, loadTenantAggregate } from '../tenants/tenants.repository.ts';
 import type { AuthService, ShopForCodes } from './auth.service.ts';
 
 /**
@@ -33,9 +34,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; auth: AuthService
         colour: row.config.colorPalatte,
         timeZone: row.config.timeZone,
         otpLength: row.config.otpLength,
+        hosts: (await loadTenantAggregate(db, id))?.hosts ?? [],
       };
     });
-    return { tenantId: id, host: request.hostname.replace(/:\d+$/, ''), ...settings };
+    const { hosts, ...shop } = settings;
+    // The SMS's WebOTP line names the page's host: one of the shop's own, never a Host header
+    // that merely fell back to this shop.
+    return { tenantId: id, host: ownHostOf(hosts, request), ...shop };
   };
 
   app.post(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_PATTERN, ZBookingRequest } from '@servery/contract/reservation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import { shopOrigin } from '../tenants/shop-origin.ts';
 import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
 import {
   book,
@@ -51,7 +52,8 @@ export const reservationsRoutes: FastifyPluginAsyncZod<ReservationDeps> = async 
         throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
       }
       const agg = await aggregateOf(request.tenant.id);
-      const origin = `${request.protocol}://${request.host}`;
+      // The cancel link goes to the shop's canonical host, whatever Host the request named.
+      const origin = shopOrigin(agg.hosts, request, { production: deps.production ?? false });
       const message = await book(deps, agg, request.body, origin, key);
       return { status: 200, message };
     },

@@ -22,6 +22,8 @@ export interface ReservationDeps {
   db: Database;
   now: () => Date;
   onMessageQueued: () => void;
+  /** Production links are https on the shop's canonical host (modules/tenants/shop-origin.ts). */
+  production?: boolean;
 }
 
 const notTaking = () =>

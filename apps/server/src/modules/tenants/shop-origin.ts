@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { SiteVariant } from '@servery/contract/config';
+
+/**
+ * The origin every link in a message is built from (issue 12: a Host header must never choose
+ * where a link points). The shop's canonical host is the first `ordering` host of its document
+ * (every page, the booking cancel page included, answers there). Production links are https;
+ * outside production they keep the scheme and port the request came in on, so that links work
+ * on http://localhost:3000.
+ */
+export function shopOrigin(
+  hosts: readonly { host: string; variant: SiteVariant }[],
+  request: FastifyRequest,
+  { production, variant = 'ordering' }: { production: boolean; variant?: SiteVariant },
+): string {
+  const host =
+    hosts.find((h) => h.variant === variant)?.host ??
+    hosts.find((h) => h.variant === 'ordering')?.host ??
+    hosts[0]?.host ??
+    'localhost';
+  if (production) return `https://${host}`;
+  const port = /:(\d{1,5})$/.exec(request.headers.host ?? '')?.[1];
+  return `${request.protocol}://${host}${port ? `:${port}` : ''}`;
+}
+
+/** The host the request came in on, if it is one of the shop's own; else its canonical host. */
+export function ownHostOf(
+  hosts: readonly { host: string; variant: SiteVariant }[],
+  request: FastifyRequest,
+): string {
+  const asked = request.hostname.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  return hosts.some((h) => h.host === asked)
+    ? asked
+    : (hosts.find((h) => h.variant === 'ordering')?.host ?? hosts[0]?.host ?? asked);
+}
