@@ -32,12 +32,21 @@ export function securityHeaders(production: boolean, stripe = false): Record<str
   };
 }
 
+/**
+ * Answers that carry personal data (a customer's profile, addresses, orders, payments, sign-in
+ * answer, a booking's details, and everything of the staff application): no browser, proxy or
+ * CDN may keep a copy (issue 12). One list, so a new route is one line here.
+ */
+const PERSONAL =
+  /^\/api\/(?:customer|customer-addresses|orders?|payments|verify-otp|available-timings|promos\/check|booking|admin)(?:[/?]|$)/;
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { production: boolean; stripe?: boolean }) => {
     const headers = securityHeaders(options.production, options.stripe);
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
       reply.header('x-request-id', request.id);
+      if (PERSONAL.test(request.url)) reply.header('cache-control', 'no-store');
       done();
     });
   },

@@ -80,7 +80,7 @@ export function staffCookie(production: boolean): StaffCookie {
  * HttpOnly (no script reads it), SameSite=Strict, and EventSource sends it. Every call under
  * /api/admin that changes something must also come from the shop's own origin: SameSite
  * keeps other sites' requests cookie-less, and the Origin check covers browsers and proxies
- * that get SameSite wrong. Answers under /api/admin are never cached.
+ * that get SameSite wrong. (Answers under /api/admin are never cached: security-headers.ts.)
  */
 export const staffSessionPlugin = fp(
   async (app: FastifyInstance, options: StaffSessionOptions) => {
@@ -88,9 +88,8 @@ export const staffSessionPlugin = fp(
     app.decorate('staffCookie', cookie);
     app.decorateRequest('staff', null);
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/admin/') && request.url !== '/api/admin') return;
-      void reply.header('cache-control', 'no-store');
       if (SAFE_METHODS.has(request.method)) return;
       if (!sameOrigin(request)) {
         throw new AppError(

@@ -87,7 +87,8 @@ const TENANTLESS = /^\/(?:(?:healthz|readyz|api\/docs)(?:\?|$)|assets\/|api\/web
  * Anything else (`shop.test@evil.example`, spaces, paths) is refused before it can be read as
  * a host or copied into anything.
  */
-const VALID_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const VALID_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 export const tenantPlugin = fp(
   async (
