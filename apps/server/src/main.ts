@@ -54,6 +54,11 @@ async function main() {
           : undefined,
       },
     });
+    if (production && env.TRUST_PROXY === 'true') {
+      app.log.warn(
+        'TRUST_PROXY=true believes every X-Forwarded-For header: any client can choose its own address and escape the per-IP limits. Set the number of proxies (TRUST_PROXY=1) or their addresses instead.',
+      );
+    }
     if (!env.SMTP_URL || !twilioConfigured(env)) {
       app.log.warn(
         'no SMTP_URL or Twilio settings: sign-in codes are written to this log instead of being sent (README "Signing in")',

@@ -625,7 +625,10 @@ export const staffMembers = pgTable(
     name: text('name').notNull(),
     role: text('role').$type<StaffRole>().notNull(),
     /** The stores this person works in; an owner works in all of them whatever this says. */
-    storeIds: uuid('store_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    storeIds: uuid('store_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     status: text('status').$type<'active' | 'removed'>().notNull().default('active'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,3 +1,4 @@
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -67,6 +68,57 @@ describe('rate limits with REDIS_URL', () => {
         redisUrl: 'redis://:secret@127.0.0.1:1',
       }),
     ).rejects.toThrow(/^Cannot reach Redis at REDIS_URL \(redis:\/\/:\*\*\*@127\.0\.0\.1:1\)/);
+  });
+});
+
+describe('when Redis goes away while running', () => {
+  it('refuses sign-in codes with 503 (fail closed) and keeps the newsletter form open', async () => {
+    // A TCP relay to Redis that the test can cut, as a network failure would.
+    const sockets = new Set<Socket>();
+    const relay = createServer((client) => {
+      const upstream = connect(6379, '127.0.0.1');
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => {});
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const { port } = relay.address() as AddressInfo;
+    const app = await buildApp({
+      database: first.database,
+      webDistDir: fixtureWebDist,
+      redisUrl: `redis://127.0.0.1:${port}`,
+    });
+    try {
+      const register = (n: number) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/register',
+          headers: { host },
+          payload: { email: `cut-${n}@example.com` },
+          remoteAddress: `192.0.2.${40 + n}`,
+        });
+      expect((await register(1)).statusCode).toBe(200);
+      relay.close();
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = await register(2);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('30');
+      expect(refused.json().message).toMatch(/^Signing in is paused for a moment/);
+      const staffCode = await app.inject({
+        method: 'POST',
+        url: '/api/admin/session/code',
+        headers: { host, origin: `http://${host}` },
+        payload: { email: 'owner@example.com' },
+      });
+      expect(staffCode.statusCode).toBe(503);
+      // A form where a missed limit costs little still works.
+      expect((await subscribe(app, 99, '192.0.2.60')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -9,6 +9,9 @@ const REDIS_NAMESPACE = 'servery:rate-limit:';
 /** A slow Redis must not hold up the request it is counting. */
 const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
+/** How long a sign-in refused for a lost Redis tells the client to wait. */
+const REDIS_DOWN_RETRY_SECONDS = 30;
+
 export function tooManyRequests(seconds: number): AppError {
   const wait = `${seconds} second${seconds === 1 ? '' : 's'}`;
   return new AppError(429, 'rate_limited', `Too many requests. Please try again in ${wait}.`);
@@ -45,6 +48,23 @@ export const rateLimitPlugin = fp(
       const client = redis;
       app.addHook('onClose', async () => {
         await client.quit().catch(() => client.disconnect());
+      });
+    }
+
+    // Routes that send or check sign-in codes fail closed (decision 7): while the shared
+    // counters cannot be read, they answer 503 rather than run unlimited.
+    if (redis) {
+      const client = redis;
+      app.addHook('onRequest', async (request) => {
+        const limit = request.routeOptions.config.rateLimit as { failClosed?: boolean } | undefined;
+        if (!limit?.failClosed || client.status === 'ready') return;
+        throw new AppError(
+          503,
+          'limits_unavailable',
+          'Signing in is paused for a moment while we reconnect. Please try again in half a minute.',
+          undefined,
+          REDIS_DOWN_RETRY_SECONDS,
+        );
       });
     }
 

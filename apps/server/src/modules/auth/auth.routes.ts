@@ -17,8 +17,20 @@ import type { AuthService, ShopForCodes } from './auth.service.ts';
  * Per shop and IP, on top of the per-contact limits the service keeps in the database
  * (docs/decisions/0009-sign-in-with-a-code.md): a burst from one address stops here first.
  */
-export const SEND_RATE_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
-export const VERIFY_RATE_LIMIT = { max: 60, timeWindow: 10 * 60_000 };
+export const SEND_RATE_LIMIT = {
+  max: 30,
+  timeWindow: 10 * 60_000,
+  // Decision 7: with Redis down these answer 503, never run unlimited.
+  failClosed: true,
+  skipOnError: false,
+};
+export const VERIFY_RATE_LIMIT = {
+  max: 60,
+  timeWindow: 10 * 60_000,
+  // Decision 7: with Redis down these answer 503, never run unlimited.
+  failClosed: true,
+  skipOnError: false,
+};
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Database; auth: AuthService }> = async (
   app,

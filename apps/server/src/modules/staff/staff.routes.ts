@@ -16,8 +16,20 @@ import type { StaffService } from './staff.service.ts';
 import type { staffShopLoader } from './staff-shop.ts';
 
 /** Per shop and IP, beside the per-address limits the sign-in service keeps in the database. */
-const CODE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
-const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
+const CODE_RATE_LIMIT = {
+  max: 10,
+  timeWindow: 10 * 60_000,
+  // Decision 7: with Redis down these answer 503, never run unlimited.
+  failClosed: true,
+  skipOnError: false,
+};
+const SIGN_IN_RATE_LIMIT = {
+  max: 30,
+  timeWindow: 10 * 60_000,
+  // Decision 7: with Redis down these answer 503, never run unlimited.
+  failClosed: true,
+  skipOnError: false,
+};
 
 export const staffRoutes: FastifyPluginAsyncZod<{
   signIn: StaffSignIn;
