@@ -37,6 +37,7 @@ import {
 } from './modules/tenants/tenants.repository.ts';
 import { shopConfigOf } from './modules/tenants/tenants.service.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { controlCharactersPlugin } from './plugins/control-characters.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -101,7 +102,8 @@ export async function buildApp(options: AppOptions) {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        // The path only: a query string may carry an e-mail address or a name.
+        url: request.url.split('?', 1)[0],
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -113,6 +115,7 @@ export async function buildApp(options: AppOptions) {
   const { database } = options;
   // Cross-cutting plugins first, in this order; then the modules.
   await app.register(errorHandlerPlugin);
+  await app.register(controlCharactersPlugin);
   await app.register(securityHeadersPlugin, {
     production: options.production ?? false,
     stripe: Boolean(options.stripe),

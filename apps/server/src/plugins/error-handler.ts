@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { logSafeError } from '../lib/log-safe-error.ts';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -60,7 +61,7 @@ export const errorHandlerPlugin = fp(
       if (status >= 400 && status < 500) {
         return reply.code(status).send({ status, message: clientMessage(error, status) });
       }
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: logSafeError(error) }, 'unhandled error');
       return reply.code(500).send({
         status: 500,
         message: `Something went wrong on our side. Please try again. (Reference ${request.id})`,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { DeliveryError } from '../../providers/delivery-error.ts';
 import type { MailTransport } from '../../providers/mail/mail-transport.ts';
 import type { SmsTransport } from '../../providers/sms/sms-transport.ts';
+import { logSafeError } from '../../lib/log-safe-error.ts';
 import {
   claimDueMessages,
   markFailed,
@@ -83,7 +84,7 @@ export class OutboxWorker {
       }
     } catch (error) {
       // The database is away; the next poll tries again.
-      this.log.error({ err: error }, 'outbox: could not read due messages');
+      this.log.error({ err: logSafeError(error) }, 'outbox: could not read due messages');
     }
   }
 

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * Control characters (NUL, escape, …) have no business in a name, an address, a message or
+ * an id: PostgreSQL refuses NUL in text, and the others end up in e-mails, tickets and logs.
+ * Tab and line breaks stay allowed (a message or a note may have several lines). Every body,
+ * query string and path parameter is checked before validation, so every write path answers
+ * a field-level 400 and changes nothing (issue 12).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const MESSAGE = 'Remove the control character (such as NUL) from this text.';
+
+/** The path of the first string in `value` with a control character, or null. */
+export function firstControlCharacter(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return CONTROL.test(value) ? path || '(whole)' : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = firstControlCharacter(item, path ? `${path}.${i}` : String(i));
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const where = path ? `${path}.${key}` : key;
+      if (CONTROL.test(key)) return where;
+      const found = firstControlCharacter(item, where);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export const controlCharactersPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', async (request) => {
+      const field =
+        firstControlCharacter(request.body) ??
+        firstControlCharacter(request.query) ??
+        firstControlCharacter(request.params);
+      if (field) {
+        throw new AppError(400, 'control_character', `Check ${field}: ${MESSAGE}`, {
+          [field]: MESSAGE,
+        });
+      }
+    });
+  },
+  { name: 'control-characters', dependencies: ['error-handler'] },
+);
