@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/package-dir.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { reconnectingListener, type ListenOptions } from './listener.ts';
 import { FairPGlite } from './fair-pglite.ts';
 import * as schema from './schema.ts';
 
@@ -30,8 +31,15 @@ export interface DatabaseHandle {
   /** Applies the checked-in migrations; applying them again changes nothing. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
-  /** Subscribes to a NOTIFY channel; resolves to the function that unsubscribes. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to the function that unsubscribes. On PostgreSQL
+   * the connection comes back by itself, and `onReconnect` says when it did (db/listener.ts).
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    options?: ListenOptions,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to copy it for tests. */
   dumpDataDir?: () => Promise<Blob>;
@@ -94,7 +102,7 @@ async function openPostgres(
   // An idle client that loses its connection must not bring the process down.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     db,
@@ -113,22 +121,17 @@ async function openPostgres(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: async (channel, onNotify) => {
-      const client = new pg.Client({ connectionString: options.url });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? '');
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
+    listen: async (channel, onNotify, listenOptions) => {
+      const stop = await reconnectingListener(options.url, channel, onNotify, listenOptions);
+      listeners.add(stop);
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
+        listeners.delete(stop);
+        await stop();
       };
     },
     close: async () => {
-      await Promise.all(listeners.splice(0).map((client) => client.end()));
+      await Promise.all([...listeners].map((stop) => stop()));
+      listeners.clear();
       await pool.end();
     },
   };

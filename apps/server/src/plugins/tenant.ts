@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
 import {
   findTenantByHost,
   findTenantBySlug,
@@ -28,7 +28,8 @@ interface Entry<T> {
 /**
  * What the server derives from a tenant's rows (host lookups, the configuration and home
  * answers) kept in memory. A change made by any process is announced with NOTIFY and clears
- * it; the short lifetime covers a notification missed while a connection was down.
+ * it; after the listening connection comes back everything is cleared (a notification may have
+ * been missed), and the short lifetime is a last resort.
  */
 export class TenantCache {
   private readonly hosts = new Map<string, Entry<TenantRef | null>>();
@@ -96,7 +97,7 @@ export const tenantPlugin = fp(
     options: {
       db: Database;
       defaultTenant: string | undefined;
-      listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+      listen: DatabaseHandle['listen'];
       channel: string;
     },
   ) => {
@@ -104,7 +105,10 @@ export const tenantPlugin = fp(
     app.decorate('tenantCache', cache);
     app.decorateRequest('tenant', null as unknown as TenantRef);
 
-    const unsubscribe = await options.listen(options.channel, () => cache.clear());
+    // A change announced while the connection was down was missed: start afresh after it.
+    const unsubscribe = await options.listen(options.channel, () => cache.clear(), {
+      onReconnect: () => cache.clear(),
+    });
     app.addHook('onClose', async () => unsubscribe());
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
