@@ -33,8 +33,10 @@ export function loggedMessages(output: string[]): LoggedMessage[] {
  */
 export async function codeSentTo(output: string[], to: string, nth = 1): Promise<string> {
   const deadline = Date.now() + 15_000;
+  // Texts go to the number's E.164 form (+44…) however it was typed.
+  const recipient = /^0\d{9,10}$/.test(to) ? `+44${to.slice(1)}` : to;
   for (;;) {
-    const messages = loggedMessages(output).filter((message) => message.to === to);
+    const messages = loggedMessages(output).filter((message) => message.to === recipient);
     const text = messages[nth - 1]?.text;
     const code = text?.match(/code is (\d{4,6})\b/)?.[1];
     if (code) return code;

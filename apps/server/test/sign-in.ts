@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { UserData } from '@servery/contract/auth';
 import type { Database } from '../src/db/client.ts';
 import { outboxMessages } from '../src/db/schema.ts';
+import { toE164 } from '../src/modules/auth/phone-numbers.ts';
 import type { createTestApp } from './test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
@@ -22,8 +23,12 @@ let ipCounter = 0;
 export const freshIp = () =>
   `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 
-/** The code in the newest message to `recipient`, read from the outbox as the customer would. */
-export async function latestCode(db: Database, recipient: string): Promise<string> {
+/**
+ * The code in the newest message to `recipient` (an e-mail address, or a phone number as the
+ * customer typed it: texts go to its E.164 form), read from the outbox as the customer would.
+ */
+export async function latestCode(db: Database, contact: string): Promise<string> {
+  const recipient = contact.includes('@') ? contact : (toE164(contact, 'GB') ?? contact);
   const [row] = await db
     .select({ text: outboxMessages.textBody })
     .from(outboxMessages)

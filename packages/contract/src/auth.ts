@@ -7,10 +7,19 @@ import { REFERRAL_CODE_PATTERN, VERIFICATION_PHONE_PATTERN } from './auth-rules.
  * auth-rules.ts (no zod, so the login page stays small); these are the request bodies.
  */
 
+/**
+ * A phone number as the screen sends it (digits, SPEC §5), or as an API client writes one
+ * (`+44 7700 900123`): spaces, dashes, dots and brackets go, a leading + stays. The server
+ * reads it into E.164, so every way of writing one handset is one contact.
+ */
 const ZPhone = z
   .string({ error: 'Enter a valid phone number' })
   .trim()
-  .regex(VERIFICATION_PHONE_PATTERN, 'Enter a valid phone number');
+  .transform((value) => value.replace(/[\s().-]/g, ''))
+  .refine(
+    (value) => VERIFICATION_PHONE_PATTERN.test(value) || /^\+[1-9]\d{7,14}$/.test(value),
+    'Enter a valid phone number',
+  );
 
 const ZReferralCode = z
   .string({ error: 'Enter a valid referral code' })

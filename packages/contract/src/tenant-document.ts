@@ -53,6 +53,46 @@ const ZHost = z
 
 export const ZTenantHost = z.object({ host: ZHost, variant: ZSiteVariant }).strict();
 
+/**
+ * Where sign-in texts may go and how many messages a shop sends in an hour at most (issue 12:
+ * one attacker rotating numbers must not run up the shop's bill). Absent, the defaults apply:
+ * texts only to the United Kingdom, and the budgets below (docs/decisions/0009).
+ */
+export const MESSAGE_BUDGET_DEFAULTS = {
+  smsCodesPerHour: 100,
+  emailCodesPerHour: 300,
+  bookingEmailsPerHour: 60,
+} as const;
+export const DEFAULT_SMS_COUNTRIES = ['GB'] as const;
+const ZBudget = z.number().int().min(0).max(100_000);
+export const ZMessagingSettings = z
+  .object({
+    /** ISO 3166 country codes whose phone numbers may receive sign-in codes. */
+    smsCountries: z
+      .array(z.string().regex(/^[A-Z]{2}$/, 'Use two-letter country codes such as GB'))
+      .min(1)
+      .max(50)
+      .optional(),
+    budgets: z
+      .object({
+        smsCodesPerHour: ZBudget.optional(),
+        emailCodesPerHour: ZBudget.optional(),
+        bookingEmailsPerHour: ZBudget.optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type MessagingSettings = z.infer<typeof ZMessagingSettings>;
+
+/** The settings with every default filled in. */
+export function messagingOf(settings: MessagingSettings | undefined) {
+  return {
+    smsCountries: settings?.smsCountries ?? [...DEFAULT_SMS_COUNTRIES],
+    budgets: { ...MESSAGE_BUDGET_DEFAULTS, ...settings?.budgets },
+  };
+}
+
 export const ZTenantConfig = z
   .object({
     favicon: ZAssetName,
@@ -77,6 +117,7 @@ export const ZTenantConfig = z
     currency: ZCurrency,
     timeZone: z.string().refine(isTimeZone, 'Use an IANA time zone such as Europe/London'),
     otpLength: ZOtpLength,
+    messaging: ZMessagingSettings.optional(),
   })
   .strict();
 export type TenantConfig = z.infer<typeof ZTenantConfig>;

@@ -348,6 +348,8 @@ export const otpChallenges = pgTable(
     contact: text('contact').notNull(),
     codeHash: text('code_hash').notNull(),
     failedAttempts: smallint('failed_attempts').notNull().default(0),
+    /** 4 or 6: a contact under attack gets 6-digit codes (docs/decisions/0009). */
+    codeLength: smallint('code_length').notNull().default(4),
     referralCode: text('referral_code'),
     /** Address of the client that asked, for the per-IP send cap. */
     requestIp: text('request_ip').notNull(),
@@ -362,7 +364,7 @@ export const otpChallenges = pgTable(
   ],
 );
 
-/** One wrong code for one contact: ten in 24 hours lock the contact (DESIGN.md "Security"). */
+/** One wrong code for one contact, from one network (the lock-out rules of decision 9). */
 export const otpFailures = pgTable(
   'otp_failures',
   {
@@ -373,6 +375,8 @@ export const otpFailures = pgTable(
     channel: text('channel').$type<'email' | 'phone'>().notNull(),
     contact: text('contact').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+    /** The /24 (IPv4) or /48 (IPv6) the wrong code came from: lock-outs are per network. */
+    network: text('network').notNull().default(''),
   },
   (t) => [index('otp_failures_contact_idx').on(t.tenantId, t.channel, t.contact, t.failedAt)],
 );
@@ -409,7 +413,11 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_messages_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_messages_due_idx').on(t.status, t.nextAttemptAt),
+    // Hourly message budgets count a shop's messages of a kind (modules/outbox/message-budget.ts).
+    index('outbox_messages_budget_idx').on(t.tenantId, t.kind, t.createdAt),
+  ],
 );
 
 /** A customer's saved delivery address. */

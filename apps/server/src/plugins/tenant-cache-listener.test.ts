@@ -48,7 +48,7 @@ describe('the shop cache across processes', () => {
       const terminated = await first.db.execute(sql`
         select pg_terminate_backend(pid) as done from pg_stat_activity
         where datname = current_database() and query ilike 'listen %servery_tenant_changed%'`);
-      expect(terminated.rows.length).toBeGreaterThanOrEqual(2);
+      expect((terminated as unknown as { rows: unknown[] }).rows.length).toBeGreaterThanOrEqual(2);
       // Changed while nobody listened: the reconnect itself must drop the old copy.
       await renameAndWaitFor(second, 'Renamed While Down');
       // And notifications flow again after it.

@@ -111,18 +111,23 @@ export async function closeChallenge(db: Executor, id: string, at: Date): Promis
   await db.update(otpChallenges).set({ closedAt: at }).where(eq(otpChallenges.id, id));
 }
 
-export async function recordFailure(db: Executor, key: ContactKey, at: Date): Promise<void> {
-  await db.insert(otpFailures).values({ ...key, failedAt: at });
+export async function recordFailure(
+  db: Executor,
+  key: ContactKey,
+  at: Date,
+  network: string,
+): Promise<void> {
+  await db.insert(otpFailures).values({ ...key, failedAt: at, network });
 }
 
-/** When each wrong code for the contact since `since` was tried, oldest first. */
+/** When each wrong code for the contact since `since` was tried, and from where; oldest first. */
 export async function failureTimesSince(
   db: Executor,
   key: ContactKey,
   since: Date,
-): Promise<Date[]> {
-  const rows = await db
-    .select({ at: otpFailures.failedAt })
+): Promise<{ at: Date; network: string }[]> {
+  return db
+    .select({ at: otpFailures.failedAt, network: otpFailures.network })
     .from(otpFailures)
     .where(
       and(
@@ -133,7 +138,6 @@ export async function failureTimesSince(
       ),
     )
     .orderBy(asc(otpFailures.failedAt));
-  return rows.map((row) => row.at);
 }
 
 export async function insertSession(

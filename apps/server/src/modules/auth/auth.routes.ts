@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { messagingOf } from '@servery/contract/tenant-document';
 import { ownHostOf } from '../tenants/shop-origin.ts';
 import { findTenantById, loadTenantAggregate } from '../tenants/tenants.repository.ts';
 import type { AuthService, ShopForCodes } from './auth.service.ts';
@@ -47,6 +48,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; auth: AuthService
         timeZone: row.config.timeZone,
         otpLength: row.config.otpLength,
         hosts: (await loadTenantAggregate(db, id))?.hosts ?? [],
+        ...messagingOf(row.config.messaging),
+        alertTo: row.config.supportEmail,
       };
     });
     const { hosts, ...shop } = settings;
@@ -80,7 +83,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; auth: AuthService
     { schema: { body: ZVerifyOtpRequest }, config: { rateLimit: VERIFY_RATE_LIMIT } },
     async (request) => {
       const { otp, ...contact } = request.body;
-      const data = await auth.verifyCode(await shopOf(request), contact, otp);
+      const data = await auth.verifyCode(
+        await shopOf(request),
+        contact,
+        otp,
+        normalizeIP(request.ip),
+      );
       return { status: 200, message: SIGNED_IN_MESSAGE, data };
     },
   );

@@ -24,17 +24,24 @@ import {
   lockContact,
   recordFailure,
   sendTimesSince,
-  type Channel,
   type ContactKey,
 } from './auth.repository.ts';
 import { codeMatches, hashCode, hashToken, newCode, newSessionToken } from './otp-codes.ts';
 import { otpMessage } from './otp-message.ts';
+import { networkOf } from '../../lib/network.ts';
+import { checkBudget } from '../outbox/message-budget.ts';
+import { countryNames, inCountries, toE164 } from './phone-numbers.ts';
 
 /** DESIGN.md "Security", and docs/decisions/0009-sign-in-with-a-code.md for the numbers. */
 export const OTP_LIMITS = {
   codeValidMinutes: 10,
   triesPerCode: 5,
-  failuresPerDay: 10,
+  /** Wrong codes a day from one network (/24, /48) before that network is refused. */
+  failuresPerDayPerNetwork: 10,
+  /** Wrong codes a day, all networks together, after which the contact gets 6-digit codes. */
+  failuresBeforeLongCodes: 3,
+  /** Wrong codes a day, all networks together, before the contact is refused everywhere. */
+  failuresPerDay: 700,
   resendCooldownSeconds: 60,
   sendsPerContactPerHour: 5,
   sendsPerContactPerDay: 10,
@@ -55,6 +62,11 @@ export interface ShopForCodes {
   otpLength: 4 | 6;
   /** The host the customer is on (for the SMS's auto-fill line). */
   host: string;
+  /** Countries whose numbers may get texts; the first is where national numbers are read. */
+  smsCountries: string[];
+  /** Hourly budgets of sign-in codes by channel, and who hears when one runs out. */
+  budgets: { smsCodesPerHour: number; emailCodesPerHour: number };
+  alertTo: string;
 }
 
 export interface AuthDeps {
@@ -70,9 +82,26 @@ interface Contact {
   phone?: string;
 }
 
-function keyOf(tenantId: string, contact: Contact): ContactKey {
-  const channel: Channel = contact.email !== undefined ? 'email' : 'phone';
-  return { tenantId, channel, contact: (contact.email ?? contact.phone)! };
+const NOT_A_NUMBER = 'Enter a valid phone number';
+
+/**
+ * The contact as the limits and accounts know it: an e-mail address as given (already
+ * lower-cased), a phone number in E.164, so every way of writing one handset is one contact.
+ */
+function keyOf(shop: ShopForCodes, contact: Contact): ContactKey {
+  if (contact.email !== undefined) {
+    return { tenantId: shop.tenantId, channel: 'email', contact: contact.email };
+  }
+  const e164 = toE164(contact.phone!, shop.smsCountries[0] ?? 'GB');
+  if (!e164) throw badRequest(NOT_A_NUMBER, { phone: NOT_A_NUMBER });
+  return { tenantId: shop.tenantId, channel: 'phone', contact: e164 };
+}
+
+/** Texts go only to the shop's countries: a number elsewhere is told to use e-mail. */
+function checkCountry(shop: ShopForCodes, key: ContactKey) {
+  if (key.channel !== 'phone' || inCountries(key.contact, shop.smsCountries)) return;
+  const message = `We can only text numbers in ${countryNames(shop.smsCountries)}. Please use your e-mail address instead.`;
+  throw badRequest(message, { phone: message });
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -95,13 +124,25 @@ function lockedError(shop: ShopForCodes, until: Date, now: Date): AppError {
   );
 }
 
-/** When the contact's 24-hour lock ends, or null when it is not locked. */
-async function lockedUntil(tx: Transaction, key: ContactKey, now: Date): Promise<Date | null> {
+/**
+ * The contact's wrong codes of the last 24 hours, and whether `network` is shut out: when its
+ * own 10 are spent, or when all networks together reached the day's limit (decision 9). One
+ * attacker's network cannot lock the real customer out of theirs.
+ */
+async function failuresOf(tx: Transaction, key: ContactKey, now: Date, network: string) {
   const failures = await failureTimesSince(tx, key, new Date(now.getTime() - DAY));
-  if (failures.length < OTP_LIMITS.failuresPerDay) return null;
+  const ours = failures.filter((f) => f.network === network);
   // Unlocked once enough failures have aged out to leave fewer than the limit.
-  const oldestThatMustAge = failures[failures.length - OTP_LIMITS.failuresPerDay]!;
-  return new Date(oldestThatMustAge.getTime() + DAY);
+  const until = (list: typeof failures, limit: number) =>
+    list.length < limit ? null : new Date(list[list.length - limit]!.at.getTime() + DAY);
+  const lockEnds = [
+    until(ours, OTP_LIMITS.failuresPerDayPerNetwork),
+    until(failures, OTP_LIMITS.failuresPerDay),
+  ].filter((d): d is Date => d !== null);
+  return {
+    count: failures.length,
+    lockedUntil: lockEnds.length ? new Date(Math.max(...lockEnds.map((d) => d.getTime()))) : null,
+  };
 }
 
 /** The time the earliest of the last `max` events leaves a window of `windowMs`. */
@@ -124,19 +165,23 @@ export function createAuthService(deps: AuthDeps) {
     ip: string,
     kind: 'register' | 'resend',
   ): Promise<OtpSent> {
-    const key = keyOf(shop.tenantId, contact);
+    const key = keyOf(shop, contact);
+    checkCountry(shop, key);
     const at = now();
+    let codeLength: 4 | 6 = shop.otpLength;
     const sent = (resendIn: number): OtpSent => ({
       channel: key.channel,
       contact: key.contact,
-      otp_length: shop.otpLength,
+      otp_length: codeLength,
       resend_in: resendIn,
       expires_in_minutes: OTP_LIMITS.codeValidMinutes,
     });
     const outcome = await db.transaction(async (tx) => {
       await lockContact(tx, key);
-      const locked = await lockedUntil(tx, key, at);
-      if (locked) throw lockedError(shop, locked, at);
+      const failures = await failuresOf(tx, key, at, networkOf(ip));
+      if (failures.lockedUntil) throw lockedError(shop, failures.lockedUntil, at);
+      // A contact someone is guessing at gets codes of a million, not ten thousand.
+      codeLength = failures.count >= OTP_LIMITS.failuresBeforeLongCodes ? 6 : shop.otpLength;
 
       const latest = await latestChallenge(tx, key);
       const cooldownEnds = latest
@@ -145,7 +190,10 @@ export function createAuthService(deps: AuthDeps) {
       if (cooldownEnds > at.getTime()) {
         const wait = cooldownEnds - at.getTime();
         const live = latest && !latest.closedAt && latest.expiresAt > at;
-        if (kind === 'register' && live) return { result: sent(seconds(wait)), queued: false };
+        if (kind === 'register' && live) {
+          codeLength = latest.codeLength === 6 ? 6 : 4;
+          return { result: sent(seconds(wait)), queued: false };
+        }
         throw tooMany(`Please wait ${seconds(wait)} seconds before asking for a new code.`, wait);
       }
 
@@ -175,9 +223,21 @@ export function createAuthService(deps: AuthDeps) {
         );
       }
 
+      const channel = key.channel === 'phone' ? 'sms' : 'email';
+      const overBudget = await checkBudget(tx, {
+        tenantId: shop.tenantId,
+        kinds: ['otp'],
+        channel,
+        perHour: channel === 'sms' ? shop.budgets.smsCodesPerHour : shop.budgets.emailCodesPerHour,
+        label: channel === 'sms' ? 'sign-in texts' : 'sign-in e-mails',
+        shopName: shop.name,
+        alertTo: shop.alertTo,
+      });
+      if (overBudget) return { error: overBudget };
+
       await closeOpenChallenges(tx, key, at);
       const id = randomUUID();
-      const code = newCode(shop.otpLength);
+      const code = newCode(codeLength);
       const expiresAt = new Date(at.getTime() + OTP_LIMITS.codeValidMinutes * MINUTE);
       await insertChallenge(tx, {
         id,
@@ -185,6 +245,7 @@ export function createAuthService(deps: AuthDeps) {
         channel: key.channel,
         contact: key.contact,
         codeHash: hashCode(secretKey, id, code),
+        codeLength,
         // A resend keeps the invitation the first code came with.
         referralCode: contact.referral_code ?? latest?.referralCode ?? null,
         requestIp: ip,
@@ -207,6 +268,11 @@ export function createAuthService(deps: AuthDeps) {
       );
       return { result: sent(OTP_LIMITS.resendCooldownSeconds), queued: true };
     });
+    // Past the shop's budget the transaction still commits: the shop's alert is kept.
+    if ('error' in outcome) {
+      deps.onMessageQueued();
+      throw outcome.error;
+    }
     if (outcome.queued) deps.onMessageQueued();
     return outcome.result;
   }
@@ -216,13 +282,19 @@ export function createAuthService(deps: AuthDeps) {
    * before the answer goes out (the transaction commits, then the error is thrown), so no
    * amount of parallel guessing gets more tries than the limits allow.
    */
-  async function verifyCode(shop: ShopForCodes, contact: Contact, otp: string): Promise<UserData> {
-    const key = keyOf(shop.tenantId, contact);
+  async function verifyCode(
+    shop: ShopForCodes,
+    contact: Contact,
+    otp: string,
+    ip: string,
+  ): Promise<UserData> {
+    const key = keyOf(shop, contact);
     const at = now();
+    const network = networkOf(ip);
     const outcome = await db.transaction(async (tx) => {
       await lockContact(tx, key);
-      const locked = await lockedUntil(tx, key, at);
-      if (locked) return { error: lockedError(shop, locked, at) };
+      const before = await failuresOf(tx, key, at, network);
+      if (before.lockedUntil) return { error: lockedError(shop, before.lockedUntil, at) };
 
       const challenge = await latestChallenge(tx, key);
       if (!challenge || challenge.closedAt || challenge.expiresAt <= at) {
@@ -233,11 +305,16 @@ export function createAuthService(deps: AuthDeps) {
         };
       }
       if (!codeMatches(secretKey, challenge.id, otp, challenge.codeHash)) {
-        const triesLeft = OTP_LIMITS.triesPerCode - (challenge.failedAttempts + 1);
+        await recordFailure(tx, key, at, network);
+        const after = await failuresOf(tx, key, at, network);
+        // Under attack a short code stops answering: the next one is six digits.
+        const shortUnderAttack =
+          challenge.codeLength === 4 && after.count >= OTP_LIMITS.failuresBeforeLongCodes;
+        const triesLeft = shortUnderAttack
+          ? 0
+          : OTP_LIMITS.triesPerCode - (challenge.failedAttempts + 1);
         await addFailedAttempt(tx, challenge.id, at, triesLeft <= 0);
-        await recordFailure(tx, key, at);
-        const nowLocked = await lockedUntil(tx, key, at);
-        if (nowLocked) return { error: lockedError(shop, nowLocked, at) };
+        if (after.lockedUntil) return { error: lockedError(shop, after.lockedUntil, at) };
         const message =
           triesLeft > 0
             ? `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`

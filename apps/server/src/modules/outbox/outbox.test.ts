@@ -193,7 +193,8 @@ describe('text messages through Twilio', () => {
     const phone = '449999999999';
     await post(ctx.app, ctx.host, '/api/register', { phone });
     const row = await until(async () => {
-      const found = await outboxRow(ctx.db, phone);
+      // Texts go to the number's E.164 form.
+      const found = await outboxRow(ctx.db, `+${phone}`);
       return found?.status === 'failed' ? found : undefined;
     }, 'the failed mark');
     expect(row.attempts).toBe(1);

@@ -17,6 +17,8 @@ import {
   takeCovers,
   type BookingRow,
 } from './reservations.repository.ts';
+import { messagingOf } from '@servery/contract/tenant-document';
+import { checkBudget } from '../outbox/message-budget.ts';
 
 export interface ReservationDeps {
   db: Database;
@@ -127,6 +129,17 @@ export async function book(
 
   const outcome = await deps.db
     .transaction(async (tx) => {
+      // Any visitor can make the form e-mail any address: the shop's hourly budget bounds it.
+      const overBudget = await checkBudget(tx, {
+        tenantId: agg.tenant.id,
+        kinds: ['booking_confirmation'],
+        channel: 'email',
+        perHour: messagingOf(config.messaging).budgets.bookingEmailsPerHour,
+        label: 'booking e-mails',
+        shopName: agg.tenant.websiteName,
+        alertTo: config.supportEmail,
+      });
+      if (overBudget) return { overBudget };
       if (covers > 0 && !(await takeCovers(tx, slot, covers, booking.coversPerSlot))) {
         return { full: true as const };
       }
@@ -173,6 +186,10 @@ export async function book(
       return { earlier: (await findBookingByKey(deps.db, agg.tenant.id, idempotencyKey!))! };
     });
   if ('earlier' in outcome) return sameOrConflict(outcome.earlier, hash);
+  if ('overBudget' in outcome) {
+    deps.onMessageQueued();
+    throw outcome.overBudget;
+  }
   if (outcome.full) throw await slotFull(deps, agg, body, slots, covers);
   deps.onMessageQueued();
   return bookedMessage({

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isIPv4 } from 'node:net';
 import {
   STAFF_CODE_LENGTH,
   STAFF_CODE_WRONG_MESSAGE,
@@ -8,6 +7,7 @@ import {
 import { ROLE_PERMISSIONS, STAFF_SESSION_IDLE_HOURS } from '@servery/contract/staff-roles';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { networkOf } from '../../lib/network.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { codeMatches, hashCode, hashToken, newCode, newSessionToken } from '../auth/otp-codes.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
@@ -69,15 +69,6 @@ export interface StaffSignInDeps {
   secretKey: Buffer;
   now: () => Date;
   onMessageQueued: () => void;
-}
-
-/** The /24 of an IPv4 address or the /48 of an IPv6 one: what one attacker easily owns. */
-export function networkOf(ip: string): string {
-  if (isIPv4(ip)) return ip.split('.').slice(0, 3).join('.') + '.0/24';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return networkOf(mapped[1]!);
-  const groups = ip.split('::')[0]!.split(':');
-  return `${groups.slice(0, 3).join(':')}::/48`;
 }
 
 const tooMany = (message: string, retryAfterSeconds: number) =>
