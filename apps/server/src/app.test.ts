@@ -238,13 +238,13 @@ describe('health', () => {
   });
 });
 
-describe('GET /api/docs', () => {
+describe('GET /api/openapi.json', () => {
   it('is the OpenAPI document of every route, generated from the contract', async () => {
     const ctx = await createTestApp();
     try {
       const answer = await ctx.app.inject({
         method: 'GET',
-        url: '/api/docs',
+        url: '/api/openapi.json',
         headers: { host: 'any.example' },
       });
       expect(answer.statusCode).toBe(200);

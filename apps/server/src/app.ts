@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -37,6 +38,7 @@ import {
 } from './modules/tenants/tenants.repository.ts';
 import { shopConfigOf } from './modules/tenants/tenants.service.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { apiContractPlugin } from './plugins/api-contract.ts';
 import { controlCharactersPlugin } from './plugins/control-characters.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -87,6 +89,8 @@ export async function buildApp(options: AppOptions) {
     // One line per answer (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
+    // Long path parameters reach validation (a 400 in the envelope), not Fastify's own 414.
+    routerOptions: { maxParamLength: 1000 },
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     requestIdHeader: false,
     genReqId: (req) => {
@@ -127,6 +131,7 @@ export async function buildApp(options: AppOptions) {
     channel: TENANT_CHANGED_CHANNEL,
   });
   await app.register(rateLimitPlugin, { redisUrl: options.redisUrl });
+  await app.register(apiContractPlugin);
   // The OpenAPI document, generated from the contract's schemas on every route (GET /api/docs).
   await app.register(swagger, {
     openapi: {
@@ -134,13 +139,19 @@ export async function buildApp(options: AppOptions) {
         title: 'Servery API',
         version: '1',
         description:
-          'Every answer is { status, message, data? }; errors add errors: { field: message }. SPEC.md section 7 names the calls.',
+          "Every answer is { status, message, data? }; errors add errors: { field: message }. SPEC.md section 7 names the calls. POST /api/webhooks/stripe takes Stripe's signed payment_intent.* events (Stripe-Signature header) when Stripe keys are set, and answers 404 otherwise.",
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // The document as JSON, and an interactive reference served from this server (no CDN).
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null, deepLinking: true },
+    staticCSP: true,
+  });
   await app.register(webAppPlugin, {
     distDir: options.webDistDir,
     renderPage: async (request, indexHtml) => {
@@ -252,6 +263,14 @@ export async function buildApp(options: AppOptions) {
         },
       },
     });
+  } else {
+    // Documented either way: without Stripe keys the webhook says so instead of a bare 404.
+    app.post('/api/webhooks/stripe', async (_request, reply) =>
+      reply.code(404).send({
+        status: 404,
+        message: 'Card payments through Stripe are not set up on this server.',
+      }),
+    );
   }
 
   return app;

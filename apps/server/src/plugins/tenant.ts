@@ -81,7 +81,8 @@ export class TenantCache {
  * its shop from the payment). Anchored at both ends: /healthzfoo is not /healthz, and must
  * never reach a handler that reads `request.tenant`.
  */
-const TENANTLESS = /^\/(?:(?:healthz|readyz|api\/docs)(?:\?|$)|assets\/|api\/webhooks\/)/;
+const TENANTLESS =
+  /^\/(?:(?:healthz|readyz|api\/openapi\.json)(?:\?|$)|api\/docs(?:[/?]|$)|assets\/|api\/webhooks\/)/;
 
 /**
  * A Host header as browsers send it: a DNS name or an IP address, and an optional port.

@@ -9,7 +9,11 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 // Tuesday 17 November 2026, 15:10 in London.
 const clock = testClock('2026-11-17T15:10:00Z');
 const everyDay = [{ opens: '12:00', closes: '22:00' }];
+const base = makeTenantDocument();
 const shop = makeTenantDocument({
+  // The capacity race books 200 tables in a few seconds: far past the hourly e-mail budget a
+  // real restaurant keeps (decision 9), which message-pumping.test.ts tests on its own.
+  config: { ...base.config, messaging: { budgets: { bookingEmailsPerHour: 100_000 } } },
   booking: {
     hours: {
       monday: everyDay,
