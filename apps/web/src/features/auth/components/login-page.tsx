@@ -67,7 +67,10 @@ export function LoginPage() {
       toastServerError(result.error, { silentOn: [401] });
       return;
     }
-    const state: VerificationState = { resendAt: Date.now() + result.data.data.resend_in * 1000 };
+    const state: VerificationState = {
+      resendAt: Date.now() + result.data.data.resend_in * 1000,
+      otpLength: result.data.data.otp_length,
+    };
     navigate('/verification', { state });
   };
 

@@ -39,10 +39,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderVerification() {
+function renderVerification(state?: { resendAt: number; otpLength?: number }) {
   render(
     <Provider store={createTestStore()}>
-      <MemoryRouter initialEntries={['/verification']}>
+      <MemoryRouter initialEntries={[{ pathname: '/verification', state }]}>
         <Routes>
           <Route path="/verification" element={<VerificationPage />} />
           <Route path="/login" element={<h1>Login</h1>} />
@@ -54,6 +54,32 @@ function renderVerification() {
 }
 
 describe('the verification screen', () => {
+  it('draws as many boxes as the code the server sent, and more when a resend sends a longer one', async () => {
+    localStorage.setItem('user', 'priya@example.com');
+    renderVerification({ resendAt: 0, otpLength: 6 });
+    expect(await screen.findAllByRole('textbox', { name: /^Digit \d of 6$/ })).toHaveLength(6);
+    cleanup();
+    wire.answers['/api/resend-otp'] = {
+      status: 200,
+      body: {
+        status: 200,
+        message: 'We have sent you a new code.',
+        data: {
+          channel: 'email',
+          contact: 'priya@example.com',
+          otp_length: 6,
+          resend_in: 60,
+          expires_in_minutes: 10,
+        },
+      },
+    };
+    renderVerification({ resendAt: 0 });
+    expect(await screen.findAllByRole('textbox', { name: /^Digit \d of 4$/ })).toHaveLength(4);
+    await act(async () => screen.getByRole('button', { name: 'Resend' }).click());
+    expect(await screen.findAllByRole('textbox', { name: /^Digit \d of 6$/ })).toHaveLength(6);
+    expect(screen.getByRole('button', { name: /^Resend OTP in \d+ seconds$/ })).toBeTruthy();
+  });
+
   it('sends a visitor whose stored contact is missing or invalid to /login', async () => {
     renderVerification();
     await screen.findByRole('heading', { name: 'Login' });

@@ -19,9 +19,14 @@ import { OtpBoxes } from './otp-boxes.tsx';
 import { useCountdown } from '../use-countdown.ts';
 import { useWebOtp } from '../use-web-otp.ts';
 
-/** What the login screen hands over: when the server will take a resend (ms since epoch). */
+/**
+ * What the login screen hands over: when the server will take a resend (ms since epoch), and
+ * how long the code it sent is (a contact under attack gets 6 digits whatever the shop's
+ * setting: docs/decisions/0009).
+ */
 export interface VerificationState {
   resendAt: number;
+  otpLength?: number;
 }
 
 function readStoredContact(): LoginContact | null {
@@ -36,10 +41,13 @@ function readStoredContact(): LoginContact | null {
 export function VerificationPage() {
   const user = useUserData();
   const [contact] = useState(readStoredContact);
-  const otpLength = useShopConfig()?.otpLength ?? 4;
+  const location = useLocation();
+  const shopLength = useShopConfig()?.otpLength ?? 4;
+  // The length the server said it sent wins over the shop's setting; a resend may change it.
+  const otpLength = (location.state as VerificationState | null)?.otpLength ?? shopLength;
   if (user) return <Navigate to="/menu" replace />;
   if (!contact) return <Navigate to="/login" replace />;
-  // A new length (the configuration arriving) starts a fresh set of boxes.
+  // A new length (the configuration arriving, a longer code) starts a fresh set of boxes.
   return <VerificationForm key={otpLength} contact={contact} otpLength={otpLength} />;
 }
 
@@ -128,7 +136,16 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
     setDigits(empty());
     setIncomplete(false);
     toast.success(result.data.message);
-    startCountdown(result.data.data.resend_in || RESEND_COOLDOWN_SECONDS);
+    const resendIn = result.data.data.resend_in || RESEND_COOLDOWN_SECONDS;
+    startCountdown(resendIn);
+    if (result.data.data.otp_length !== otpLength) {
+      // A longer code: the page starts again with as many boxes, keeping the countdown.
+      const state: VerificationState = {
+        resendAt: Date.now() + resendIn * 1000,
+        otpLength: result.data.data.otp_length,
+      };
+      navigate('/verification', { replace: true, state });
+    }
   };
 
   return (
