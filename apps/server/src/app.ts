@@ -47,6 +47,8 @@ import { tenantPlugin } from './plugins/tenant.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { deskRoutes } from './modules/desk/desk.routes.ts';
+import { createDeskService } from './modules/desk/desk.service.ts';
 import { createStaffSignIn } from './modules/staff/staff-sign-in.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -246,6 +248,10 @@ export async function buildApp(options: AppOptions) {
     shops: staffShops,
   });
   await app.register(auditRoutes, { db: database.db });
+  await app.register(deskRoutes, {
+    desk: createDeskService({ db: database.db, now, onMessageQueued }),
+    shops: staffShops,
+  });
   if (card) {
     await app.register(webhooksRoutes, {
       card,

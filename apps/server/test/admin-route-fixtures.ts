@@ -1,5 +1,6 @@
 import type { AdminFixtures } from './admin-route-table.ts';
 import { importTestTenant, makeTenantDocument } from './factories.ts';
+import { insertTestOrder } from './orders.ts';
 import { addStaff } from './staff.ts';
 import type { createTestApp } from './test-app.ts';
 import { listStaff, storesOfTenant } from '../src/modules/staff/staff.repository.ts';
@@ -28,10 +29,14 @@ export async function makeAdminFixtures(ctx: TestContext) {
   const staffEmail = await addStaff(ctx.db, shop.slug, 'staff', { stores: ['second'] });
   const staffRow = (await listStaff(ctx.db, tenant.id)).find((s) => s.email === staffEmail)!;
 
+  // The order desk (issue 14): an order of the store the limited staff do not work in.
+  const order = await insertTestOrder(ctx.db, { tenantId: tenant.id, storeId: other.id });
+
   const fixtures: AdminFixtures = {
     ownStoreId: own.id,
     otherStoreId: other.id,
     staffId: staffRow.id,
+    orderId: order.id,
   };
   return { shop, otherShop, tenantId: tenant.id, ownStoreSlug: 'main', fixtures };
 }

@@ -106,4 +106,28 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'audit:read',
     scope: 'none',
   },
+
+  // The order desk (issue 14)
+  {
+    method: 'GET',
+    route: '/api/admin/orders',
+    url: () => '/api/admin/orders',
+    permission: 'orders:run',
+    scope: 'none',
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/orders/:id',
+    url: (f) => `/api/admin/orders/${f.orderId}`,
+    permission: 'orders:run',
+    scope: 'store',
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/status',
+    url: (f) => `/api/admin/orders/${f.orderId}/status`,
+    body: () => ({ status: 'accepted', minutes: 20 }),
+    permission: 'orders:run',
+    scope: 'store',
+  },
 ];

@@ -124,6 +124,18 @@ const ZAvailableTimings = z.looseObject({
     z.looseObject({ date: z.string(), slots: z.array(z.looseObject({ at: instant })) }),
   ),
 });
+const ZDeskOrder = z.looseObject({
+  id,
+  number: z.number().int(),
+  status: z.string(),
+  store: z.looseObject({ id, name: z.string() }),
+  promised_at: instant.nullable(),
+  lines: z.array(z.looseObject({ name: z.string(), quantity: z.number().int() })),
+  total: money,
+  customer: z.looseObject({ name: z.string(), phone: z.string().nullable() }),
+  payment: z.looseObject({ paid: z.boolean(), to_collect: money }),
+  next: z.array(z.string()),
+});
 const ZPromo = z.looseObject({ code: z.string(), description: z.string() });
 const ZBooking = z.looseObject({ date: z.string(), time: z.string(), status: z.string() });
 const ZReservationTimings = z.looseObject({
@@ -200,6 +212,9 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'PATCH /api/admin/staff/:id': { status: 200, schema: ok(ZStaffMember) },
   'DELETE /api/admin/staff/:id': { status: 200, schema: said },
   'GET /api/admin/audit': { status: 200, schema: ok(z.array(ZAuditEntry)) },
+  'GET /api/admin/orders': { status: 200, schema: ok(z.array(ZDeskOrder)) },
+  'GET /api/admin/orders/:id': { status: 200, schema: ok(ZDeskOrder) },
+  'POST /api/admin/orders/:id/status': { status: 200, schema: ok(ZDeskOrder) },
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */

@@ -148,6 +148,8 @@ export interface Order {
     publishable_key: string | null;
   };
   status_history: { status: OrderStatus; at: string }[];
+  /** When the kitchen said the order will be ready; null until it is accepted. */
+  promised_at: string | null;
   created_at: string;
 }
 

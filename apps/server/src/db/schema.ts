@@ -500,7 +500,12 @@ export const orders = pgTable(
     promoCode: text('promo_code'),
     notes: text('notes').notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
-    statusHistory: jsonb('status_history').$type<{ status: OrderStatus; at: string }[]>().notNull(),
+    /** Each move: when, and for staff moves who made it and why (a rejection's reason). */
+    statusHistory: jsonb('status_history')
+      .$type<{ status: OrderStatus; at: string; by?: string; note?: string }[]>()
+      .notNull(),
+    /** When the kitchen said it will be ready (accept, delay); null until accepted. */
+    promisedAt: timestamp('promised_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -36,7 +36,9 @@ export function toOrder(
       client_secret: payable ? payment.clientSecret : null,
       publishable_key: payable ? (publishableKey ?? null) : null,
     },
-    status_history: order.statusHistory,
+    // Who at the shop moved it stays with the shop.
+    status_history: order.statusHistory.map(({ status, at }) => ({ status, at })),
+    promised_at: order.promisedAt?.toISOString() ?? null,
     created_at: order.createdAt.toISOString(),
   };
 }

@@ -11,7 +11,8 @@ export interface Owner {
   customerId: string;
 }
 
-export type NewOrder = Omit<OrderRow, 'number'>;
+/** A new order: the raw insert below writes these columns (it is promised nothing yet). */
+export type NewOrder = Omit<OrderRow, 'number' | 'promisedAt'>;
 export type NewPayment = Pick<
   PaymentRow,
   'method' | 'provider' | 'status' | 'amount' | 'currency' | 'intentId' | 'clientSecret'

@@ -6,6 +6,7 @@ import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
 import { orderConfirmation } from './order-message.ts';
 import { moveOrder, updatePayment, type OrderRow, type PaymentRow } from './orders.repository.ts';
+import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 
 /** A payment that has succeeded is final: no later news moves it back. */
 const FINAL: PaymentStatus[] = ['succeeded', 'cancelled'];
@@ -19,6 +20,13 @@ export async function queueConfirmation(
   agg: TenantAggregate,
   order: OrderRow,
 ): Promise<boolean> {
+  // The one place an order becomes `placed` (cash at once, cards when paid): boards hear of it.
+  await recordLiveEvent(tx, {
+    tenantId: order.tenantId,
+    storeId: order.storeId,
+    kind: 'order.created',
+    entityId: order.id,
+  });
   const customer = await findById(tx, order.tenantId, order.customerId);
   const message = orderConfirmation({
     order,

@@ -292,7 +292,8 @@ export async function placeOrder(
       intentId: intent?.intentId ?? null,
       clientSecret: intent?.clientSecret ?? null,
     };
-    const order = { ...newOrder, number: await insertOrderWithPayment(ex, newOrder, payment) };
+    const number = await insertOrderWithPayment(ex, newOrder, payment);
+    const order = { ...newOrder, number, promisedAt: null };
     if (cash) queued = await queueConfirmation(ex, agg, order);
     const created: OrderCreated = {
       order: toOrder(order, payment),

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "promised_at" timestamp with time zone;

@@ -1,0 +1,113 @@
+import { REJECT_REASONS, type RejectReason } from '@servery/contract/desk';
+import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
+
+export type OrderNews =
+  'accepted' | 'rejected' | 'delayed' | 'ready' | 'out_for_delivery' | 'cancelled';
+
+export interface OrderNewsInput {
+  news: OrderNews;
+  tenantId: string;
+  shopName: string;
+  timeZone: string;
+  number: number;
+  orderType: 'delivery' | 'collection';
+  storeName: string;
+  promisedAt: Date | null;
+  reason?: RejectReason;
+  note?: string;
+  /** The customer's contacts: e-mail when there is one, else a text. */
+  email: string | null;
+  phone: string | null;
+}
+
+/** "7:45 pm" in the shop's time zone (h12, so 12:45 is never "0:45"). */
+function clock(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h12',
+    timeZone,
+  }).format(at);
+}
+
+/**
+ * What the customer is told when the kitchen moves their order (BACK-OFFICE.md: customers left
+ * guessing; delays said as "rescheduled", never "late"). Money back is said plainly.
+ */
+export function orderNewsText(input: OrderNewsInput): { subject: string; text: string } {
+  const n = `#${input.number}`;
+  const when = input.promisedAt ? clock(input.promisedAt, input.timeZone) : null;
+  const ready =
+    input.orderType === 'delivery' ? `with you around ${when}` : `ready to collect at ${when}`;
+  switch (input.news) {
+    case 'accepted':
+      return {
+        subject: `${input.shopName} has accepted your order ${n}`,
+        text: `${input.shopName} has accepted your order ${n}. It will be ${ready}.`,
+      };
+    case 'delayed':
+      return {
+        subject: `Your ${input.shopName} order ${n} has been rescheduled`,
+        text: `${input.shopName} has rescheduled your order ${n}: it will now be ${ready}. Thank you for your patience.`,
+      };
+    case 'rejected': {
+      const why = input.reason === 'other' ? input.note : REJECT_REASONS[input.reason ?? 'other'];
+      return {
+        subject: `${input.shopName} cannot make your order ${n}`,
+        text: `Sorry, ${input.shopName} cannot make your order ${n}: ${why}. You have not been charged for it; any card payment is released or refunded in full.`,
+      };
+    }
+    case 'ready':
+      return input.orderType === 'delivery'
+        ? {
+            subject: `Your ${input.shopName} order ${n} is ready`,
+            text: `Your order ${n} is ready and will be on its way shortly.`,
+          }
+        : {
+            subject: `Your ${input.shopName} order ${n} is ready to collect`,
+            text: `Your order ${n} is ready to collect from ${input.storeName}.`,
+          };
+    case 'out_for_delivery':
+      return {
+        subject: `Your ${input.shopName} order ${n} is on its way`,
+        text: `Your order ${n} has left ${input.storeName} and is on its way to you.`,
+      };
+    case 'cancelled':
+      return {
+        subject: `${input.shopName} has cancelled your order ${n}`,
+        text: `Sorry, ${input.shopName} has had to cancel your order ${n}. You have not been charged for it; any card payment is released or refunded in full.`,
+      };
+  }
+}
+
+export function orderNewsMessage(input: OrderNewsInput): NewOutboxMessage | null {
+  const { subject, text } = orderNewsText(input);
+  const common = {
+    tenantId: input.tenantId,
+    kind: `order_${input.news}`,
+    senderName: input.shopName,
+    discardAfter: null,
+    attachments: null,
+  };
+  if (input.email) {
+    return {
+      ...common,
+      channel: 'email',
+      recipient: input.email,
+      subject,
+      textBody: text,
+      htmlBody: null,
+    };
+  }
+  if (input.phone) {
+    return {
+      ...common,
+      channel: 'sms',
+      recipient: input.phone,
+      subject: null,
+      textBody: text,
+      htmlBody: null,
+    };
+  }
+  return null;
+}

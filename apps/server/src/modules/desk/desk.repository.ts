@@ -1,0 +1,131 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@servery/contract/order';
+import type { Executor } from '../../db/client.ts';
+import { customers, orders, payments } from '../../db/schema.ts';
+
+const deskColumns = {
+  order: orders,
+  payment: {
+    method: payments.method,
+    provider: payments.provider,
+    status: payments.status,
+    amount: payments.amount,
+  },
+  customer: {
+    firstName: customers.firstName,
+    lastName: customers.lastName,
+    email: customers.email,
+    phone: customers.phone,
+  },
+};
+export type DeskRow = Awaited<ReturnType<typeof findDeskOrder>> & object;
+
+/** The orders of the given stores, by status and a window of their time, soonest first. */
+export async function listDeskOrders(
+  db: Executor,
+  tenantId: string,
+  storeIds: string[],
+  filter: { statuses: readonly OrderStatus[]; from?: Date; to?: Date },
+) {
+  if (storeIds.length === 0) return [];
+  return db
+    .select(deskColumns)
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        inArray(orders.storeId, storeIds),
+        inArray(orders.status, [...filter.statuses]),
+        filter.from ? gte(orders.scheduledFor, filter.from) : undefined,
+        filter.to ? lt(orders.scheduledFor, filter.to) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.scheduledFor), asc(orders.number))
+    .limit(500);
+}
+
+/** One order of the given stores, or undefined (another shop's or store's is not found). */
+export async function findDeskOrder(
+  db: Executor,
+  tenantId: string,
+  storeIds: string[],
+  id: string,
+) {
+  if (storeIds.length === 0) return undefined;
+  const [row] = await db
+    .select(deskColumns)
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(eq(orders.tenantId, tenantId), inArray(orders.storeId, storeIds), eq(orders.id, id)),
+    );
+  return row;
+}
+
+/**
+ * Moves an order only if it is still in one of `from` (DESIGN.md: the transition table in SQL).
+ * No row back means another move won the race, or the move was never allowed: nothing changed.
+ */
+export async function moveDeskOrder(
+  tx: Executor,
+  where: { tenantId: string; storeIds: string[]; id: string; from: readonly OrderStatus[] },
+  change: {
+    to: OrderStatus;
+    at: Date;
+    by: string;
+    note?: string;
+    promisedAt?: Date;
+  },
+) {
+  const entry = JSON.stringify([
+    {
+      status: change.to,
+      at: change.at.toISOString(),
+      by: change.by,
+      ...(change.note ? { note: change.note } : {}),
+    },
+  ]);
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: change.to,
+      statusHistory: sql`${orders.statusHistory} || ${entry}::jsonb`,
+      updatedAt: change.at,
+      ...(change.promisedAt ? { promisedAt: change.promisedAt } : {}),
+    })
+    .where(
+      and(
+        eq(orders.tenantId, where.tenantId),
+        inArray(orders.storeId, where.storeIds),
+        eq(orders.id, where.id),
+        inArray(orders.status, [...where.from]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Moves the promised time of an order still in one of `from` (a delay). */
+export async function delayDeskOrder(
+  tx: Executor,
+  where: { tenantId: string; storeIds: string[]; id: string; from: readonly OrderStatus[] },
+  promisedAt: Date,
+  at: Date,
+) {
+  const [row] = await tx
+    .update(orders)
+    .set({ promisedAt, updatedAt: at })
+    .where(
+      and(
+        eq(orders.tenantId, where.tenantId),
+        inArray(orders.storeId, where.storeIds),
+        eq(orders.id, where.id),
+        inArray(orders.status, [...where.from]),
+      ),
+    )
+    .returning();
+  return row;
+}

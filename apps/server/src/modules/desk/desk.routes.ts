@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { ZDeskOrdersQuery, ZOrderStatusChange } from '@servery/contract/desk';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffOf } from '../../plugins/staff-session.ts';
+import { auditActorOf } from '../audit/audit-actor.ts';
+import type { staffShopLoader } from '../staff/staff-shop.ts';
+import type { DeskService } from './desk.service.ts';
+
+const ZOrderParams = z.object({ id: z.uuid({ message: 'Not a valid order id' }) });
+
+/** The order desk (issue 14): what the kitchen sees and decides, for the stores it works in. */
+export const deskRoutes: FastifyPluginAsyncZod<{
+  desk: DeskService;
+  shops: ReturnType<typeof staffShopLoader>;
+}> = async (app, { desk, shops }) => {
+  const shopOf = async (request: Parameters<typeof shops.shopOf>[0]) => {
+    const { tenantId, name, timeZone } = await shops.shopOf(request);
+    return { tenantId, name, timeZone };
+  };
+
+  app.get(
+    '/api/admin/orders',
+    { schema: { querystring: ZDeskOrdersQuery }, onRequest: app.requireStaff('orders:run') },
+    async (request) => ({
+      status: 200,
+      message: 'Orders.',
+      data: await desk.list(staffOf(request), await shopOf(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/api/admin/orders/:id',
+    { schema: { params: ZOrderParams }, onRequest: app.requireStaff('orders:run') },
+    async (request) => ({
+      status: 200,
+      message: 'Order.',
+      data: await desk.detail(staffOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/status',
+    {
+      schema: { params: ZOrderParams, body: ZOrderStatusChange },
+      onRequest: app.requireStaff('orders:run'),
+    },
+    async (request) => {
+      const data = await desk.change(
+        staffOf(request),
+        auditActorOf(request),
+        await shopOf(request),
+        request.params.id,
+        request.body,
+      );
+      return {
+        status: 200,
+        message: `Order #${data.number} is ${data.status.replace(/_/g, ' ')}.`,
+        data,
+      };
+    },
+  );
+};

@@ -1,0 +1,228 @@
+import {
+  OPEN_ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  canMove,
+  movableFrom,
+  type DeskOrder,
+  type OrderStatusChange,
+} from '@servery/contract/desk';
+import type { OrderStatus } from '@servery/contract/order';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { StaffIdentity } from '../../plugins/staff-session.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordLiveEvent } from '../live-events/live-events.repository.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { addDays, instantAt } from '../stores/wall-clock.ts';
+import { orderNewsMessage, type OrderNews } from './desk-messages.ts';
+import {
+  delayDeskOrder,
+  findDeskOrder,
+  listDeskOrders,
+  moveDeskOrder,
+  type DeskRow,
+} from './desk.repository.ts';
+
+export interface DeskDeps {
+  db: Database;
+  now: () => Date;
+  onMessageQueued: () => void;
+}
+
+export interface DeskShop {
+  tenantId: string;
+  name: string;
+  timeZone: string;
+}
+
+const MINUTE = 60_000;
+
+/** A shop-local day as two instants (right on clock-change days: the day is 23 or 25 hours). */
+function localDayBounds(date: string, timeZone: string) {
+  const start = instantAt(date, 0, timeZone);
+  const end = instantAt(addDays(date, 1), 0, timeZone);
+  return start && end ? { start, end } : undefined;
+}
+const orderNotFound = () => notFound('There is no such order in your stores.');
+
+export function toDeskOrder(row: DeskRow): DeskOrder {
+  const { order, payment, customer } = row;
+  const cash = payment.method === 'cash';
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    store: { id: order.storeId, name: order.storeName },
+    order_type: order.orderType,
+    asap: order.asap,
+    scheduled_for: order.scheduledFor.toISOString(),
+    promised_at: order.promisedAt?.toISOString() ?? null,
+    lines: order.lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      modifier_names: l.modifier_names,
+      note: l.note,
+      line_total: l.line_total,
+    })),
+    notes: order.notes,
+    subtotal: order.subtotal,
+    delivery_fee: order.deliveryFee,
+    discount: order.discount,
+    total: order.total,
+    currency: order.currency,
+    customer: {
+      name: `${customer.firstName} ${customer.lastName}`.trim() || 'Customer',
+      phone: customer.phone,
+      email: customer.email,
+    },
+    address: order.address,
+    payment: {
+      method: payment.method,
+      status: payment.status,
+      paid: payment.status === 'succeeded',
+      to_collect: cash ? order.total : 0,
+    },
+    status_history: order.statusHistory,
+    created_at: order.createdAt.toISOString(),
+    next: [...ORDER_TRANSITIONS[order.status]].filter((to) =>
+      canMove(order.status, to, order.orderType),
+    ),
+  };
+}
+
+const NEWS: Partial<Record<OrderStatus, OrderNews>> = {
+  accepted: 'accepted',
+  rejected: 'rejected',
+  ready: 'ready',
+  out_for_delivery: 'out_for_delivery',
+  cancelled: 'cancelled',
+};
+
+export function createDeskService({ db, now, onMessageQueued }: DeskDeps) {
+  async function list(
+    staff: StaffIdentity,
+    shop: DeskShop,
+    query: { status?: OrderStatus[]; date?: string; store_id?: string },
+  ): Promise<DeskOrder[]> {
+    const storeIds = query.store_id
+      ? staff.storeIds.filter((id) => id === query.store_id)
+      : staff.storeIds;
+    if (query.store_id && storeIds.length === 0) throw notFound('There is no such store of yours.');
+    const day = query.date ? localDayBounds(query.date, shop.timeZone) : undefined;
+    const rows = await listDeskOrders(db, shop.tenantId, storeIds, {
+      statuses: query.status ?? OPEN_ORDER_STATUSES,
+      ...(day ? { from: day.start, to: day.end } : {}),
+    });
+    return rows.map(toDeskOrder);
+  }
+
+  async function detail(staff: StaffIdentity, id: string): Promise<DeskOrder> {
+    const row = await findDeskOrder(db, staff.tenantId, staff.storeIds, id);
+    if (!row) throw orderNotFound();
+    return toDeskOrder(row);
+  }
+
+  /**
+   * One move of the desk: the conditional update, its history entry, the audit row, the live
+   * event and the customer's message, in one transaction. A move the table does not allow, or
+   * that another member of staff made first, is a 409 and changes nothing.
+   */
+  async function change(
+    staff: StaffIdentity,
+    actor: AuditActor,
+    shop: DeskShop,
+    id: string,
+    body: OrderStatusChange,
+  ): Promise<DeskOrder> {
+    const at = now();
+    const current = await findDeskOrder(db, staff.tenantId, staff.storeIds, id);
+    if (!current) throw orderNotFound();
+    const { order } = current;
+    const where = { tenantId: staff.tenantId, storeIds: staff.storeIds, id };
+    const outcome = await db.transaction(async (tx) => {
+      let moved;
+      let news: OrderNews | undefined;
+      if (body.status === 'delay') {
+        const from = ['accepted', 'preparing'] as const;
+        const base = order.promisedAt && order.promisedAt > at ? order.promisedAt : at;
+        moved = await delayDeskOrder(
+          tx,
+          { ...where, from },
+          new Date(base.getTime() + body.minutes! * MINUTE),
+          at,
+        );
+        news = 'delayed';
+      } else {
+        const to = body.status;
+        const promisedAt =
+          to === 'accepted'
+            ? new Date(
+                Math.max(order.scheduledFor.getTime(), at.getTime() + body.minutes! * MINUTE),
+              )
+            : undefined;
+        const note = to === 'rejected' ? (body.note ?? body.reason) : body.note;
+        moved = await moveDeskOrder(
+          tx,
+          { ...where, from: movableFrom(to, order.orderType) },
+          {
+            to,
+            at,
+            by: staff.email,
+            ...(note ? { note } : {}),
+            ...(promisedAt ? { promisedAt } : {}),
+          },
+        );
+        news = NEWS[to];
+      }
+      if (!moved) return null;
+      await recordAudit(tx, actor, {
+        action: body.status === 'delay' ? 'order.delayed' : `order.${body.status}`,
+        entity: 'order',
+        entityId: id,
+        before: { status: order.status, promised_at: order.promisedAt },
+        after: {
+          status: moved.status,
+          promised_at: moved.promisedAt,
+          ...(body.reason ? { reason: body.reason } : {}),
+          ...(body.note ? { note: body.note } : {}),
+        },
+      });
+      await recordLiveEvent(tx, {
+        tenantId: staff.tenantId,
+        storeId: order.storeId,
+        kind: 'order.status',
+        entityId: id,
+      });
+      const message =
+        news &&
+        orderNewsMessage({
+          news,
+          tenantId: staff.tenantId,
+          shopName: shop.name,
+          timeZone: shop.timeZone,
+          number: order.number,
+          orderType: order.orderType,
+          storeName: order.storeName,
+          promisedAt: moved.promisedAt,
+          ...(body.reason ? { reason: body.reason } : {}),
+          ...(body.note ? { note: body.note } : {}),
+          email: current.customer.email,
+          phone: current.customer.phone,
+        });
+      if (message) await enqueueMessage(tx, message);
+      return { ...current, order: moved };
+    });
+    if (!outcome) {
+      throw new AppError(
+        409,
+        'order_moved',
+        `Order #${order.number} is ${order.status.replace(/_/g, ' ')}: it cannot be ${body.status === 'delay' ? 'delayed' : `moved to ${body.status.replace(/_/g, ' ')}`} now. The board shows where it is.`,
+      );
+    }
+    onMessageQueued();
+    return toDeskOrder(outcome);
+  }
+
+  return { list, detail, change };
+}
+export type DeskService = ReturnType<typeof createDeskService>;

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { OrderType } from './menu.ts';
+import { ORDER_STATUSES, type OrderStatus } from './order.ts';
+
+/**
+ * How an order moves once it is placed (DESIGN.md "The restaurant side"): the one table the
+ * server enforces in SQL (a conditional update on the current status) and the desk reads to
+ * offer only the moves that exist. Payment moves the order into `placed` (or
+ * `payment_failed`); staff move it from there.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: [],
+  placed: ['accepted', 'rejected'],
+  accepted: ['preparing', 'ready', 'cancelled'],
+  preparing: ['ready', 'cancelled'],
+  ready: ['completed', 'out_for_delivery'],
+  out_for_delivery: ['completed'],
+  completed: [],
+  cancelled: [],
+  rejected: [],
+  payment_failed: [],
+};
+
+/** Whether staff may move an order of `type` from `from` to `to`. */
+export function canMove(from: OrderStatus, to: OrderStatus, type: OrderType): boolean {
+  if (to === 'out_for_delivery' && type !== 'delivery') return false;
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** The statuses an order of `type` may be in for a move to `to` to be allowed. */
+export const movableFrom = (to: OrderStatus, type: OrderType): OrderStatus[] =>
+  ORDER_STATUSES.filter((from) => canMove(from, to, type));
+
+/** Orders the kitchen still has to act on, in board order. */
+export const OPEN_ORDER_STATUSES = [
+  'placed',
+  'accepted',
+  'preparing',
+  'ready',
+  'out_for_delivery',
+] as const satisfies readonly OrderStatus[];
+
+/** Minutes until ready offered on accept (and any other whole number from 1 to 240). */
+export const ACCEPT_MINUTE_PRESETS = [10, 15, 20, 30, 45, 60] as const;
+/** Steps of a delay: the promised time moves on by this much. */
+export const DELAY_MINUTE_PRESETS = [5, 10, 15] as const;
+
+export const REJECT_REASONS = {
+  too_busy: 'We are too busy to make your order in time',
+  item_unavailable: 'Something you ordered is not available',
+  closing: 'We are closing',
+  outside_area: 'We cannot deliver to your address',
+  other: 'Another reason',
+} as const;
+export type RejectReason = keyof typeof REJECT_REASONS;
+
+const ZMinutes = z
+  .number({ error: 'Give the minutes as a whole number' })
+  .int('Give the minutes as a whole number')
+  .min(1, 'At least 1 minute')
+  .max(240, 'At most 240 minutes');
+
+/**
+ * POST /api/admin/orders/{id}/status. `accepted` needs the minutes until ready; `rejected` a
+ * reason (and words of its own for `other`); `delay` is not a status: it moves the promised
+ * time of an accepted order on by `minutes` and tells the customer.
+ */
+export const ZOrderStatusChange = z
+  .object({
+    status: z.enum([...ORDER_STATUSES, 'delay'], { error: 'Choose a status' }),
+    minutes: ZMinutes.optional(),
+    reason: z.enum(Object.keys(REJECT_REASONS) as [RejectReason, ...RejectReason[]]).optional(),
+    note: z.string().trim().max(200, 'Keep the note under 200 characters').optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if ((body.status === 'accepted' || body.status === 'delay') && body.minutes === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['minutes'], message: 'Give the minutes until ready' });
+    }
+    if (body.status === 'rejected' && !body.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Choose a reason' });
+    }
+    if (body.status === 'rejected' && body.reason === 'other' && !body.note) {
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'Say why, in a few words' });
+    }
+  });
+export type OrderStatusChange = z.infer<typeof ZOrderStatusChange>;
+
+export const ZDeskOrdersQuery = z.object({
+  status: z
+    .string()
+    .max(200)
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.enum(ORDER_STATUSES, { error: 'Not an order status' })))
+    .optional(),
+  date: z.iso.date({ message: 'Use a date such as 2026-11-24' }).optional(),
+  store_id: z.uuid({ message: 'Not a valid store id' }).optional(),
+});
+
+/** An order as the desk shows it: everything the kitchen and the driver need. */
+export interface DeskOrder {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  store: { id: string; name: string };
+  order_type: OrderType;
+  asap: boolean;
+  scheduled_for: string;
+  promised_at: string | null;
+  lines: {
+    name: string;
+    quantity: number;
+    modifier_names: string[];
+    note: string;
+    line_total: number;
+  }[];
+  notes: string;
+  subtotal: number;
+  delivery_fee: number;
+  discount: number;
+  total: number;
+  currency: string;
+  customer: { name: string; phone: string | null; email: string | null };
+  address: {
+    address_line1: string;
+    address_line2: string;
+    city: string;
+    postcode: string;
+    instructions: string;
+  } | null;
+  /** PAID (card) or CASH to collect, and how much. */
+  payment: { method: string; status: string; paid: boolean; to_collect: number };
+  status_history: { status: OrderStatus; at: string; by?: string; note?: string }[];
+  created_at: string;
+  /** The moves the desk may offer now. */
+  next: OrderStatus[];
+}
