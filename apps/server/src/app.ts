@@ -48,6 +48,8 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
+import { LiveEventsHub } from './modules/live-events/live-events.hub.ts';
+import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
 import { createDeskService } from './modules/desk/desk.service.ts';
 import { createStaffSignIn } from './modules/staff/staff-sign-in.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
@@ -248,6 +250,10 @@ export async function buildApp(options: AppOptions) {
     shops: staffShops,
   });
   await app.register(auditRoutes, { db: database.db });
+  const hub = new LiveEventsHub(database);
+  app.addHook('onReady', async () => hub.start());
+  app.addHook('onClose', async () => hub.stop());
+  await app.register(liveEventsRoutes, { db: database.db, hub });
   await app.register(deskRoutes, {
     desk: createDeskService({ db: database.db, now, onMessageQueued }),
     shops: staffShops,

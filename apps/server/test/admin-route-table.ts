@@ -110,6 +110,13 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
   // The order desk (issue 14)
   {
     method: 'GET',
+    route: '/api/admin/events',
+    url: () => '/api/admin/events',
+    permission: null,
+    scope: 'none',
+  },
+  {
+    method: 'GET',
     route: '/api/admin/orders',
     url: () => '/api/admin/orders',
     permission: 'orders:run',

@@ -212,6 +212,8 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'PATCH /api/admin/staff/:id': { status: 200, schema: ok(ZStaffMember) },
   'DELETE /api/admin/staff/:id': { status: 200, schema: said },
   'GET /api/admin/audit': { status: 200, schema: ok(z.array(ZAuditEntry)) },
+  // A text/event-stream: each frame's data is { id, kind, entity_id, store_id, at }.
+  'GET /api/admin/events': { status: 200, schema: z.string() },
   'GET /api/admin/orders': { status: 200, schema: ok(z.array(ZDeskOrder)) },
   'GET /api/admin/orders/:id': { status: 200, schema: ok(ZDeskOrder) },
   'POST /api/admin/orders/:id/status': { status: 200, schema: ok(ZDeskOrder) },

@@ -148,7 +148,15 @@ describe('requests generated from the document', () => {
       'staff',
     );
     for (const { key, method, path } of operations()) {
-      if (key === 'POST /api/admin/session/code' || key === 'DELETE /api/admin/session') continue;
+      // Signing the owner out or asking codes would end the run's own session; the event
+      // stream never ends (modules/live-events tests it over a real connection).
+      if (
+        key === 'POST /api/admin/session/code' ||
+        key === 'DELETE /api/admin/session' ||
+        key === 'GET /api/admin/events'
+      ) {
+        continue;
+      }
       await fc.assert(
         fc.asyncProperty(
           fc.array(segment, { minLength: 3, maxLength: 3 }),

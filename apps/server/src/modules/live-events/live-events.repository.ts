@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { liveEvents } from '../../db/schema.ts';
 
@@ -23,4 +23,35 @@ export async function recordLiveEvent(tx: Executor, event: LiveEventInput): Prom
   const [row] = await tx.insert(liveEvents).values(event).returning({ id: liveEvents.id });
   await tx.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${String(row!.id)})`);
   return row!.id;
+}
+
+export type LiveEventRow = typeof liveEvents.$inferSelect;
+
+/** Events of the shop after `afterId`, oldest first (a board's replay, a listener's catch-up). */
+export async function eventsAfter(db: Executor, tenantId: string, afterId: number, limit = 500) {
+  return db
+    .select()
+    .from(liveEvents)
+    .where(and(eq(liveEvents.tenantId, tenantId), gt(liveEvents.id, afterId)))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+}
+
+export async function eventById(db: Executor, id: number) {
+  const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id));
+  return row;
+}
+
+/** The newest event id of the shop (0 when none): where a fresh board starts listening. */
+export async function lastEventId(db: Executor, tenantId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${liveEvents.id}), 0)` })
+    .from(liveEvents)
+    .where(eq(liveEvents.tenantId, tenantId));
+  return Number(row?.id ?? 0);
+}
+
+/** Events older than 48 hours go (DESIGN.md): a board further behind reloads instead. */
+export async function pruneEvents(db: Executor, before: Date) {
+  await db.delete(liveEvents).where(lt(liveEvents.createdAt, before));
 }

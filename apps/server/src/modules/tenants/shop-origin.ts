@@ -3,21 +3,19 @@ import type { SiteVariant } from '@servery/contract/config';
 
 /**
  * The origin every link in a message is built from (issue 12: a Host header must never choose
- * where a link points). The shop's canonical host is the first `ordering` host of its document
- * (every page, the booking cancel page included, answers there). Production links are https;
- * outside production they keep the scheme and port the request came in on, so that links work
- * on http://localhost:3000.
+ * where a link points). The host is the one the request came in on when it is one of the shop's
+ * own (a booking made on the reservation site links back there), and otherwise the shop's
+ * canonical host, the first `ordering` host of its document (a Host that only fell back to the
+ * shop through DEFAULT_TENANT never appears in a link). Production links are https; outside
+ * production they keep the scheme and port the request came in on, so that links work on
+ * http://localhost:3000.
  */
 export function shopOrigin(
   hosts: readonly { host: string; variant: SiteVariant }[],
   request: FastifyRequest,
-  { production, variant = 'ordering' }: { production: boolean; variant?: SiteVariant },
+  { production }: { production: boolean },
 ): string {
-  const host =
-    hosts.find((h) => h.variant === variant)?.host ??
-    hosts.find((h) => h.variant === 'ordering')?.host ??
-    hosts[0]?.host ??
-    'localhost';
+  const host = ownHostOf(hosts, request);
   if (production) return `https://${host}`;
   const port = /:(\d{1,5})$/.exec(request.headers.host ?? '')?.[1];
   return `${request.protocol}://${host}${port ? `:${port}` : ''}`;

@@ -1,0 +1,82 @@
+import type { DatabaseHandle } from '../../db/client.ts';
+import {
+  LIVE_EVENTS_CHANNEL,
+  eventById,
+  eventsAfter,
+  type LiveEventRow,
+} from './live-events.repository.ts';
+
+/** One connected board: whose it is, which stores it sees, and how to send it an event. */
+export interface LiveStream {
+  tenantId: string;
+  storeIds: readonly string[];
+  lastId: number;
+  send(event: LiveEventRow): void;
+}
+
+const REMEMBERED = 2000;
+
+/**
+ * Every board connected to this process, fed by one dedicated LISTEN connection (DESIGN.md "Live
+ * events"). NOTIFY carries only an event's id; the row is read once per process and sent to the
+ * boards of its shop that may see its store. After the listening connection comes back, every
+ * board is caught up from the table, so a database restart loses nothing.
+ */
+export class LiveEventsHub {
+  private readonly streams = new Set<LiveStream>();
+  /** Ids sent recently, so a late NOTIFY or a catch-up never sends an event twice. */
+  private readonly sent = new Set<number>();
+  private unsubscribe: (() => Promise<void>) | undefined;
+
+  constructor(private readonly database: DatabaseHandle) {}
+
+  async start() {
+    this.unsubscribe = await this.database.listen(
+      LIVE_EVENTS_CHANNEL,
+      (payload) => void this.onNotify(Number(payload)),
+      { onReconnect: () => void this.catchUp() },
+    );
+  }
+
+  async stop() {
+    await this.unsubscribe?.();
+  }
+
+  add(stream: LiveStream) {
+    this.streams.add(stream);
+    return () => this.streams.delete(stream);
+  }
+
+  get size() {
+    return this.streams.size;
+  }
+
+  private async onNotify(id: number) {
+    if (!Number.isSafeInteger(id) || this.sent.has(id) || this.streams.size === 0) return;
+    const event = await eventById(this.database.db, id).catch(() => undefined);
+    if (event) this.deliver(event);
+  }
+
+  /** After a lost connection: what each shop's boards missed, from the table. */
+  private async catchUp() {
+    const byTenant = new Map<string, number>();
+    for (const s of this.streams) {
+      byTenant.set(s.tenantId, Math.min(byTenant.get(s.tenantId) ?? s.lastId, s.lastId));
+    }
+    for (const [tenantId, after] of byTenant) {
+      const events = await eventsAfter(this.database.db, tenantId, after).catch(() => []);
+      for (const event of events) if (!this.sent.has(event.id)) this.deliver(event);
+    }
+  }
+
+  private deliver(event: LiveEventRow) {
+    this.sent.add(event.id);
+    if (this.sent.size > REMEMBERED) this.sent.delete(this.sent.values().next().value!);
+    for (const stream of this.streams) {
+      if (stream.tenantId !== event.tenantId) continue;
+      if (event.storeId && !stream.storeIds.includes(event.storeId)) continue;
+      stream.lastId = Math.max(stream.lastId, event.id);
+      stream.send(event);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { staffOf } from '../../plugins/staff-session.ts';
+import type { LiveEventsHub, LiveStream } from './live-events.hub.ts';
+import { eventsAfter, lastEventId, type LiveEventRow } from './live-events.repository.ts';
+
+const HEARTBEAT_MS = 15_000;
+
+const ZEventsQuery = z.object({
+  /** For a first connection that already knows where it was (EventSource sends the header). */
+  last_event_id: z.coerce.number().int().min(0).optional(),
+});
+
+/** One Server-Sent Event: its id is the event's, so a reconnecting browser replays from it. */
+function frame(event: LiveEventRow): string {
+  const data = {
+    id: event.id,
+    kind: event.kind,
+    entity_id: event.entityId,
+    store_id: event.storeId,
+    at: event.createdAt.toISOString(),
+  };
+  return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * GET /api/admin/events: the staff application's live stream (issue 14). A short writer of our
+ * own rather than a plugin (docs/decisions/0016): the stream only needs headers, a replay from
+ * the table, frames and a heartbeat, and it must hand each board to the process's one hub.
+ */
+export const liveEventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: LiveEventsHub }> = async (
+  app,
+  { db, hub },
+) => {
+  app.get(
+    '/api/admin/events',
+    { schema: { querystring: ZEventsQuery }, onRequest: app.requireStaff() },
+    async (request, reply) => {
+      const staff = staffOf(request);
+      const header = Number(request.headers['last-event-id']);
+      const from =
+        Number.isSafeInteger(header) && header >= 0 ? header : request.query.last_event_id;
+      const sees = (event: LiveEventRow) =>
+        !event.storeId || staff.storeIds.includes(event.storeId);
+      const missed =
+        from !== undefined ? (await eventsAfter(db, staff.tenantId, from)).filter(sees) : [];
+      const startId = from !== undefined ? from : await lastEventId(db, staff.tenantId);
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Proxies (nginx) must pass each frame on at once, not buffer the stream.
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      raw.write(`retry: 3000\n: connected\n\n`);
+      const stream: LiveStream = {
+        tenantId: staff.tenantId,
+        storeIds: staff.storeIds,
+        lastId: startId,
+        send: (event) => raw.write(frame(event)),
+      };
+      for (const event of missed) {
+        stream.lastId = event.id;
+        raw.write(frame(event));
+      }
+      if (from === undefined) raw.write(`id: ${startId}\nevent: ready\ndata: {}\n\n`);
+      const remove = hub.add(stream);
+      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        remove();
+      });
+    },
+  );
+};
