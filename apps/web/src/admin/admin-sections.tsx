@@ -18,6 +18,14 @@ export interface AdminSection {
  */
 export const ADMIN_SECTIONS: AdminSection[] = [
   {
+    path: 'desk',
+    label: 'Order desk',
+    description:
+      'New orders ring here: accept, reject, and move them on until they are handed over.',
+    permission: 'orders:run',
+    element: lazy(() => import('./desk/desk-page.tsx').then((m) => ({ default: m.DeskPage }))),
+  },
+  {
     path: 'staff',
     label: 'Staff',
     description: 'Invite people, set their role and stores, remove them.',

@@ -1,4 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
+import { useDispatch } from 'react-redux';
 import { adminApi } from './admin-api.ts';
 
 /**
@@ -11,3 +12,6 @@ export function createAdminStore() {
     middleware: (getDefault) => getDefault().concat(adminApi.middleware),
   });
 }
+
+export type AdminDispatch = ReturnType<typeof createAdminStore>['dispatch'];
+export const useAdminDispatch = useDispatch.withTypes<AdminDispatch>();
