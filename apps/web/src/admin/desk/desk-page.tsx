@@ -76,13 +76,14 @@ export function DeskPage() {
       <div className="mt-4 grid gap-4 lg:grid-cols-4">
         {COLUMNS.map((column) => {
           const inColumn = list.filter((o) => column.statuses.includes(o.status));
+          const headingId = `column-${column.statuses[0]}`;
           return (
             <section
               key={column.title}
-              aria-labelledby={`column-${column.title}`}
+              aria-labelledby={headingId}
               className="rounded-2xl bg-stone-200 p-3"
             >
-              <h2 id={`column-${column.title}`} className="mb-3 text-xl font-bold">
+              <h2 id={headingId} className="mb-3 text-xl font-bold">
                 {column.title} ({inColumn.length})
               </h2>
               {inColumn.length === 0 ? (
