@@ -121,6 +121,31 @@ describe('npm run tenant', () => {
     expect(usage.err).toContain('Usage: npm run tenant -- <command>');
   });
 
+  it('adds a shop’s first owner, and staff for named stores, refusing what is not so', async () => {
+    expect((await cli('import', demoTenantFile())).code).toBe(0);
+    expect(
+      await cli('add-staff', 'demo', 'Ana@Example.com', '--role', 'owner', '--name', 'Ana Silva'),
+    ).toMatchObject({
+      code: 0,
+      out: 'Added Ana Silva <ana@example.com> as owner of demo.\n',
+    });
+    const cook = await cli(
+      'add-staff',
+      'demo',
+      'sam@example.com',
+      '--role',
+      'staff',
+      '--stores',
+      'nope',
+    );
+    expect(cook.code).toBe(1);
+    expect(cook.err).toMatch(/^There is no store "nope" in demo; its stores: /);
+    expect((await cli('add-staff', 'demo', 'sam@example.com', '--role', 'chef')).err).toBe(
+      '--role must be one of owner, manager, staff.\n',
+    );
+    expect((await cli('add-staff', 'demo', 'sam@example.com')).code).toBe(2);
+  });
+
   it('runs as a command', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', cliScript, 'list'], {
       env: { ...process.env, ...target.env },
