@@ -48,6 +48,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
+import { DeskSweeper } from './modules/desk/desk-sweeper.ts';
 import { LiveEventsHub } from './modules/live-events/live-events.hub.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
 import { createDeskService } from './modules/desk/desk.service.ts';
@@ -55,6 +56,13 @@ import { createStaffSignIn } from './modules/staff/staff-sign-in.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffShopLoader } from './modules/staff/staff-shop.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rejects orders nobody answered in time (every process runs one; tests sweep by hand). */
+    deskSweeper: DeskSweeper;
+  }
+}
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -254,6 +262,13 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onReady', async () => hub.start());
   app.addHook('onClose', async () => hub.stop());
   await app.register(liveEventsRoutes, { db: database.db, hub });
+  // Background work (the outbox above, this sweeper) runs where messages are delivered.
+  const deskSweeper = new DeskSweeper(database.db, now, app.log, onMessageQueued);
+  app.decorate('deskSweeper', deskSweeper);
+  if (deliver) {
+    app.addHook('onReady', async () => deskSweeper.start());
+    app.addHook('onClose', async () => deskSweeper.stop());
+  }
   await app.register(deskRoutes, {
     desk: createDeskService({ db: database.db, now, onMessageQueued }),
     shops: staffShops,

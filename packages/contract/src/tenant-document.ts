@@ -93,6 +93,15 @@ export function messagingOf(settings: MessagingSettings | undefined) {
   };
 }
 
+/** How the order desk treats orders nobody answers (issue 14). */
+export const DEFAULT_AUTO_REJECT_MINUTES = 10;
+export const ZOrderingSettings = z
+  .object({
+    /** An order nobody accepts within this many minutes is rejected and the customer told. */
+    autoRejectMinutes: z.number().int().min(3).max(120).optional(),
+  })
+  .strict();
+
 export const ZTenantConfig = z
   .object({
     favicon: ZAssetName,
@@ -118,6 +127,7 @@ export const ZTenantConfig = z
     timeZone: z.string().refine(isTimeZone, 'Use an IANA time zone such as Europe/London'),
     otpLength: ZOtpLength,
     messaging: ZMessagingSettings.optional(),
+    ordering: ZOrderingSettings.optional(),
   })
   .strict();
 export type TenantConfig = z.infer<typeof ZTenantConfig>;

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_AUTO_REJECT_MINUTES } from '@servery/contract/tenant-document';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { logSafeError } from '../../lib/log-safe-error.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { recordLiveEvent } from '../live-events/live-events.repository.ts';
+import { pruneEvents } from '../live-events/live-events.repository.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { orderNewsMessage } from './desk-messages.ts';
+import { moveDeskOrder } from './desk.repository.ts';
+
+const SWEEP_EVERY_MS = 15_000;
+const BATCH = 20;
+/** A pre-order may wait for the morning, but is answered half an hour before its time at least. */
+const ANSWER_BEFORE_DUE_MS = 30 * 60_000;
+const EVENTS_KEPT_MS = 48 * 3600_000;
+
+/**
+ * Nothing waits unseen (issue 14): every process sweeps, claiming placed orders past their
+ * shop's answer time with FOR UPDATE SKIP LOCKED, so each is rejected exactly once whatever the
+ * number of processes, and its customer is told. An order is due for an answer
+ * `autoRejectMinutes` (default 10) after it was placed, or for a pre-order half an hour before
+ * its time, whichever is later.
+ */
+export class DeskSweeper {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+    private readonly onMessageQueued: () => void,
+  ) {}
+
+  start() {
+    this.timer = setInterval(
+      () => void this.sweep().catch((error) => this.fail(error)),
+      SWEEP_EVERY_MS,
+    );
+    this.timer.unref();
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  private fail(error: unknown) {
+    this.log.error({ err: logSafeError(error) }, 'desk sweeper: a sweep failed');
+  }
+
+  /** One sweep; answers how many orders it rejected. */
+  async sweep(): Promise<number> {
+    const at = this.now();
+    const rejected = await this.db.transaction(async (tx) => {
+      const due = await tx.execute(sql`
+        select o.id, o.tenant_id, o.store_id, o.store_name, o.number, o.order_type, o.status,
+               t.website_name, t.config->>'timeZone' as time_zone, c.email, c.phone
+        from orders o
+        join tenants t on t.id = o.tenant_id
+        join customers c on c.id = o.customer_id
+        where o.status = 'placed'
+          and o.updated_at < ${at}::timestamptz - make_interval(mins => coalesce((t.config->'ordering'->>'autoRejectMinutes')::int, ${DEFAULT_AUTO_REJECT_MINUTES}))
+          and o.scheduled_for < ${at}::timestamptz + ${`${ANSWER_BEFORE_DUE_MS / 1000} seconds`}::interval
+        order by o.updated_at
+        limit ${BATCH}
+        for update of o skip locked`);
+      const rows = (due as unknown as { rows: DueOrder[] }).rows;
+      let count = 0;
+      for (const row of rows) {
+        const moved = await moveDeskOrder(
+          tx,
+          { tenantId: row.tenant_id, storeIds: [row.store_id], id: row.id, from: ['placed'] },
+          { to: 'rejected', at, by: 'automatic', note: 'Not accepted in time' },
+        );
+        if (!moved) continue;
+        count++;
+        await recordAudit(
+          tx,
+          {
+            tenantId: row.tenant_id,
+            actorId: null,
+            actorEmail: 'automatic',
+            actorRole: 'system',
+            requestId: null,
+            ip: null,
+          },
+          {
+            action: 'order.auto_rejected',
+            entity: 'order',
+            entityId: row.id,
+            before: { status: 'placed' },
+            after: { status: 'rejected' },
+          },
+        );
+        await recordLiveEvent(tx, {
+          tenantId: row.tenant_id,
+          storeId: row.store_id,
+          kind: 'order.status',
+          entityId: row.id,
+        });
+        const message = orderNewsMessage({
+          news: 'rejected',
+          tenantId: row.tenant_id,
+          shopName: row.website_name,
+          timeZone: row.time_zone ?? 'Europe/London',
+          number: row.number,
+          orderType: row.order_type,
+          storeName: row.store_name,
+          promisedAt: null,
+          reason: 'other',
+          note: 'the restaurant could not answer it in time',
+          email: row.email,
+          phone: row.phone,
+        });
+        if (message) await enqueueMessage(tx, message);
+      }
+      return count;
+    });
+    if (rejected > 0) {
+      this.log.warn({ rejected }, 'desk sweeper: orders nobody accepted in time were rejected');
+      this.onMessageQueued();
+    }
+    await pruneEvents(this.db, new Date(at.getTime() - EVENTS_KEPT_MS));
+    return rejected;
+  }
+}
+
+interface DueOrder {
+  id: string;
+  tenant_id: string;
+  store_id: string;
+  store_name: string;
+  number: number;
+  order_type: 'delivery' | 'collection';
+  status: string;
+  website_name: string;
+  time_zone: string | null;
+  email: string | null;
+  phone: string | null;
+}
