@@ -33,3 +33,16 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   pay_on_collection: 'Cash on collection',
   pay_on_delivery: 'Cash on delivery',
 };
+
+/** How often an order's page asks again while the kitchen still has the order. */
+export const FOLLOW_EVERY_MS = 15_000;
+const FOLLOWED: readonly string[] = [
+  'placed',
+  'accepted',
+  'preparing',
+  'ready',
+  'out_for_delivery',
+];
+/** Whether the order can still change on the shop's side (so its page keeps asking). */
+export const following = (status: string | undefined) =>
+  status !== undefined && FOLLOWED.includes(status);

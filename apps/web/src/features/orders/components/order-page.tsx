@@ -7,7 +7,13 @@ import { useMoney, type MoneyFormatter } from '../../../lib/money.ts';
 import { shopClockTime, shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
 import { LineSummary } from '../../../components/ui/line-summary.tsx';
 import { useGetOrderQuery } from '../api.ts';
-import { PAYMENT_LABELS, STATUS_LABELS, statusTone } from '../labels.ts';
+import {
+  FOLLOW_EVERY_MS,
+  PAYMENT_LABELS,
+  STATUS_LABELS,
+  following,
+  statusTone,
+} from '../labels.ts';
 import { ReorderPanel, type ReorderCart } from './reorder-panel.tsx';
 import { BADGE, CARD, LINK, OUTLINE, PRIMARY } from './styles.ts';
 
@@ -19,6 +25,16 @@ interface Arrival {
 }
 
 /** /orders/{id}: one order, everything about it, and a way to order it again. */
+const FOLLOW_EVERY_MS = 15_000;
+const FOLLOWED: readonly string[] = [
+  'placed',
+  'accepted',
+  'preparing',
+  'ready',
+  'out_for_delivery',
+];
+const following = (status: string | undefined) => status !== undefined && FOLLOWED.includes(status);
+
 export function OrderPage({ cart }: { cart: ReorderCart }) {
   const { orderId = '' } = useParams();
   const arrival = (useLocation().state ?? {}) as Arrival;
@@ -29,6 +45,11 @@ export function OrderPage({ cart }: { cart: ReorderCart }) {
     refetch,
   } = useGetOrderQuery(orderId, {
     refetchOnMountOrArgChange: true,
+  });
+  // While the kitchen still has it, the page follows it (issue 14: customers not left guessing).
+  useGetOrderQuery(orderId, {
+    pollingInterval: following(order?.status) ? FOLLOW_EVERY_MS : 0,
+    skipPollingIfUnfocused: true,
   });
   const money = useMoney();
 
@@ -230,6 +251,12 @@ function OrderDetails({
                   {order.order_type === 'delivery' ? 'Delivery time' : 'Collection time'}
                 </dt>
                 <dd data-testid="order-time">
+                  {order.promised_at && (
+                    <span className="block text-lg font-semibold" data-testid="order-promised">
+                      {order.order_type === 'delivery' ? 'With you around ' : 'Ready at '}
+                      {shopClockTime(order.promised_at, timeZone)}
+                    </span>
+                  )}
                   {order.asap
                     ? `As soon as possible, around ${shopClockTime(order.scheduled_for, timeZone)}`
                     : `Scheduled: ${shopDateTime(order.scheduled_for, timeZone)}`}
