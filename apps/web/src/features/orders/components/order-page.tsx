@@ -25,16 +25,6 @@ interface Arrival {
 }
 
 /** /orders/{id}: one order, everything about it, and a way to order it again. */
-const FOLLOW_EVERY_MS = 15_000;
-const FOLLOWED: readonly string[] = [
-  'placed',
-  'accepted',
-  'preparing',
-  'ready',
-  'out_for_delivery',
-];
-const following = (status: string | undefined) => status !== undefined && FOLLOWED.includes(status);
-
 export function OrderPage({ cart }: { cart: ReorderCart }) {
   const { orderId = '' } = useParams();
   const arrival = (useLocation().state ?? {}) as Arrival;
