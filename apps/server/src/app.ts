@@ -263,14 +263,14 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => hub.stop());
   await app.register(liveEventsRoutes, { db: database.db, hub });
   // Background work (the outbox above, this sweeper) runs where messages are delivered.
-  const deskSweeper = new DeskSweeper(database.db, now, app.log, onMessageQueued);
+  const deskSweeper = new DeskSweeper(database.db, now, app.log, onMessageQueued, card);
   app.decorate('deskSweeper', deskSweeper);
   if (deliver) {
     app.addHook('onReady', async () => deskSweeper.start());
     app.addHook('onClose', async () => deskSweeper.stop());
   }
   await app.register(deskRoutes, {
-    desk: createDeskService({ db: database.db, now, onMessageQueued }),
+    desk: createDeskService({ db: database.db, now, onMessageQueued, card, log: app.log }),
     shops: staffShops,
   });
   if (card) {

@@ -30,6 +30,7 @@ export async function startFakeStripe(secretKey: string) {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: FakeStripeRequest[] = [];
+  const refunds: { payment_intent: string; amount: number; idempotencyKey: string | undefined }[] = [];
   const server = createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
@@ -68,6 +69,16 @@ export async function startFakeStripe(secretKey: string) {
       if (key) byIdempotencyKey.set(key, id);
       return send(200, intent);
     }
+    if (req.method === 'POST' && req.url === '/v1/refunds') {
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent || intent.status !== 'succeeded') {
+        return send(400, {
+          error: { type: 'invalid_request_error', message: 'This PaymentIntent has not succeeded.' },
+        });
+      }
+      refunds.push({ payment_intent: intent.id, amount: intent.amount, idempotencyKey: key });
+      return send(200, { id: `re_${refunds.length}`, object: 'refund', status: 'succeeded', amount: intent.amount, payment_intent: intent.id });
+    }
     const match = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.url!);
     if (req.method === 'GET' && match && intents.has(match[1]!)) {
       return send(200, intents.get(match[1]!)!);
@@ -79,6 +90,8 @@ export async function startFakeStripe(secretKey: string) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     /** Every call the SDK made, in order. */
     requests,
+    /** Refunds made, in order (the SDK may retry one with the same idempotency key). */
+    refunds,
     /** The intent made for an order (a test may change its status as a card would). */
     intentOf: (orderId: string) =>
       [...intents.values()].find((intent) => intent.metadata.order_id === orderId),

@@ -16,8 +16,11 @@ export async function insertTestOrder(
     status?: OrderStatus;
     orderType?: 'delivery' | 'collection';
     payment?: 'cash' | 'card';
+    /** A card payment through Stripe, with this PaymentIntent. */
+    stripeIntent?: string;
     customerEmail?: string | null;
     scheduledFor?: Date;
+    id?: string;
   } = {},
 ) {
   const at = new Date();
@@ -38,7 +41,7 @@ export async function insertTestOrder(
   const status = options.status ?? 'placed';
   const orderType = options.orderType ?? 'collection';
   const cash = (options.payment ?? 'cash') === 'cash';
-  const id = randomUUID();
+  const id = options.id ?? randomUUID();
   const number = await insertOrderWithPayment(
     db,
     {
@@ -90,11 +93,11 @@ export async function insertTestOrder(
     },
     {
       method: cash ? 'cash' : 'card',
-      provider: cash ? 'cash' : 'demo',
+      provider: cash ? 'cash' : options.stripeIntent ? 'stripe' : 'demo',
       status: cash ? 'pay_on_collection' : 'succeeded',
       amount: 2190,
       currency: 'GBP',
-      intentId: null,
+      intentId: options.stripeIntent ?? null,
       clientSecret: null,
     },
   );

@@ -92,6 +92,10 @@ export const PAYMENT_STATUSES = [
   'cancelled',
   'pay_on_collection',
   'pay_on_delivery',
+  /** The shop rejected or cancelled a paid order: the money is on its way back. */
+  'refund_pending',
+  /** Given back in full. */
+  'refunded',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -9,6 +9,8 @@ import { pruneEvents } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { orderNewsMessage } from './desk-messages.ts';
 import { moveDeskOrder } from './desk.repository.ts';
+import { markRefundDue, pendingRefunds, refundPending } from './refunds.ts';
+import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 
 const SWEEP_EVERY_MS = 15_000;
 const BATCH = 20;
@@ -31,6 +33,7 @@ export class DeskSweeper {
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly onMessageQueued: () => void,
+    private readonly card: CardProvider | null,
   ) {}
 
   start() {
@@ -52,6 +55,7 @@ export class DeskSweeper {
   /** One sweep; answers how many orders it rejected. */
   async sweep(): Promise<number> {
     const at = this.now();
+    const rejectedIds: { tenantId: string; orderId: string }[] = [];
     const rejected = await this.db.transaction(async (tx) => {
       const due = await tx.execute(sql`
         select o.id, o.tenant_id, o.store_id, o.store_name, o.number, o.order_type, o.status,
@@ -75,6 +79,9 @@ export class DeskSweeper {
         );
         if (!moved) continue;
         count++;
+        if (await markRefundDue(tx, row.tenant_id, row.id)) {
+          rejectedIds.push({ tenantId: row.tenant_id, orderId: row.id });
+        }
         await recordAudit(
           tx,
           {
@@ -120,6 +127,11 @@ export class DeskSweeper {
     if (rejected > 0) {
       this.log.warn({ rejected }, 'desk sweeper: orders nobody accepted in time were rejected');
       this.onMessageQueued();
+    }
+    // Money back, after the commit; refunds that failed before are tried again here too.
+    const refunds = { db: this.db, card: this.card, log: this.log };
+    for (const due of [...rejectedIds, ...(await pendingRefunds(this.db))]) {
+      await refundPending(refunds, due.tenantId, due.orderId);
     }
     await pruneEvents(this.db, new Date(at.getTime() - EVENTS_KEPT_MS));
     return rejected;

@@ -15,6 +15,7 @@ import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { addDays, instantAt } from '../stores/wall-clock.ts';
 import { orderNewsMessage, type OrderNews } from './desk-messages.ts';
+import { markRefundDue, refundPending, type RefundDeps } from './refunds.ts';
 import {
   delayDeskOrder,
   findDeskOrder,
@@ -23,7 +24,7 @@ import {
   type DeskRow,
 } from './desk.repository.ts';
 
-export interface DeskDeps {
+export interface DeskDeps extends RefundDeps {
   db: Database;
   now: () => Date;
   onMessageQueued: () => void;
@@ -98,7 +99,8 @@ const NEWS: Partial<Record<OrderStatus, OrderNews>> = {
   cancelled: 'cancelled',
 };
 
-export function createDeskService({ db, now, onMessageQueued }: DeskDeps) {
+export function createDeskService(deps: DeskDeps) {
+  const { db, now, onMessageQueued } = deps;
   async function list(
     staff: StaffIdentity,
     shop: DeskShop,
@@ -175,6 +177,9 @@ export function createDeskService({ db, now, onMessageQueued }: DeskDeps) {
         news = NEWS[to];
       }
       if (!moved) return null;
+      const refundDue =
+        (moved.status === 'rejected' || moved.status === 'cancelled') &&
+        (await markRefundDue(tx, staff.tenantId, id));
       await recordAudit(tx, actor, {
         action: body.status === 'delay' ? 'order.delayed' : `order.${body.status}`,
         entity: 'order',
@@ -185,6 +190,7 @@ export function createDeskService({ db, now, onMessageQueued }: DeskDeps) {
           promised_at: moved.promisedAt,
           ...(body.reason ? { reason: body.reason } : {}),
           ...(body.note ? { note: body.note } : {}),
+          ...(refundDue ? { payment: 'refund_pending' } : {}),
         },
       });
       await recordLiveEvent(tx, {
@@ -220,6 +226,11 @@ export function createDeskService({ db, now, onMessageQueued }: DeskDeps) {
       );
     }
     onMessageQueued();
+    // After the move committed: give a taken card payment back (the sweeper retries a failure).
+    if (outcome.order.status === 'rejected' || outcome.order.status === 'cancelled') {
+      await refundPending(deps, staff.tenantId, id);
+      return detail(staff, id);
+    }
     return toDeskOrder(outcome);
   }
 

@@ -23,6 +23,8 @@ export interface CardProvider {
     description: string;
   }): Promise<ProviderPayment>;
   retrievePayment(intentId: string): Promise<ProviderPayment>;
+  /** Gives a captured payment back in full (the shop rejected or cancelled the order). */
+  refundPayment(intentId: string, orderId: string): Promise<void>;
   /** The verified event of a webhook call, or an error for a bad signature or a stale one. */
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent;
 }

@@ -70,6 +70,13 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
     async retrievePayment(intentId) {
       return paymentOf(await stripe.paymentIntents.retrieve(intentId));
     },
+    async refundPayment(intentId, orderId) {
+      // One refund per order, however often the sweeper or the desk asks.
+      await stripe.refunds.create(
+        { payment_intent: intentId },
+        { idempotencyKey: `refund-${orderId}` },
+      );
+    },
     verifyWebhook(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
       const object = event.data.object as { object?: string };

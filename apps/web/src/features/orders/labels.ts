@@ -32,6 +32,8 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   cancelled: 'Payment cancelled',
   pay_on_collection: 'Cash on collection',
   pay_on_delivery: 'Cash on delivery',
+  refund_pending: 'Refund on its way',
+  refunded: 'Refunded in full',
 };
 
 /** How often an order's page asks again while the kitchen still has the order. */
