@@ -258,8 +258,10 @@ export async function buildApp(options: AppOptions) {
     shops: staffShops,
   });
   await app.register(auditRoutes, { db: database.db });
+  // Listening starts with the app, as the shop cache's does: a database that cannot be listened
+  // to stops the start, not the first request.
   const hub = new LiveEventsHub(database);
-  app.addHook('onReady', async () => hub.start());
+  await hub.start();
   app.addHook('onClose', async () => hub.stop());
   await app.register(liveEventsRoutes, { db: database.db, hub });
   // Background work (the outbox above, this sweeper) runs where messages are delivered.
