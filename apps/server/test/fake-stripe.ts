@@ -30,7 +30,8 @@ export async function startFakeStripe(secretKey: string) {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: FakeStripeRequest[] = [];
-  const refunds: { payment_intent: string; amount: number; idempotencyKey: string | undefined }[] = [];
+  const refunds: { payment_intent: string; amount: number; idempotencyKey: string | undefined }[] =
+    [];
   const server = createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
@@ -73,11 +74,20 @@ export async function startFakeStripe(secretKey: string) {
       const intent = intents.get(form.get('payment_intent') ?? '');
       if (!intent || intent.status !== 'succeeded') {
         return send(400, {
-          error: { type: 'invalid_request_error', message: 'This PaymentIntent has not succeeded.' },
+          error: {
+            type: 'invalid_request_error',
+            message: 'This PaymentIntent has not succeeded.',
+          },
         });
       }
       refunds.push({ payment_intent: intent.id, amount: intent.amount, idempotencyKey: key });
-      return send(200, { id: `re_${refunds.length}`, object: 'refund', status: 'succeeded', amount: intent.amount, payment_intent: intent.id });
+      return send(200, {
+        id: `re_${refunds.length}`,
+        object: 'refund',
+        status: 'succeeded',
+        amount: intent.amount,
+        payment_intent: intent.id,
+      });
     }
     const match = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.url!);
     if (req.method === 'GET' && match && intents.has(match[1]!)) {
