@@ -140,7 +140,9 @@ describe('checking out', () => {
     await page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' }).waitFor();
     expect(await page.getByTestId('order-status').textContent()).toBe('Placed');
     expect(await page.getByTestId('order-total').textContent()).toBe(pounds(expected.total));
-    expect(await page.getByTestId('order-payment').textContent()).toBe('Card · Paid');
+    expect(await page.getByTestId('order-payment').textContent()).toBe(
+      'Card · Authorised, charged when the shop accepts',
+    );
     expect(await page.getByTestId('order-where').textContent()).toContain(
       '1 Brick Lane, London E1 6RL',
     );
@@ -157,7 +159,7 @@ describe('checking out', () => {
       vat: expected.vat,
       promo_code: 'WELCOME10',
       notes: 'Top bell',
-      payment: { provider: 'demo', status: 'succeeded' },
+      payment: { provider: 'demo', status: 'authorised' },
     });
 
     // /orders lists it, newest first, and it opens the order page.
@@ -244,7 +246,9 @@ describe('checking out', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(`${url()}/orders/${orderId}`);
-    expect(await page.getByTestId('order-payment').textContent()).toBe('Card · Paid');
+    expect(await page.getByTestId('order-payment').textContent()).toBe(
+      'Card · Authorised, charged when the shop accepts',
+    );
     expect((await orderOf(url(), userData, orderId)).status).toBe('placed');
     await expect.poll(() => badge(page).count()).toBe(0);
     await context.close();

@@ -71,7 +71,8 @@ describe('paying through Stripe', () => {
     await page.getByRole('heading', { level: 2, name: 'Pay by card' }).waitFor();
     expect((await orderOf(url(), userData, orderId)).status).toBe('pending_payment');
 
-    intent.status = 'succeeded';
+    // Confirmed: Stripe holds the amount (manual capture) until the shop accepts.
+    intent.status = 'requires_capture';
     const check = page.waitForRequest((r) => r.url().endsWith('/api/order/payment/status'));
     await page.goto(
       `${url()}/payment?order=${orderId}&payment_intent=${intent.id}&redirect_status=succeeded`,
@@ -79,7 +80,9 @@ describe('paying through Stripe', () => {
     expect((await check).postDataJSON()).toEqual({ order_id: orderId });
     await page.waitForURL(`${url()}/orders/${orderId}`);
     await page.getByTestId('order-thanks').waitFor();
-    expect(await page.getByTestId('order-payment').textContent()).toBe('Card · Paid');
+    expect(await page.getByTestId('order-payment').textContent()).toBe(
+      'Card · Authorised, charged when the shop accepts',
+    );
     await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);
     await context.close();
   });

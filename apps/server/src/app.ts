@@ -260,7 +260,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(auditRoutes, { db: database.db });
   // Listening starts with the app, as the shop cache's does: a database that cannot be listened
   // to stops the start, not the first request.
-  const hub = new LiveEventsHub(database);
+  const hub = new LiveEventsHub(database, now, app.log);
   await hub.start();
   app.addHook('onClose', async () => hub.stop());
   await app.register(liveEventsRoutes, { db: database.db, hub });

@@ -8,6 +8,7 @@ export interface FakeIntent {
   amount: number;
   currency: string;
   status: string;
+  capture_method: 'automatic' | 'manual';
   client_secret: string;
   metadata: Record<string, string>;
   last_payment_error: { message: string } | null;
@@ -20,10 +21,43 @@ export interface FakeStripeRequest {
   form: URLSearchParams;
 }
 
+/** Capture takes a held payment; cancel lifts a hold (Stripe refuses both in other states). */
+function intentStep(intent: FakeIntent, step: 'capture' | 'cancel') {
+  const refuse = (message: string) => ({
+    status: 400,
+    json: {
+      error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message },
+    },
+  });
+  if (step === 'capture') {
+    if (intent.status !== 'requires_capture') {
+      return refuse(
+        `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+      );
+    }
+    intent.status = 'succeeded';
+    return { status: 200, json: intent };
+  }
+  const cancellable = [
+    'requires_payment_method',
+    'requires_capture',
+    'requires_confirmation',
+    'requires_action',
+  ];
+  if (!cancellable.includes(intent.status)) {
+    return refuse(
+      `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+    );
+  }
+  intent.status = 'canceled';
+  return { status: 200, json: intent };
+}
+
 /**
  * Stripe's API at its wire, as a local HTTP server (the outside world is the only thing faked):
  * the official SDK talks to it through its host, port and protocol options. It keeps
- * PaymentIntents, honours Idempotency-Key and refuses any other secret key; a test moves an
+ * PaymentIntents (captured at once or held for a capture), captures, cancels and refunds them,
+ * honours Idempotency-Key and refuses any other secret key; a test moves an
  * intent to the state a real card would leave it in. Used by the integration and e2e suites.
  */
 export async function startFakeStripe(secretKey: string) {
@@ -32,6 +66,33 @@ export async function startFakeStripe(secretKey: string) {
   const requests: FakeStripeRequest[] = [];
   const refunds: { payment_intent: string; amount: number; idempotencyKey: string | undefined }[] =
     [];
+  /**
+   * What a capture, a cancel or a refund answered, by idempotency key: as at Stripe, the same key
+   * gets the first answer again, a refusal included.
+   */
+  const answered = new Map<string, { status: number; json: object }>();
+  /** A full refund of a charged intent; Stripe refuses an uncharged or refunded one. */
+  const refund = (intent: FakeIntent | undefined, key: string | undefined) => {
+    const refuse = (code: string, message: string) => ({
+      status: 400,
+      json: { error: { type: 'invalid_request_error', code, message } },
+    });
+    if (!intent || intent.status !== 'succeeded') {
+      return refuse('payment_intent_unexpected_state', 'This PaymentIntent has not succeeded.');
+    }
+    if (refunds.some((r) => r.payment_intent === intent.id)) {
+      return refuse('charge_already_refunded', 'This charge has already been refunded.');
+    }
+    refunds.push({ payment_intent: intent.id, amount: intent.amount, idempotencyKey: key });
+    const json = {
+      id: `re_${refunds.length}`,
+      object: 'refund',
+      status: 'succeeded',
+      amount: intent.amount,
+      payment_intent: intent.id,
+    };
+    return { status: 200, json };
+  };
   const server = createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
@@ -62,6 +123,7 @@ export async function startFakeStripe(secretKey: string) {
         amount: Number(form.get('amount')),
         currency: form.get('currency')!,
         status: 'requires_payment_method',
+        capture_method: form.get('capture_method') === 'manual' ? 'manual' : 'automatic',
         client_secret: `${id}_secret_abc`,
         metadata,
         last_payment_error: null,
@@ -71,23 +133,19 @@ export async function startFakeStripe(secretKey: string) {
       return send(200, intent);
     }
     if (req.method === 'POST' && req.url === '/v1/refunds') {
-      const intent = intents.get(form.get('payment_intent') ?? '');
-      if (!intent || intent.status !== 'succeeded') {
-        return send(400, {
-          error: {
-            type: 'invalid_request_error',
-            message: 'This PaymentIntent has not succeeded.',
-          },
-        });
-      }
-      refunds.push({ payment_intent: intent.id, amount: intent.amount, idempotencyKey: key });
-      return send(200, {
-        id: `re_${refunds.length}`,
-        object: 'refund',
-        status: 'succeeded',
-        amount: intent.amount,
-        payment_intent: intent.id,
-      });
+      const known = key && answered.get(`refund:${key}`);
+      if (known) return send(known.status, known.json);
+      const answer = refund(intents.get(form.get('payment_intent') ?? ''), key);
+      if (key) answered.set(`refund:${key}`, answer);
+      return send(answer.status, answer.json);
+    }
+    const step = /^\/v1\/payment_intents\/(pi_[a-z0-9]+)\/(capture|cancel)$/.exec(req.url!);
+    if (req.method === 'POST' && step && intents.has(step[1]!)) {
+      const known = key && answered.get(`${step[2]}:${key}`);
+      if (known) return send(known.status, known.json);
+      const answer = intentStep(intents.get(step[1]!)!, step[2] as 'capture' | 'cancel');
+      if (key) answered.set(`${step[2]}:${key}`, answer);
+      return send(answer.status, answer.json);
     }
     const match = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.url!);
     if (req.method === 'GET' && match && intents.has(match[1]!)) {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { OrderStatus } from '@servery/contract/order';
+import type { OrderStatus, PaymentStatus } from '@servery/contract/order';
 import type { Database } from '../src/db/client.ts';
 import { insertCustomer } from '../src/modules/customers/customers.repository.ts';
 import { insertOrderWithPayment } from '../src/modules/orders/orders.repository.ts';
@@ -18,6 +18,8 @@ export async function insertTestOrder(
     payment?: 'cash' | 'card';
     /** A card payment through Stripe, with this PaymentIntent. */
     stripeIntent?: string;
+    /** A card's state: by default held while the order waits, and charged once accepted. */
+    paymentStatus?: PaymentStatus;
     customerEmail?: string | null;
     scheduledFor?: Date;
     id?: string;
@@ -94,7 +96,9 @@ export async function insertTestOrder(
     {
       method: cash ? 'cash' : 'card',
       provider: cash ? 'cash' : options.stripeIntent ? 'stripe' : 'demo',
-      status: cash ? 'pay_on_collection' : 'succeeded',
+      status: cash
+        ? 'pay_on_collection'
+        : (options.paymentStatus ?? (status === 'placed' ? 'authorised' : 'succeeded')),
       amount: 2190,
       currency: 'GBP',
       intentId: options.stripeIntent ?? null,

@@ -87,17 +87,44 @@ export const PAYMENT_STATUSES = [
   'requires_payment',
   'requires_action',
   'processing',
+  /** The card is held for the amount, not charged: the shop's accept captures it. */
+  'authorised',
+  /** Accepted: the held amount is being taken (the desk sweeper retries a failure). */
+  'capture_pending',
   'succeeded',
   'failed',
   'cancelled',
   'pay_on_collection',
   'pay_on_delivery',
-  /** The shop rejected or cancelled a paid order: the money is on its way back. */
+  /** The shop rejected or cancelled an order whose card was only held: the hold is lifted. */
+  'release_pending',
+  /** The hold was lifted: the customer was never charged. */
+  'released',
+  /** The shop rejected or cancelled a charged order: the money is on its way back. */
   'refund_pending',
   /** Given back in full. */
   'refunded',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A card payment the shop can count on: held for the order, or taken. */
+export const SECURED_PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  'authorised',
+  'capture_pending',
+  'succeeded',
+];
+export const isPaymentSecured = (status: PaymentStatus) =>
+  SECURED_PAYMENT_STATUSES.includes(status);
+
+/**
+ * Money follows the restaurant's decision (DESIGN.md "The restaurant side"): a card is only
+ * held at checkout and charged when the shop accepts. A hold lasts about 7 days at the card
+ * networks, so an order due further ahead than this is charged at once (and refunded if the
+ * shop rejects it).
+ */
+export const HOLD_CARD_FOR_AT_MOST_DAYS = 5;
+export const capturesAtCheckout = (scheduledFor: Date, now: Date) =>
+  scheduledFor.getTime() - now.getTime() > HOLD_CARD_FOR_AT_MOST_DAYS * 86_400_000;
 
 export type PaymentProviderName = 'stripe' | 'demo' | 'cash';
 

@@ -99,6 +99,16 @@ export const ZOrderingSettings = z
   .object({
     /** An order nobody accepts within this many minutes is rejected and the customer told. */
     autoRejectMinutes: z.number().int().min(3).max(120).optional(),
+    /**
+     * Who is told when an order arrives while none of the store's boards has been open for a
+     * minute: this address (default: the shop's supportEmail) and, when set, a text to this
+     * phone in international form.
+     */
+    alertEmail: z.email().optional(),
+    alertPhone: z
+      .string()
+      .regex(/^\+[1-9]\d{7,14}$/, 'Use the international form, e.g. +447700900123')
+      .optional(),
   })
   .strict();
 

@@ -506,6 +506,8 @@ export const orders = pgTable(
       .notNull(),
     /** When the kitchen said it will be ready (accept, delay); null until accepted. */
     promisedAt: timestamp('promised_at', { withTimezone: true }),
+    /** When the shop was told that this order arrived while none of its boards was open. */
+    unwatchedAlertAt: timestamp('unwatched_alert_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -539,14 +541,20 @@ export const payments = pgTable(
     /** When the provider last changed it, as the provider says: older news is ignored. */
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     failureMessage: text('failure_message'),
+    /**
+     * Failed tries of the pending capture, release or refund: each try has an idempotency key
+     * of its own, since Stripe answers a reused key with the first try's refusal for a day.
+     */
+    settleAttempts: integer('settle_attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // The desk sweeper's retry list of refunds (modules/desk/refunds.ts): small, so cheap.
-    index('payments_refund_pending_idx')
+    // The desk sweeper's retry list of captures, releases and refunds (modules/desk/
+    // settlement.ts): small, so cheap.
+    index('payments_unsettled_idx')
       .on(t.orderId)
-      .where(sql`${t.status} = 'refund_pending'`),
+      .where(sql`${t.status} in ('capture_pending', 'release_pending', 'refund_pending')`),
   ],
 );
 
@@ -771,4 +779,21 @@ export const liveEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('live_events_tenant_idx').on(t.tenantId, t.id)],
+);
+
+/**
+ * When a store's board (the staff application's live stream) was last open, per store: each
+ * process writes it for its open streams every 15 s, so "no board has been open for 60 s" is
+ * true across processes (the desk sweeper's alert, issue 14 point 5).
+ */
+export const boardPresence = pgTable(
+  'board_presence',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.storeId] })],
 );

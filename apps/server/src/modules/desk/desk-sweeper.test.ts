@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { auditLog, orders, outboxMessages } from '../../db/schema.ts';
+import { auditLog, orders, outboxMessages, payments } from '../../db/schema.ts';
 import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
 import { createTestApp, fixtureWebDist } from '../../../test/test-app.ts';
@@ -57,6 +57,13 @@ describe('the desk sweeper', () => {
     expect(audit.map((a) => a.action)).toEqual(['order.auto_rejected']);
     // Swept again: nothing more happens.
     expect(await first.app.deskSweeper.sweep()).toBe(0);
+  });
+
+  it('lifts the hold on the card of an order it rejects', async () => {
+    const order = await insertTestOrder(first.db, where, { payment: 'card' });
+    await second.deskSweeper.sweep();
+    const [payment] = await first.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment!.status).toBe('released');
   });
 
   it('leaves a pre-order for tomorrow and an accepted order alone', async () => {

@@ -9,10 +9,15 @@ import { pruneEvents } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { orderNewsMessage } from './desk-messages.ts';
 import { moveDeskOrder } from './desk.repository.ts';
-import { markRefundDue, pendingRefunds, refundPending } from './refunds.ts';
+import { alertUnwatchedOrders } from './unwatched-orders.ts';
+import { markMoneyBackDue, settlePayment, unsettledPayments } from './settlement.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 
-const SWEEP_EVERY_MS = 15_000;
+/**
+ * Every 10 s: an order that arrives with no board open is told to the shop within 90 s (the
+ * store counts as unwatched 60 s after its last board closed, plus one sweep).
+ */
+const SWEEP_EVERY_MS = 10_000;
 const BATCH = 20;
 /** A pre-order may wait for the morning, but is answered half an hour before its time at least. */
 const ANSWER_BEFORE_DUE_MS = 30 * 60_000;
@@ -55,7 +60,7 @@ export class DeskSweeper {
   /** One sweep; answers how many orders it rejected. */
   async sweep(): Promise<number> {
     const at = this.now();
-    const rejectedIds: { tenantId: string; orderId: string }[] = [];
+    const moneyBack: { tenantId: string; orderId: string }[] = [];
     const rejected = await this.db.transaction(async (tx) => {
       const due = await tx.execute(sql`
         select o.id, o.tenant_id, o.store_id, o.store_name, o.number, o.order_type, o.status,
@@ -79,8 +84,8 @@ export class DeskSweeper {
         );
         if (!moved) continue;
         count++;
-        if (await markRefundDue(tx, row.tenant_id, row.id)) {
-          rejectedIds.push({ tenantId: row.tenant_id, orderId: row.id });
+        if (await markMoneyBackDue(tx, row.tenant_id, row.id)) {
+          moneyBack.push({ tenantId: row.tenant_id, orderId: row.id });
         }
         await recordAudit(
           tx,
@@ -128,10 +133,16 @@ export class DeskSweeper {
       this.log.warn({ rejected }, 'desk sweeper: orders nobody accepted in time were rejected');
       this.onMessageQueued();
     }
-    // Money back, after the commit; refunds that failed before are tried again here too.
-    const refunds = { db: this.db, card: this.card, log: this.log };
-    for (const due of [...rejectedIds, ...(await pendingRefunds(this.db))]) {
-      await refundPending(refunds, due.tenantId, due.orderId);
+    const unwatched = await this.db.transaction((tx) => alertUnwatchedOrders(tx, at));
+    if (unwatched > 0) {
+      this.log.warn({ orders: unwatched }, 'desk sweeper: orders arrived with no board open');
+      this.onMessageQueued();
+    }
+    // Money back, after the commit; captures, releases and refunds that failed before are
+    // tried again here too.
+    const settlement = { db: this.db, card: this.card, log: this.log };
+    for (const due of [...moneyBack, ...(await unsettledPayments(this.db))]) {
+      await settlePayment(settlement, due.tenantId, due.orderId);
     }
     await pruneEvents(this.db, new Date(at.getTime() - EVENTS_KEPT_MS));
     return rejected;

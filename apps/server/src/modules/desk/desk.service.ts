@@ -6,7 +6,7 @@ import {
   type DeskOrder,
   type OrderStatusChange,
 } from '@servery/contract/desk';
-import type { OrderStatus } from '@servery/contract/order';
+import { isPaymentSecured, type OrderStatus } from '@servery/contract/order';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
@@ -15,7 +15,12 @@ import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { addDays, instantAt } from '../stores/wall-clock.ts';
 import { orderNewsMessage, type OrderNews } from './desk-messages.ts';
-import { markRefundDue, refundPending, type RefundDeps } from './refunds.ts';
+import {
+  markCaptureDue,
+  markMoneyBackDue,
+  settlePayment,
+  type SettlementDeps,
+} from './settlement.ts';
 import {
   delayDeskOrder,
   findDeskOrder,
@@ -24,7 +29,7 @@ import {
   type DeskRow,
 } from './desk.repository.ts';
 
-export interface DeskDeps extends RefundDeps {
+export interface DeskDeps extends SettlementDeps {
   db: Database;
   now: () => Date;
   onMessageQueued: () => void;
@@ -80,7 +85,7 @@ export function toDeskOrder(row: DeskRow): DeskOrder {
     payment: {
       method: payment.method,
       status: payment.status,
-      paid: payment.status === 'succeeded',
+      paid: isPaymentSecured(payment.status),
       to_collect: cash ? order.total : 0,
     },
     status_history: order.statusHistory,
@@ -177,9 +182,13 @@ export function createDeskService(deps: DeskDeps) {
         news = NEWS[to];
       }
       if (!moved) return null;
-      const refundDue =
-        (moved.status === 'rejected' || moved.status === 'cancelled') &&
-        (await markRefundDue(tx, staff.tenantId, id));
+      // The money follows the decision: marked here, done by the provider after the commit.
+      const payment =
+        moved.status === 'accepted'
+          ? (await markCaptureDue(tx, staff.tenantId, id)) && 'capture_pending'
+          : moved.status === 'rejected' || moved.status === 'cancelled'
+            ? await markMoneyBackDue(tx, staff.tenantId, id)
+            : null;
       await recordAudit(tx, actor, {
         action: body.status === 'delay' ? 'order.delayed' : `order.${body.status}`,
         entity: 'order',
@@ -190,7 +199,7 @@ export function createDeskService(deps: DeskDeps) {
           promised_at: moved.promisedAt,
           ...(body.reason ? { reason: body.reason } : {}),
           ...(body.note ? { note: body.note } : {}),
-          ...(refundDue ? { payment: 'refund_pending' } : {}),
+          ...(payment ? { payment } : {}),
         },
       });
       await recordLiveEvent(tx, {
@@ -216,7 +225,7 @@ export function createDeskService(deps: DeskDeps) {
           phone: current.customer.phone,
         });
       if (message) await enqueueMessage(tx, message);
-      return { ...current, order: moved };
+      return { row: { ...current, order: moved }, settle: Boolean(payment) };
     });
     if (!outcome) {
       throw new AppError(
@@ -226,12 +235,12 @@ export function createDeskService(deps: DeskDeps) {
       );
     }
     onMessageQueued();
-    // After the move committed: give a taken card payment back (the sweeper retries a failure).
-    if (outcome.order.status === 'rejected' || outcome.order.status === 'cancelled') {
-      await refundPending(deps, staff.tenantId, id);
+    // After the move committed: charge, release or refund (the sweeper retries a failure).
+    if (outcome.settle) {
+      await settlePayment(deps, staff.tenantId, id);
       return detail(staff, id);
     }
-    return toDeskOrder(outcome);
+    return toDeskOrder(outcome.row);
   }
 
   return { list, detail, change };

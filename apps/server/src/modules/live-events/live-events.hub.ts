@@ -1,8 +1,11 @@
 import type { DatabaseHandle } from '../../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { logSafeError } from '../../lib/log-safe-error.ts';
 import {
   LIVE_EVENTS_CHANNEL,
   eventById,
   eventsAfter,
+  markBoardsSeen,
   type LiveEventRow,
 } from './live-events.repository.ts';
 
@@ -15,6 +18,8 @@ export interface LiveStream {
 }
 
 const REMEMBERED = 2000;
+/** How often a process writes down which stores have a board open here (board_presence). */
+export const PRESENCE_EVERY_MS = 15_000;
 
 /**
  * Every board connected to this process, fed by one dedicated LISTEN connection (DESIGN.md "Live
@@ -27,8 +32,13 @@ export class LiveEventsHub {
   /** Ids sent recently, so a late NOTIFY or a catch-up never sends an event twice. */
   private readonly sent = new Set<number>();
   private unsubscribe: (() => Promise<void>) | undefined;
+  private presence: NodeJS.Timeout | undefined;
 
-  constructor(private readonly database: DatabaseHandle) {}
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   async start() {
     this.unsubscribe = await this.database.listen(
@@ -36,15 +46,34 @@ export class LiveEventsHub {
       (payload) => void this.onNotify(Number(payload)),
       { onReconnect: () => void this.catchUp() },
     );
+    this.presence = setInterval(() => void this.markSeen(), PRESENCE_EVERY_MS);
+    this.presence.unref();
   }
 
   async stop() {
+    clearInterval(this.presence);
     await this.unsubscribe?.();
   }
 
   add(stream: LiveStream) {
     this.streams.add(stream);
     return () => this.streams.delete(stream);
+  }
+
+  /**
+   * Writes down that the stores of the open boards are watched (board_presence), so the desk
+   * sweeper of any process can tell when an order arrives with nobody looking (issue 14).
+   */
+  async markSeen(streams: Iterable<Pick<LiveStream, 'tenantId' | 'storeIds'>> = this.streams) {
+    const stores = new Map<string, { tenantId: string; storeId: string }>();
+    for (const s of streams) {
+      for (const storeId of s.storeIds) {
+        stores.set(`${s.tenantId}/${storeId}`, { tenantId: s.tenantId, storeId });
+      }
+    }
+    await markBoardsSeen(this.database.db, [...stores.values()], this.now()).catch((error) =>
+      this.log.warn({ err: logSafeError(error) }, 'live events: board presence not written'),
+    );
   }
 
   get size() {

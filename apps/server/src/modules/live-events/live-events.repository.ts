@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { liveEvents } from '../../db/schema.ts';
+import { boardPresence, liveEvents } from '../../db/schema.ts';
 
 /** The NOTIFY channel live events are announced on; the payload is the event's id only. */
 export const LIVE_EVENTS_CHANNEL = 'servery_live_events';
@@ -54,4 +54,20 @@ export async function lastEventId(db: Executor, tenantId: string): Promise<numbe
 /** Events older than 48 hours go (DESIGN.md): a board further behind reloads instead. */
 export async function pruneEvents(db: Executor, before: Date) {
   await db.delete(liveEvents).where(lt(liveEvents.createdAt, before));
+}
+
+/** Writes that boards of these stores are open now (one statement for all of a process's). */
+export async function markBoardsSeen(
+  db: Executor,
+  stores: { tenantId: string; storeId: string }[],
+  at: Date,
+) {
+  if (stores.length === 0) return;
+  await db
+    .insert(boardPresence)
+    .values(stores.map((s) => ({ ...s, seenAt: at })))
+    .onConflictDoUpdate({
+      target: [boardPresence.tenantId, boardPresence.storeId],
+      set: { seenAt: sql`greatest(${boardPresence.seenAt}, excluded.seen_at)` },
+    });
 }

@@ -47,6 +47,10 @@ export const liveEventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: LiveEv
         from !== undefined ? (await eventsAfter(db, staff.tenantId, from)).filter(sees) : [];
       const startId = from !== undefined ? from : await lastEventId(db, staff.tenantId);
 
+      // Written before the board is told it is ready: from then on its stores count as
+      // watched, so an order arriving now raises no "nobody is watching" alarm.
+      await hub.markSeen([staff]);
+
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {

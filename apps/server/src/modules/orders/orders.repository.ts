@@ -11,8 +11,8 @@ export interface Owner {
   customerId: string;
 }
 
-/** A new order: the raw insert below writes these columns (it is promised nothing yet). */
-export type NewOrder = Omit<OrderRow, 'number' | 'promisedAt'>;
+/** A new order: the raw insert below writes these columns (nothing is promised or alarmed yet). */
+export type NewOrder = Omit<OrderRow, 'number' | 'promisedAt' | 'unwatchedAlertAt'>;
 export type NewPayment = Pick<
   PaymentRow,
   'method' | 'provider' | 'status' | 'amount' | 'currency' | 'intentId' | 'clientSecret'

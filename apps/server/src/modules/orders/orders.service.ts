@@ -1,5 +1,5 @@
 import type { DemoCardRequest, Order, OrderPage } from '@servery/contract/order';
-import { DEMO_CARDS } from '@servery/contract/order';
+import { DEMO_CARDS, capturesAtCheckout, isPaymentSecured } from '@servery/contract/order';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -116,11 +116,17 @@ export async function confirmDemoPayment(
     if (row.payment.provider !== 'demo') {
       throw new AppError(422, 'rule', 'This order is not paid with the test-mode card form.');
     }
-    if (row.payment.status !== 'succeeded' && row.order.status !== 'pending_payment') {
+    if (!isPaymentSecured(row.payment.status) && row.order.status !== 'pending_payment') {
       throw new AppError(422, 'rule', 'This order can no longer be paid.');
     }
     let declined: string | null = null;
-    let status: 'succeeded' | 'failed' | 'requires_action' = 'succeeded';
+    // Held until the shop accepts, as Stripe's manual capture does; charged at once far ahead.
+    let status: 'authorised' | 'succeeded' | 'failed' | 'requires_action' = capturesAtCheckout(
+      row.order.scheduledFor,
+      at,
+    )
+      ? 'succeeded'
+      : 'authorised';
     if (card.card_number === DEMO_CARDS.declined) {
       status = 'failed';
       declined = 'Your card was declined. Please try another card.';

@@ -239,7 +239,8 @@ describe('POST /api/order', () => {
     const card = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
     const paid = await call('POST', `/api/payments/demo/${created.order.id}/confirm`, card);
     expect(paid.statusCode).toBe(200);
-    expect(paid.json().data).toMatchObject({ status: 'placed', payment: { status: 'succeeded' } });
+    // Held, as Stripe's manual capture holds it: the shop's accept charges it.
+    expect(paid.json().data).toMatchObject({ status: 'placed', payment: { status: 'authorised' } });
     expect(paid.json().data.status_history.map((h: { status: string }) => h.status)).toEqual([
       'pending_payment',
       'placed',
@@ -284,7 +285,7 @@ describe('POST /api/order', () => {
     });
     expect(approved.json().data).toMatchObject({
       status: 'placed',
-      payment: { status: 'succeeded' },
+      payment: { status: 'authorised' },
     });
 
     const bad = await call('POST', `/api/payments/demo/${second}/confirm`, {

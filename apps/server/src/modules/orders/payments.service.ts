@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@servery/contract/order';
+import { isPaymentSecured, type PaymentStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
 import type { ProviderPayment } from '../../providers/payments/payment-provider.ts';
 import { findById } from '../customers/customers.repository.ts';
@@ -8,8 +8,20 @@ import { orderConfirmation } from './order-message.ts';
 import { moveOrder, updatePayment, type OrderRow, type PaymentRow } from './orders.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 
-/** A payment that has succeeded is final: no later news moves it back. */
-const FINAL: PaymentStatus[] = ['succeeded', 'cancelled'];
+/**
+ * States no provider news moves back: a final payment, and the steps the shop's decision started
+ * (the desk's settlement finishes those; see modules/desk/settlement.ts). One exception: news
+ * that a capture went through ends `capture_pending`.
+ */
+const SETTLED: PaymentStatus[] = [
+  'succeeded',
+  'cancelled',
+  'capture_pending',
+  'release_pending',
+  'released',
+  'refund_pending',
+  'refunded',
+];
 
 /**
  * Writes the order's confirmation to the outbox (in the caller's transaction). Returns whether
@@ -54,15 +66,17 @@ export async function applyProviderPayment(
   asOf: Date,
 ): Promise<boolean> {
   const { order, payment } = row;
-  if (FINAL.includes(payment.status)) return false;
+  const captured = payment.status === 'capture_pending' && news.status === 'succeeded';
+  if (SETTLED.includes(payment.status) && !captured) return false;
   if (payment.providerUpdatedAt && asOf < payment.providerUpdatedAt) return false;
   await updatePayment(tx, payment.id, {
     status: news.status,
     failureMessage: news.failureMessage,
     providerUpdatedAt: asOf,
   });
+  // Held (the shop's accept charges it) or charged at once: either way the shop has the order.
   if (
-    news.status === 'succeeded' &&
+    isPaymentSecured(news.status) &&
     (await moveOrder(tx, order.id, 'pending_payment', 'placed', asOf))
   ) {
     return queueConfirmation(tx, agg, { ...order, status: 'placed' });

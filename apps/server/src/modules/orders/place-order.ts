@@ -1,5 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { OrderAddress, OrderCreated, OrderLine, OrderRequest } from '@servery/contract/order';
+import {
+  capturesAtCheckout,
+  type OrderAddress,
+  type OrderCreated,
+  type OrderLine,
+  type OrderRequest,
+} from '@servery/contract/order';
 import { formatMoney, orderTotals } from '@servery/contract/pricing';
 import { postcodeDistrict } from '@servery/contract/postcode';
 import type { Database, Executor } from '../../db/client.ts';
@@ -245,6 +251,7 @@ export async function placeOrder(
             amount: totals.total,
             currency: config.currency.value,
             description: `${agg.tenant.websiteName} order for ${money(totals.total)}`,
+            captureAtOnce: capturesAtCheckout(plan.scheduledFor, at),
           })
         : null;
     if (promo) {
@@ -293,7 +300,7 @@ export async function placeOrder(
       clientSecret: intent?.clientSecret ?? null,
     };
     const number = await insertOrderWithPayment(ex, newOrder, payment);
-    const order = { ...newOrder, number, promisedAt: null };
+    const order = { ...newOrder, number, promisedAt: null, unwatchedAlertAt: null };
     if (cash) queued = await queueConfirmation(ex, agg, order);
     const created: OrderCreated = {
       order: toOrder(order, payment),

@@ -125,6 +125,8 @@ describe('the Stripe adapter', () => {
     expect(call.form.get('currency')).toBe('gbp');
     expect(call.form.get('metadata[order_id]')).toBe(created.order.id);
     expect(call.idempotencyKey).toBe(`order-${created.order.id}`);
+    // Held, not charged: the shop's accept takes the money (issue 14, point 3).
+    expect(call.form.get('capture_method')).toBe('manual');
     // The order page can pay it later: its owner gets the secret back while it is unpaid.
     expect((await orderOf(created.order.id)).payment).toMatchObject({
       client_secret: created.payment.client_secret,
@@ -132,7 +134,7 @@ describe('the Stripe adapter', () => {
     });
   });
 
-  it('asks Stripe for the state (3-D Secure pending, then paid), never the client', async () => {
+  it('asks Stripe for the state (3-D Secure pending, then held), never the client', async () => {
     const created = await placeCardOrder();
     const intent = fake.intentOf(created.order.id)!;
     const refresh = () =>
@@ -147,10 +149,11 @@ describe('the Stripe adapter', () => {
       status: 'pending_payment',
       payment: { status: 'requires_action' },
     });
-    intent.status = 'succeeded';
+    // The card is confirmed: Stripe holds the amount until the shop accepts the order.
+    intent.status = 'requires_capture';
     expect((await refresh()).json().data).toMatchObject({
       status: 'placed',
-      payment: { status: 'succeeded' },
+      payment: { status: 'authorised' },
     });
     expect(await confirmations(created.order.number)).toBe(1);
   });

@@ -21,10 +21,20 @@ export interface CardProvider {
     amount: number;
     currency: string;
     description: string;
+    /** Take the money when the card is confirmed, not only hold it (orders far ahead). */
+    captureAtOnce: boolean;
   }): Promise<ProviderPayment>;
   retrievePayment(intentId: string): Promise<ProviderPayment>;
-  /** Gives a captured payment back in full (the shop rejected or cancelled the order). */
-  refundPayment(intentId: string, orderId: string): Promise<void>;
+  /**
+   * Takes a held payment (the shop accepted the order). `attempt` names this try (the order and
+   * its try number): two processes making the same try take the money once.
+   */
+  capturePayment(intentId: string, attempt: string): Promise<ProviderPayment>;
+  /**
+   * Gives the money back in full (the shop rejected or cancelled the order): lifts a hold, or
+   * refunds a charge, whichever the provider holds now. Answers which it was.
+   */
+  returnPayment(intentId: string, attempt: string): Promise<'released' | 'refunded'>;
   /** The verified event of a webhook call, or an error for a bad signature or a stale one. */
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent;
 }

@@ -16,8 +16,9 @@ function statusOf(intent: Stripe.PaymentIntent): PaymentStatus {
     case 'succeeded':
       return 'succeeded';
     case 'processing':
-    case 'requires_capture':
       return 'processing';
+    case 'requires_capture':
+      return 'authorised';
     case 'requires_action':
       return 'requires_action';
     case 'canceled':
@@ -59,6 +60,8 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
           amount: input.amount,
           currency: input.currency.toLowerCase(),
           automatic_payment_methods: { enabled: true },
+          // Held, not charged, until the shop accepts (DESIGN.md "Money follows the decision").
+          capture_method: input.captureAtOnce ? 'automatic' : 'manual',
           description: input.description,
           metadata: { order_id: input.orderId, tenant_id: input.tenantId },
         },
@@ -70,12 +73,40 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
     async retrievePayment(intentId) {
       return paymentOf(await stripe.paymentIntents.retrieve(intentId));
     },
-    async refundPayment(intentId, orderId) {
-      // One refund per order, however often the sweeper or the desk asks.
-      await stripe.refunds.create(
-        { payment_intent: intentId },
-        { idempotencyKey: `refund-${orderId}` },
-      );
+    async capturePayment(intentId, attempt) {
+      try {
+        // One capture per try, however many processes make it.
+        const intent = await stripe.paymentIntents.capture(
+          intentId,
+          {},
+          { idempotencyKey: `capture-${attempt}` },
+        );
+        return paymentOf(intent);
+      } catch (error) {
+        // Already taken, or the hold lapsed (Stripe cancels it after about 7 days): say which.
+        const intent = await stripe.paymentIntents.retrieve(intentId);
+        if (intent.status === 'succeeded' || intent.status === 'canceled') return paymentOf(intent);
+        throw error;
+      }
+    },
+    async returnPayment(intentId, attempt) {
+      // Ask what Stripe holds now: a capture may have gone through after the order was cancelled.
+      const intent = await stripe.paymentIntents.retrieve(intentId);
+      if (intent.status === 'canceled') return 'released';
+      if (intent.status === 'succeeded') {
+        // One refund per try; a later try finds the charge refunded (a crash after the refund).
+        try {
+          await stripe.refunds.create(
+            { payment_intent: intentId },
+            { idempotencyKey: `refund-${attempt}` },
+          );
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
+        }
+        return 'refunded';
+      }
+      await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `release-${attempt}` });
+      return 'released';
     },
     verifyWebhook(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { Order } from '@servery/contract/order';
+import { isPaymentSecured, type Order } from '@servery/contract/order';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { serverMessage, toastServerError } from '../../../lib/api.ts';
 import { useMoney } from '../../../lib/money.ts';
@@ -30,7 +30,8 @@ function handOverOf(state: unknown): PaymentHandOver | null {
 const awaitsPayment = (order: Order) =>
   order.status === 'pending_payment' &&
   order.payment.method === 'card' &&
-  !['succeeded', 'cancelled'].includes(order.payment.status);
+  !isPaymentSecured(order.payment.status) &&
+  order.payment.status !== 'cancelled';
 
 /**
  * /payment?order={id}: pays for an order placed at checkout. The provider takes the card; then
@@ -53,7 +54,7 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
     const result = await refresh(orderId);
     if ('error' in result) return toastServerError(result.error, { silentOn: [401] });
     const now = result.data.data;
-    if (now.payment.status === 'succeeded') {
+    if (isPaymentSecured(now.payment.status)) {
       onPaid();
       toast.success(message);
       navigate(`/orders/${now.id}`, { replace: true, state: { paid: true } });
@@ -203,12 +204,14 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
 
 /** An order that needs no card payment now: paid, failed or cash. */
 function Settled({ order }: { order: Order }) {
-  const paid = order.payment.status === 'succeeded';
+  const paid = isPaymentSecured(order.payment.status);
   return (
     <div>
       <p role="status" className={paid ? '' : PROBLEM}>
         {paid
-          ? `Order ${order.number} is paid.`
+          ? order.payment.status === 'authorised'
+            ? `Order ${order.number} is paid: your card is charged when the shop accepts the order.`
+            : `Order ${order.number} is paid.`
           : order.payment.method === 'cash'
             ? `Order ${order.number} is paid in cash, not by card.`
             : `Order ${order.number} can no longer be paid.`}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import type { Order, OrderCreated } from '@servery/contract/order';
+import { isPaymentSecured, type Order, type OrderCreated } from '@servery/contract/order';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { useMoney, type MoneyFormatter } from '../../../lib/money.ts';
@@ -143,7 +143,7 @@ function OrderDetails({
   const payable =
     order.status === 'pending_payment' &&
     order.payment.method === 'card' &&
-    order.payment.status !== 'succeeded';
+    !isPaymentSecured(order.payment.status);
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
