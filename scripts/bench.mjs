@@ -1,12 +1,13 @@
 // npm run bench: measures, prints, and writes the figures to bench/RESULTS.md.
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchApi, machine, startServery, useBuild } from '../bench/api.mjs';
 import { snapshotBuild } from '../bench/build-snapshot.mjs';
 import { benchLargeMenu } from '../bench/large-menu.mjs';
+import { benchLiveEvents, liveEventsSection } from '../bench/live-events.mjs';
 import { javascriptLoaded, lighthouseMedian } from '../bench/web.mjs';
 import { needsBuild } from './build-state.mjs';
 
@@ -19,6 +20,36 @@ const source = `commit ${git('rev-parse --short HEAD')}${git('status --porcelain
 
 const started = new Date();
 const loadBefore = loadavg()[0];
+const RESULTS = new URL('../bench/RESULTS.md', import.meta.url);
+
+// `npm run bench -- --live-events`: only the live events of the order desk, their section of
+// bench/RESULTS.md written again (with its own machine, date and source), the rest kept.
+if (process.argv.includes('--live-events')) {
+  const live = await benchLiveEvents({ serverMain: build.main });
+  console.log(JSON.stringify(live, null, 2));
+  const header = [
+    `- Machine: ${machine()}`,
+    `- Date: ${started.toISOString()}`,
+    `- Load average (1 min) at the start and the end: ${loadBefore.toFixed(1)}, ${loadavg()[0].toFixed(1)}`,
+    `- Source: ${source}, built and copied aside when the run started`,
+    '- Command: `npm run bench -- --live-events` (this section only: the sections above come from',
+    '  the run described at the top)',
+    '',
+    '',
+  ].join('\n');
+  const section = liveEventsSection(live, header);
+  const old = readFileSync(RESULTS, 'utf8');
+  const at = old.indexOf('## Live events on the order desk');
+  const next = at < 0 ? -1 : old.indexOf('\n## ', at + 1);
+  const updated =
+    at < 0
+      ? `${old.trimEnd()}\n\n${section}`
+      : `${old.slice(0, at)}${section}${next < 0 ? '' : old.slice(next)}`;
+  writeFileSync(RESULTS, updated);
+  console.log(section);
+  process.exit(live.runs.some((run) => run.failure) ? 1 : 0);
+}
+
 const api = await benchApi();
 // Printed at once, so a failure in the page measurements below does not lose them.
 console.log(JSON.stringify(api, null, 2));
@@ -53,6 +84,11 @@ try {
   largeMenu = { failure: error.message };
   process.exitCode = 1;
 }
+
+// Live events of the order desk: servers of their own, on PGlite and on PostgreSQL.
+const live = await benchLiveEvents({ serverMain: build.main });
+console.log(JSON.stringify(live, null, 2));
+if (live.runs.some((run) => run.failure)) process.exitCode = 1;
 const loadAfter = loadavg()[0];
 const JS_BUDGET_KB = 130;
 const LH_BUDGET = 95;
@@ -259,7 +295,8 @@ ${postgresRun ? `| Servery on PostgreSQL, ready to serve (migrations, demo seed)
 The reads and the PGlite orders run against the restarted process. The embedded database
 (PostgreSQL compiled to WebAssembly) is most of the resident memory; the first start peaks
 higher because PGlite runs initdb in-process.
-`;
 
-writeFileSync(new URL('../bench/RESULTS.md', import.meta.url), report);
+${liveEventsSection(live)}`;
+
+writeFileSync(RESULTS, report);
 console.log(report);

@@ -83,7 +83,8 @@ export class LiveEventsHub {
   private async onNotify(id: number) {
     if (!Number.isSafeInteger(id) || this.sent.has(id) || this.streams.size === 0) return;
     const event = await eventById(this.database.db, id).catch(() => undefined);
-    if (event) this.deliver(event);
+    // Checked again: a catch-up running meanwhile (right after a reconnection) may have sent it.
+    if (event && !this.sent.has(event.id)) this.deliver(event);
   }
 
   /** After a lost connection: what each shop's boards missed, from the table. */
