@@ -1,10 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveEvents } from '../../db/schema.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { findTenantBySlug } from '../tenants/tenants.repository.ts';
 import { LiveEventsHub } from './live-events.hub.ts';
-import { recordLiveEvent } from './live-events.repository.ts';
+import { silentLog } from '../../../test/silent-log.ts';
+import { lastEventId, recordLiveEvent } from './live-events.repository.ts';
 
 // The hub on its own, its LISTEN connection replaced by hooks the test calls itself, so a
 // notification and a reconnection can be made to arrive in a chosen order.
@@ -25,14 +28,18 @@ describe('LiveEventsHub', () => {
   it('sends an event once when its notification comes while a catch-up is running', async () => {
     let notify: (payload: string) => void = () => {};
     let reconnected: () => void = () => {};
-    const hub = new LiveEventsHub({
-      ...database,
-      listen: async (_channel, onNotify, options) => {
-        notify = onNotify;
-        reconnected = options?.onReconnect ?? (() => {});
-        return async () => {};
+    const hub = new LiveEventsHub(
+      {
+        ...database,
+        listen: async (_channel, onNotify, options) => {
+          notify = onNotify;
+          reconnected = options?.onReconnect ?? (() => {});
+          return async () => {};
+        },
       },
-    });
+      () => new Date(),
+      silentLog,
+    );
     await hub.start();
     const sent: number[] = [];
     hub.add({ tenantId, storeIds: [], lastId: 0, send: (event) => sent.push(event.id) });
@@ -48,6 +55,55 @@ describe('LiveEventsHub', () => {
     notify(String(id));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sent).toEqual([id]);
+    await hub.stop();
+  });
+
+  it('after a reconnection, sends an event that took a lower id but committed late', async () => {
+    let notify: (payload: string) => void = () => {};
+    let reconnected: () => void = () => {};
+    const hub = new LiveEventsHub(
+      {
+        ...database,
+        listen: async (_channel, onNotify, options) => {
+          notify = onNotify;
+          reconnected = options?.onReconnect ?? (() => {});
+          return async () => {};
+        },
+      },
+      () => new Date(),
+      silentLog,
+    );
+    await hub.start();
+    const sent: string[] = [];
+    const lastId = await lastEventId(database.db, tenantId);
+    hub.add({ tenantId, storeIds: [], lastId, send: (event) => sent.push(event.entityId) });
+    // A transaction takes an id, and is still open when a later event commits and is sent...
+    const lateId = Number(
+      (
+        (await database.db.execute(
+          sql`select nextval(pg_get_serial_sequence('live_events', 'id')) as id`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows[0]!.id,
+    );
+    const early = await recordLiveEvent(database.db, {
+      tenantId,
+      storeId: null,
+      kind: 'order.status',
+      entityId: 'committed-first',
+    });
+    notify(String(early));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // ...then commits while the listening connection is down: its NOTIFY is lost.
+    await database.db.insert(liveEvents).values({
+      id: lateId,
+      tenantId,
+      storeId: null,
+      kind: 'order.created',
+      entityId: 'committed-late',
+    });
+    reconnected();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toEqual(['committed-first', 'committed-late']);
     await hub.stop();
   });
 });

@@ -6,6 +6,7 @@ import {
   eventById,
   eventsAfter,
   markBoardsSeen,
+  newestEventId,
   type LiveEventRow,
 } from './live-events.repository.ts';
 
@@ -20,6 +21,8 @@ export interface LiveStream {
 const REMEMBERED = 2000;
 /** How often a process writes down which stores have a board open here (board_presence). */
 export const PRESENCE_EVERY_MS = 15_000;
+/** How long a transaction may hold an event id before committing it and still be caught up. */
+const LATE_COMMITS_MS = 60_000;
 
 /**
  * Every board connected to this process, fed by one dedicated LISTEN connection (DESIGN.md "Live
@@ -40,7 +43,11 @@ export class LiveEventsHub {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** The newest event id when this process started: older ones are not this hub's to send. */
+  private floor = 0;
+
   async start() {
+    this.floor = await newestEventId(this.database.db);
     this.unsubscribe = await this.database.listen(
       LIVE_EVENTS_CHANNEL,
       (payload) => void this.onNotify(Number(payload)),
@@ -87,15 +94,23 @@ export class LiveEventsHub {
     if (event && !this.sent.has(event.id)) this.deliver(event);
   }
 
-  /** After a lost connection: what each shop's boards missed, from the table. */
+  /**
+   * After a lost connection: what each shop's boards missed, from the table. Ids are taken when
+   * an event is written but arrive in commit order, so an event with a lower id than the last
+   * one sent may have committed while the connection was down: events written in the last
+   * minute are read again too, and the ones already sent are skipped.
+   */
   private async catchUp() {
     const byTenant = new Map<string, number>();
     for (const s of this.streams) {
       byTenant.set(s.tenantId, Math.min(byTenant.get(s.tenantId) ?? s.lastId, s.lastId));
     }
+    const recent = new Date(this.now().getTime() - LATE_COMMITS_MS);
     for (const [tenantId, after] of byTenant) {
-      const events = await eventsAfter(this.database.db, tenantId, after).catch(() => []);
-      for (const event of events) if (!this.sent.has(event.id)) this.deliver(event);
+      const events = await eventsAfter(this.database.db, tenantId, after, recent).catch(() => []);
+      for (const event of events) {
+        if (event.id > this.floor && !this.sent.has(event.id)) this.deliver(event);
+      }
     }
   }
 

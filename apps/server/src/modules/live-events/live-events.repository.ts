@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { boardPresence, liveEvents } from '../../db/schema.ts';
 
@@ -27,12 +27,27 @@ export async function recordLiveEvent(tx: Executor, event: LiveEventInput): Prom
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;
 
-/** Events of the shop after `afterId`, oldest first (a board's replay, a listener's catch-up). */
-export async function eventsAfter(db: Executor, tenantId: string, afterId: number, limit = 500) {
+/**
+ * Events of the shop after `afterId`, and any written since `alsoSince`, oldest first (a board's
+ * replay, a listener's catch-up).
+ */
+export async function eventsAfter(
+  db: Executor,
+  tenantId: string,
+  afterId: number,
+  alsoSince?: Date,
+  limit = 500,
+) {
+  const after = gt(liveEvents.id, afterId);
   return db
     .select()
     .from(liveEvents)
-    .where(and(eq(liveEvents.tenantId, tenantId), gt(liveEvents.id, afterId)))
+    .where(
+      and(
+        eq(liveEvents.tenantId, tenantId),
+        alsoSince ? or(after, gt(liveEvents.createdAt, alsoSince)) : after,
+      ),
+    )
     .orderBy(asc(liveEvents.id))
     .limit(limit);
 }
@@ -48,6 +63,14 @@ export async function lastEventId(db: Executor, tenantId: string): Promise<numbe
     .select({ id: sql<number>`coalesce(max(${liveEvents.id}), 0)` })
     .from(liveEvents)
     .where(eq(liveEvents.tenantId, tenantId));
+  return Number(row?.id ?? 0);
+}
+
+/** The newest event id of any shop (0 when none). */
+export async function newestEventId(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${liveEvents.id}), 0)` })
+    .from(liveEvents);
   return Number(row?.id ?? 0);
 }
 
