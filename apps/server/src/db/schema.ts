@@ -506,6 +506,8 @@ export const orders = pgTable(
       .notNull(),
     /** When the kitchen said it will be ready (accept, delay); null until accepted. */
     promisedAt: timestamp('promised_at', { withTimezone: true }),
+    /** How many times the kitchen ticket was printed: after the first, a print is a REPRINT. */
+    printCount: integer('print_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,7 +12,7 @@ export interface Owner {
 }
 
 /** A new order: the raw insert below writes these columns (it is promised nothing yet). */
-export type NewOrder = Omit<OrderRow, 'number' | 'promisedAt'>;
+export type NewOrder = Omit<OrderRow, 'number' | 'promisedAt' | 'printCount'>;
 export type NewPayment = Pick<
   PaymentRow,
   'method' | 'provider' | 'status' | 'amount' | 'currency' | 'intentId' | 'clientSecret'
