@@ -151,7 +151,10 @@ describe('POST /api/admin/orders/{id}/print', () => {
         payment: { method: 'cash', to_collect: order.total },
       },
     });
-    expect(ticket.order.lines[0]).toMatchObject({ note: 'Extra hot', modifier_names: ['Hot', 'Cashew sauce'] });
+    expect(ticket.order.lines[0]).toMatchObject({
+      note: 'Extra hot',
+      modifier_names: ['Hot', 'Cashew sauce'],
+    });
     // Another device of the same store prints it again.
     const manager = await staffAgent(ctx.app, ctx.db, shop, 'manager', { stores: ['main'] });
     const second = await print(order.id, manager);
@@ -189,7 +192,10 @@ describe('the simplified VAT invoice', () => {
     expect(order.total).toBe(2195);
     expect(order.vat_invoice).toEqual({
       supplier_name: 'Test Kitchens Ltd',
-      supplier_address: [shop.config.locationData.addressLine1, shop.config.locationData.addressLine2]
+      supplier_address: [
+        shop.config.locationData.addressLine1,
+        shop.config.locationData.addressLine2,
+      ]
         .filter(Boolean)
         .join(', '),
       vat_number: 'GB999999973',
@@ -231,8 +237,9 @@ describe('the simplified VAT invoice', () => {
     const other = (await signIn(ctx.app, ctx.db, otherHost, { email: 'bob@example.com' })).token;
     const found = await dishesOf(otherHost, other);
     const placed = await placeOrder(otherHost, other, found.storeId, found.dishes);
-    const order = (await call('GET', `/api/orders/${placed.id}`, undefined, otherHost, other)).json()
-      .data as Order;
+    const order = (
+      await call('GET', `/api/orders/${placed.id}`, undefined, otherHost, other)
+    ).json().data as Order;
     expect(order.vat_invoice).toBeNull();
     const [mail] = await ctx.db
       .select()

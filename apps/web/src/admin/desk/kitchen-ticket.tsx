@@ -45,15 +45,9 @@ export function KitchenTicketBody({
               {line.quantity} × {line.name}
             </span>
             {line.modifier_names.length > 0 && (
-              <span className="ticket-sub">
-                {line.modifier_names.join(', ')}
-              </span>
+              <span className="ticket-sub">{line.modifier_names.join(', ')}</span>
             )}
-            {line.note && (
-              <span className="ticket-sub">
-                Note: {line.note}
-              </span>
-            )}
+            {line.note && <span className="ticket-sub">Note: {line.note}</span>}
             <LineAllergens allergens={line.allergens} className="ticket-allergens" />
           </li>
         ))}
@@ -75,9 +69,7 @@ export function KitchenTicketBody({
             .filter(Boolean)
             .join(', ')}{' '}
           {order.address.postcode}
-          {order.address.instructions && (
-            <span>“{order.address.instructions}”</span>
-          )}
+          {order.address.instructions && <span>“{order.address.instructions}”</span>}
         </p>
       )}
       <div className="ticket-rule" />
@@ -108,7 +100,10 @@ export function KitchenTicketSheet({
   timeZone: string;
 }) {
   return createPortal(
-    <section className="kitchen-ticket" aria-label={`Kitchen ticket for order ${ticket.order.number}`}>
+    <section
+      className="kitchen-ticket"
+      aria-label={`Kitchen ticket for order ${ticket.order.number}`}
+    >
       <KitchenTicketBody ticket={ticket} timeZone={timeZone} />
     </section>,
     document.body,

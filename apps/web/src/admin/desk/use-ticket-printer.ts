@@ -39,7 +39,11 @@ let pageSheet: CSSStyleSheet | undefined;
  */
 function fitPageToTicket() {
   const sheet = document.querySelector<HTMLElement>('body > .kitchen-ticket');
-  if (!sheet || typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) {
+  if (
+    !sheet ||
+    typeof CSSStyleSheet === 'undefined' ||
+    !('replaceSync' in CSSStyleSheet.prototype)
+  ) {
     return;
   }
   sheet.classList.add('measuring');
