@@ -51,6 +51,14 @@ describe('the order desk', () => {
     const { page, context } = await openPage(product.browser, product.server.url, {
       viewport: VIEWPORTS.desktop,
     });
+    // The browser's print dialog is outside our code: count its calls instead of opening it.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { __serveryPrints: number; print: () => void };
+      counted.__serveryPrints = 0;
+      counted.print = () => {
+        counted.__serveryPrints += 1;
+      };
+    });
     await signInToAdmin(page, product.server, DEMO_OWNER);
     await page.getByRole('link', { name: 'Order desk' }).first().click();
     await page.getByText('Live.').waitFor();
@@ -77,6 +85,47 @@ describe('the order desk', () => {
     const preparing = page.getByRole('region', { name: /^Accepted and preparing/ });
     await preparing.getByRole('heading', { name: `#${first.number} · Collection` }).waitFor();
     expect((await orderOf(product.server.url, customer, first.id)).status).toBe('accepted');
+
+    // The kitchen prints the ticket; the second print says REPRINT. Allergens are flagged on
+    // the card and the ticket (the demo's poppadoms contain milk and mustard).
+    const prints = () =>
+      page.evaluate(() => (window as { __serveryPrints?: number }).__serveryPrints ?? 0);
+    await firstCard.getByText('Contains: milk, mustard').waitFor();
+    await firstCard.getByRole('button', { name: 'Print ticket' }).click();
+    await expect.poll(prints).toBe(1);
+    const ticket = page.getByRole('region', {
+      name: `Kitchen ticket for order ${first.number}`,
+      includeHidden: true,
+    });
+    expect(await ticket.textContent()).toContain(`#${first.number}COLLECTION`);
+    expect(await ticket.textContent()).toContain('Contains: milk, mustard');
+    expect(await ticket.textContent()).not.toContain('REPRINT');
+    await firstCard.getByRole('button', { name: 'Reprint ticket' }).click();
+    await expect.poll(prints).toBe(2);
+    await expect.poll(() => ticket.textContent()).toContain('REPRINT');
+    await firstCard.getByText('Printed 2 times').waitFor();
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, `desk-detail-${name}`);
+      // In print, the ticket is all there is on the page.
+      await page.emulateMedia({ media: 'print' });
+      expect(await ticket.isVisible()).toBe(true);
+      expect(await page.getByTestId('ticket-reprint').isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: /^Order desk/ }).isVisible()).toBe(false);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, `desk-ticket-print-${name}`);
+      await page.emulateMedia({ media: 'screen' });
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
+    // What the printer gets: one page, 80 mm wide (227 pt), as long as the ticket. (Playwright
+    // prints with the emulated media, so print it is.)
+    await page.emulateMedia({ media: 'print' });
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    await page.emulateMedia({ media: 'screen' });
+    const pages = [...pdf.matchAll(/MediaBox\s*\[0 0 ([\d.]+) ([\d.]+)\]/g)];
+    expect(pages).toHaveLength(1);
+    expect(Math.round(Number(pages[0]![1]))).toBe(227);
     await preparing.getByRole('button', { name: 'Ready' }).first().click();
     await page
       .getByRole('region', { name: /^Ready/ })

@@ -52,6 +52,7 @@ import { DeskSweeper } from './modules/desk/desk-sweeper.ts';
 import { LiveEventsHub } from './modules/live-events/live-events.hub.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
 import { createDeskService } from './modules/desk/desk.service.ts';
+import { createTicketPrinter } from './modules/desk/desk-print.ts';
 import { createStaffSignIn } from './modules/staff/staff-sign-in.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(options: AppOptions) {
   }
   await app.register(deskRoutes, {
     desk: createDeskService({ db: database.db, now, onMessageQueued, card, log: app.log }),
+    printer: createTicketPrinter({ db: database.db, now }),
     shops: staffShops,
   });
   if (card) {

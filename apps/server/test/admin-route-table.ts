@@ -137,4 +137,11 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'orders:run',
     scope: 'store',
   },
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/print',
+    url: (f) => `/api/admin/orders/${f.orderId}/print`,
+    permission: 'orders:run',
+    scope: 'store',
+  },
 ];

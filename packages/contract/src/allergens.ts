@@ -36,3 +36,24 @@ export interface AllergenInfo {
   contains: Allergen[];
   may_contain: Allergen[];
 }
+
+/**
+ * What a dish with its chosen options declares, all together: an allergen any part contains is
+ * "contains"; one that some part may contain, and none contains, is "may contain". In the
+ * order of the list above, each once.
+ */
+export function combineAllergens(parts: readonly AllergenInfo[]): AllergenInfo {
+  const contains = new Set(parts.flatMap((p) => p.contains));
+  const may = new Set(parts.flatMap((p) => p.may_contain));
+  return {
+    contains: ALLERGEN_KEYS.filter((key) => contains.has(key)),
+    may_contain: ALLERGEN_KEYS.filter((key) => may.has(key) && !contains.has(key)),
+  };
+}
+
+/** Allergen keys as people read them, lower case: "milk, peanuts, cereals containing gluten". */
+export function allergenWords(keys: readonly Allergen[]): string {
+  return keys
+    .map((key) => ALLERGENS.find((a) => a.key === key)?.label.toLowerCase() ?? key)
+    .join(', ');
+}

@@ -109,6 +109,14 @@ const ZOrder = z.looseObject({
   payment: z.looseObject({ method: z.string(), provider: z.string(), status: z.string() }),
   status_history: z.array(z.looseObject({ status: z.string(), at: instant })),
   created_at: instant,
+  vat_invoice: z
+    .looseObject({
+      vat_number: z.string(),
+      time_of_supply: instant,
+      total: money,
+      bands: z.array(z.looseObject({ rate: z.number(), gross: money, vat: money })),
+    })
+    .nullable(),
 });
 const ZOrderPage = z.looseObject({
   orders: z.array(z.looseObject({ id, number: z.number().int(), status: z.string() })),
@@ -130,11 +138,27 @@ const ZDeskOrder = z.looseObject({
   status: z.string(),
   store: z.looseObject({ id, name: z.string() }),
   promised_at: instant.nullable(),
-  lines: z.array(z.looseObject({ name: z.string(), quantity: z.number().int() })),
+  lines: z.array(
+    z.looseObject({
+      name: z.string(),
+      quantity: z.number().int(),
+      allergens: z
+        .looseObject({ contains: z.array(z.string()), may_contain: z.array(z.string()) })
+        .nullable(),
+    }),
+  ),
   total: money,
   customer: z.looseObject({ name: z.string(), phone: z.string().nullable() }),
   payment: z.looseObject({ paid: z.boolean(), to_collect: money }),
+  print_count: z.number().int(),
   next: z.array(z.string()),
+});
+const ZKitchenTicket = z.looseObject({
+  order: ZDeskOrder,
+  shop_name: z.string(),
+  reprint: z.boolean(),
+  print_count: z.number().int(),
+  printed_at: instant,
 });
 const ZPromo = z.looseObject({ code: z.string(), description: z.string() });
 const ZBooking = z.looseObject({ date: z.string(), time: z.string(), status: z.string() });
@@ -217,6 +241,7 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/orders': { status: 200, schema: ok(z.array(ZDeskOrder)) },
   'GET /api/admin/orders/:id': { status: 200, schema: ok(ZDeskOrder) },
   'POST /api/admin/orders/:id/status': { status: 200, schema: ok(ZDeskOrder) },
+  'POST /api/admin/orders/:id/print': { status: 200, schema: ok(ZKitchenTicket) },
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */

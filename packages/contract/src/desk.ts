@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AllergenInfo } from './allergens.ts';
 import type { OrderType } from './menu.ts';
 import { ORDER_STATUSES, type OrderStatus } from './order.ts';
 
@@ -113,6 +114,8 @@ export interface DeskOrder {
     modifier_names: string[];
     note: string;
     line_total: number;
+    /** The dish's and its options' allergens as ordered; null on orders from before they were kept. */
+    allergens: AllergenInfo | null;
   }[];
   notes: string;
   subtotal: number;
@@ -132,6 +135,22 @@ export interface DeskOrder {
   payment: { method: string; status: string; paid: boolean; to_collect: number };
   status_history: { status: OrderStatus; at: string; by?: string; note?: string }[];
   created_at: string;
+  /** How many times its kitchen ticket was printed (any device): more than 0, the next is a reprint. */
+  print_count: number;
   /** The moves the desk may offer now. */
   next: OrderStatus[];
+}
+
+/**
+ * POST /api/admin/orders/{id}/print: the 80 mm kitchen ticket. The server counts the prints, so
+ * a second print from any device is marked REPRINT.
+ */
+export interface KitchenTicket {
+  order: DeskOrder;
+  shop_name: string;
+  /** This print is not the first. */
+  reprint: boolean;
+  /** Prints so far, this one included. */
+  print_count: number;
+  printed_at: string;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CART_NOTE_MAX_LENGTH } from './cart.ts';
 import { ORDER_TYPES, type OrderType } from './menu.ts';
-import { MAX_LINE_QUANTITY, type Selection } from './pricing.ts';
+import type { AllergenInfo } from './allergens.ts';
+import { MAX_LINE_QUANTITY, type Selection, type VatBand } from './pricing.ts';
 
 /**
  * Checkout, orders and payments (SPEC §7: POST /api/order, PUT /api/order/payment/status,
@@ -139,6 +140,28 @@ export interface OrderLine {
   modifier_names: string[];
   note: string;
   vat_rate: number;
+  /**
+   * What the dish and its chosen options declared when the order was placed (the kitchen reads
+   * this, not today's menu). Absent on orders placed before it was recorded.
+   */
+  allergens?: AllergenInfo;
+}
+
+/**
+ * A UK simplified VAT invoice (HMRC VAT Notice 700, 16.6: a supply of £250 or less): who
+ * supplied, when, what, the total, and for each VAT rate the amount paid at it and the VAT in
+ * it. Only shops with a VAT number give one.
+ */
+export interface VatInvoice {
+  supplier_name: string;
+  supplier_address: string;
+  vat_number: string;
+  /** The time of supply: when the order was placed. */
+  time_of_supply: string;
+  /** Including VAT. */
+  total: number;
+  vat: number;
+  bands: VatBand[];
 }
 
 export interface OrderAddress {
@@ -182,6 +205,8 @@ export interface Order {
   /** When the kitchen said the order will be ready; null until it is accepted. */
   promised_at: string | null;
   created_at: string;
+  /** For a shop with a VAT number, the order's simplified VAT invoice; otherwise null. */
+  vat_invoice: VatInvoice | null;
 }
 
 /** What POST /api/order answers: the order and what the browser needs to pay for it. */

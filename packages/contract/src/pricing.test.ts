@@ -3,6 +3,7 @@ import {
   formatMoney,
   groupRule,
   orderTotals,
+  vatBands,
   promoDiscount,
   selectionProblems,
   subtotal,
@@ -164,5 +165,45 @@ describe('order totals', () => {
     expect(
       orderTotals([{ line_total: 1000, vat_rate: 20 }], 0, { kind: 'fixed', value: 1500 }),
     ).toMatchObject({ discount: 1000, total: 0, vat: 0 });
+  });
+});
+
+describe('vatBands', () => {
+  it('gives each rate its gross and the VAT inside it; delivery is at the standard rate', () => {
+    // £24.00 of hot food (20%), £6.00 of cold food (0%), £2.50 delivery, £3.00 off.
+    const bands = vatBands(
+      [
+        { line_total: 2400, vat_rate: 20 },
+        { line_total: 600, vat_rate: 0 },
+      ],
+      250,
+      300,
+    );
+    // The £3.00 comes off in proportion: £2.40 off the hot food, £0.60 off the cold.
+    expect(bands).toEqual([
+      { rate: 20, gross: 2160 + 250, vat: 402 },
+      { rate: 0, gross: 540, vat: 0 },
+    ]);
+    expect(bands.reduce((sum, b) => sum + b.gross, 0)).toBe(3000 - 300 + 250);
+  });
+
+  it('spreads a discount in whole pence that add up to it, and agrees with orderTotals', () => {
+    const lines = [
+      { line_total: 333, vat_rate: 20 },
+      { line_total: 333, vat_rate: 5 },
+      { line_total: 334, vat_rate: 0 },
+    ];
+    const bands = vatBands(lines, 0, 100);
+    expect(bands.map((b) => b.gross)).toEqual([300, 300, 300]);
+    expect(bands.map((b) => b.vat)).toEqual([50, 14, 0]);
+    const totals = orderTotals(lines, 0, { kind: 'fixed', value: 100 });
+    expect(totals.vat).toBe(64);
+    expect(totals.total).toBe(900);
+  });
+
+  it('has no delivery band without a fee, and no discount share on a free order', () => {
+    expect(vatBands([{ line_total: 0, vat_rate: 5 }], 0, 0)).toEqual([
+      { rate: 5, gross: 0, vat: 0 },
+    ]);
   });
 });

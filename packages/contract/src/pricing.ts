@@ -121,10 +121,51 @@ export interface OrderTotals {
   vat: number;
 }
 
+/** One VAT rate of an order: what was paid at it (VAT included) and the VAT inside that. */
+export interface VatBand {
+  rate: number;
+  gross: number;
+  vat: number;
+}
+
 /**
- * The order's breakdown. The discount comes off the food, spread over the lines in proportion
- * to their totals, and the VAT inside each part is worked out at that part's rate.
+ * The order's VAT, rate by rate (the one rule for the order's `vat` and for its VAT invoice).
+ * The discount comes off the food, spread over the lines in proportion to their totals in whole
+ * pence (the pence left over go to the lines with the largest remainders, so the parts add up
+ * to the total); the delivery fee is at DELIVERY_VAT_RATE; the VAT inside each rate's gross is
+ * worked out once per rate, as HMRC allows on an invoice. Highest rate first.
  */
+export function vatBands(
+  lines: readonly { line_total: number; vat_rate: number }[],
+  deliveryFee: number,
+  discount: number,
+): VatBand[] {
+  const food = lines.reduce((sum, line) => sum + line.line_total, 0);
+  const exact = lines.map((line) => (food === 0 ? 0 : (line.line_total * discount) / food));
+  const shares = exact.map(Math.floor);
+  let left = discount - shares.reduce((sum, share) => sum + share, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  const gross = new Map<number, number>();
+  const add = (rate: number, amount: number) => gross.set(rate, (gross.get(rate) ?? 0) + amount);
+  lines.forEach((line, index) => add(line.vat_rate, line.line_total - shares[index]!));
+  if (deliveryFee > 0) add(DELIVERY_VAT_RATE, deliveryFee);
+  return [...gross.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([rate, amount]) => ({
+      rate,
+      gross: amount,
+      vat: Math.round((amount * rate) / (100 + rate)),
+    }));
+}
+
+/** The order's breakdown; its VAT is the sum of vatBands. */
 export function orderTotals(
   lines: readonly { line_total: number; vat_rate: number }[],
   deliveryFee: number,
@@ -132,17 +173,11 @@ export function orderTotals(
 ): OrderTotals {
   const food = lines.reduce((sum, line) => sum + line.line_total, 0);
   const discount = promo ? promoDiscount(promo, food) : 0;
-  let vat = Math.round((deliveryFee * DELIVERY_VAT_RATE) / (100 + DELIVERY_VAT_RATE));
-  for (const line of lines) {
-    const share = food === 0 ? 0 : (line.line_total / food) * discount;
-    const paid = line.line_total - share;
-    vat += Math.round((paid * line.vat_rate) / (100 + line.vat_rate));
-  }
   return {
     subtotal: food,
     delivery_fee: deliveryFee,
     discount,
     total: food - discount + deliveryFee,
-    vat,
+    vat: vatBands(lines, deliveryFee, discount).reduce((sum, band) => sum + band.vat, 0),
   };
 }

@@ -138,6 +138,19 @@ export const ZTenantConfig = z
     otpLength: ZOtpLength,
     messaging: ZMessagingSettings.optional(),
     ordering: ZOrderingSettings.optional(),
+    /**
+     * The shop's VAT registration number (GB and 9 or 12 digits, or GBGD/GBHA and 3). With it,
+     * order pages and confirmations carry a simplified VAT invoice.
+     */
+    vatNumber: z
+      .string()
+      .regex(
+        /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+        'Use the VAT number without spaces, such as GB123456789',
+      )
+      .optional(),
+    /** The registered name on VAT invoices (e.g. "Tandoor Lane Ltd"); absent, the website name. */
+    companyName: z.string().min(1).max(120).optional(),
   })
   .strict();
 export type TenantConfig = z.infer<typeof ZTenantConfig>;

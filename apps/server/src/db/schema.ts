@@ -508,6 +508,8 @@ export const orders = pgTable(
     promisedAt: timestamp('promised_at', { withTimezone: true }),
     /** When the shop was told that this order arrived while none of its boards was open. */
     unwatchedAlertAt: timestamp('unwatched_alert_at', { withTimezone: true }),
+    /** How many times the kitchen ticket was printed: after the first, a print is a REPRINT. */
+    printCount: integer('print_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -129,3 +129,27 @@ export async function delayDeskOrder(
     .returning();
   return row;
 }
+
+/**
+ * Counts one print of an order's kitchen ticket (of the given stores) and answers the count
+ * after it, or undefined. One statement, so two devices printing at once get 1 and 2. It leaves
+ * `updated_at` alone: the auto-reject sweeper reads it as "when the order last moved".
+ */
+export async function countDeskPrint(
+  tx: Executor,
+  where: { tenantId: string; storeIds: string[]; id: string },
+) {
+  if (where.storeIds.length === 0) return undefined;
+  const [row] = await tx
+    .update(orders)
+    .set({ printCount: sql`${orders.printCount} + 1` })
+    .where(
+      and(
+        eq(orders.tenantId, where.tenantId),
+        inArray(orders.storeId, where.storeIds),
+        eq(orders.id, where.id),
+      ),
+    )
+    .returning({ printCount: orders.printCount });
+  return row?.printCount;
+}

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/staff-session.ts';
 import { auditActorOf } from '../audit/audit-actor.ts';
 import type { staffShopLoader } from '../staff/staff-shop.ts';
+import type { TicketPrinter } from './desk-print.ts';
 import type { DeskService } from './desk.service.ts';
 
 const ZOrderParams = z.object({ id: z.uuid({ message: 'Not a valid order id' }) });
@@ -11,8 +12,9 @@ const ZOrderParams = z.object({ id: z.uuid({ message: 'Not a valid order id' }) 
 /** The order desk (issue 14): what the kitchen sees and decides, for the stores it works in. */
 export const deskRoutes: FastifyPluginAsyncZod<{
   desk: DeskService;
+  printer: TicketPrinter;
   shops: ReturnType<typeof staffShopLoader>;
-}> = async (app, { desk, shops }) => {
+}> = async (app, { desk, printer, shops }) => {
   const shopOf = async (request: Parameters<typeof shops.shopOf>[0]) => {
     const { tenantId, name, timeZone } = await shops.shopOf(request);
     return { tenantId, name, timeZone };
@@ -55,6 +57,25 @@ export const deskRoutes: FastifyPluginAsyncZod<{
       return {
         status: 200,
         message: `Order #${data.number} is ${data.status.replace(/_/g, ' ')}.`,
+        data,
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/print',
+    { schema: { params: ZOrderParams }, onRequest: app.requireStaff('orders:run') },
+    async (request) => {
+      const { name } = await shopOf(request);
+      const data = await printer.print(
+        staffOf(request),
+        auditActorOf(request),
+        name,
+        request.params.id,
+      );
+      return {
+        status: 200,
+        message: `${data.reprint ? 'Reprint' : 'Ticket'} of order #${data.order.number}.`,
         data,
       };
     },

@@ -69,6 +69,7 @@ export function toDeskOrder(row: DeskRow): DeskOrder {
       modifier_names: l.modifier_names,
       note: l.note,
       line_total: l.line_total,
+      allergens: l.allergens ?? null,
     })),
     notes: order.notes,
     subtotal: order.subtotal,
@@ -90,6 +91,7 @@ export function toDeskOrder(row: DeskRow): DeskOrder {
     },
     status_history: order.statusHistory,
     created_at: order.createdAt.toISOString(),
+    print_count: order.printCount,
     next: [...ORDER_TRANSITIONS[order.status]].filter((to) =>
       canMove(order.status, to, order.orderType),
     ),

@@ -1,12 +1,15 @@
 import { formatMoney } from '@servery/contract/pricing';
 import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
+import { vatInvoiceOf, type VatSupplier } from './vat-invoice.ts';
 
 export interface ConfirmationInput {
   order: OrderRow;
   shopName: string;
   currencySign: string;
   timeZone: string;
+  /** The shop as a VAT invoice names it; null: no VAT number, no invoice. */
+  supplier: VatSupplier | null;
   /** Where to send it: the customer's e-mail if known, else their phone. */
   email: string | null;
   phone: string | null;
@@ -57,6 +60,28 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
     ...(order.discount ? [`Discount (${order.promoCode})  -${money(order.discount)}`] : []),
     `Total  ${money(order.total)} (includes VAT ${money(order.vat)})`,
   ];
+  const invoice = vatInvoiceOf(order, input.supplier);
+  const invoiceLines = invoice
+    ? [
+        'VAT invoice',
+        invoice.supplier_name,
+        invoice.supplier_address,
+        `VAT number ${invoice.vat_number}`,
+        `Time of supply ${order.createdAt.toLocaleString('en-GB', {
+          timeZone: input.timeZone,
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          hourCycle: 'h12', // en-GB with hour12 says "0:25 pm" at noon
+        })}`,
+        ...invoice.bands.map(
+          (band) => `VAT at ${band.rate}%: ${money(band.vat)} in ${money(band.gross)}`,
+        ),
+        `Total including VAT  ${money(invoice.total)}`,
+      ]
+    : [];
   const text = [
     `Thank you for your order from ${shopName}.`,
     '',
@@ -67,6 +92,7 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
     ...lines,
     '',
     ...totals,
+    ...(invoice ? ['', ...invoiceLines] : []),
   ].join('\n');
   const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order ${order.number}</title></head>
@@ -79,7 +105,11 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
         `<tr><td style="padding:4px 12px 4px 0">${line.quantity} × ${escape(line.name)}${line.modifier_names.length ? `<br><small>${escape(line.modifier_names.join(', '))}</small>` : ''}</td><td style="text-align:right">${money(line.line_total)}</td></tr>`,
     )
     .join('')}</table>
-<p>${totals.map(escape).join('<br>')}</p></body></html>`;
+<p>${totals.map(escape).join('<br>')}</p>${
+    invoice
+      ? `<h2 style="font-size:16px">${escape(invoiceLines[0]!)}</h2><p>${invoiceLines.slice(1).map(escape).join('<br>')}</p>`
+      : ''
+  }</body></html>`;
   return {
     ...common,
     channel: 'email',

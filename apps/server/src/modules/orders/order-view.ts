@@ -1,10 +1,12 @@
 import type { Order, OrderSummary } from '@servery/contract/order';
 import type { OrderRow, PaymentRow } from './orders.repository.ts';
+import { vatInvoiceOf, type VatSupplier } from './vat-invoice.ts';
 
-/** The order as the API shows it (contract `Order`). */
+/** The order as the API shows it (contract `Order`), with its VAT invoice when the shop gives one. */
 export function toOrder(
-  order: OrderRow,
+  order: Omit<OrderRow, 'printCount'>,
   payment: Pick<PaymentRow, 'method' | 'provider' | 'status' | 'clientSecret'>,
+  supplier: VatSupplier | null,
   publishableKey?: string,
 ): Order {
   const payable =
@@ -40,6 +42,7 @@ export function toOrder(
     status_history: order.statusHistory.map(({ status, at }) => ({ status, at })),
     promised_at: order.promisedAt?.toISOString() ?? null,
     created_at: order.createdAt.toISOString(),
+    vat_invoice: vatInvoiceOf(order, supplier),
   };
 }
 

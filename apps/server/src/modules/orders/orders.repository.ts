@@ -11,8 +11,8 @@ export interface Owner {
   customerId: string;
 }
 
-/** A new order: the raw insert below writes these columns (nothing is promised or alarmed yet). */
-export type NewOrder = Omit<OrderRow, 'number' | 'promisedAt' | 'unwatchedAlertAt'>;
+/** A new order: the raw insert below writes these columns (nothing promised, alarmed, printed). */
+export type NewOrder = Omit<OrderRow, 'number' | 'promisedAt' | 'unwatchedAlertAt' | 'printCount'>;
 export type NewPayment = Pick<
   PaymentRow,
   'method' | 'provider' | 'status' | 'amount' | 'currency' | 'intentId' | 'clientSecret'

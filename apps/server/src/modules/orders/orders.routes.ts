@@ -18,6 +18,7 @@ import {
   refreshPaymentStatus,
   type PaymentDeps,
 } from './orders.service.ts';
+import { vatSupplierOf } from './vat-invoice.ts';
 import { placeOrder, type SessionAddress } from './place-order.ts';
 import { availableTimings } from './timings.ts';
 
@@ -146,10 +147,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
   app.get(
     '/api/orders/:id',
     { onRequest, schema: { params: z.object({ id: z.string().max(100) }) } },
-    async (request) => ({
-      status: 200,
-      message: 'OK',
-      data: await getOrder(db, ownerOf(request), request.params.id, options.card?.publishableKey),
-    }),
+    async (request) => {
+      const agg = await aggregateOf(request.tenant.id);
+      return {
+        status: 200,
+        message: 'OK',
+        data: await getOrder(
+          db,
+          ownerOf(request),
+          request.params.id,
+          vatSupplierOf(agg.tenant),
+          options.card?.publishableKey,
+        ),
+      };
+    },
   );
 };

@@ -16,6 +16,7 @@ import {
   type Owner,
 } from './orders.repository.ts';
 import { applyProviderPayment } from './payments.service.ts';
+import { vatSupplierOf, type VatSupplier } from './vat-invoice.ts';
 
 export const ORDERS_PER_PAGE = 10;
 const orderNotFound = () => notFound('We could not find that order.');
@@ -39,11 +40,12 @@ export async function getOrder(
   db: Database,
   owner: Owner,
   id: string,
+  supplier: VatSupplier | null,
   publishableKey?: string,
 ): Promise<Order> {
   const row = isUuid(id) ? await findOwnedOrder(db, owner, id) : undefined;
   if (!row) throw orderNotFound();
-  return toOrder(row.order, row.payment, publishableKey);
+  return toOrder(row.order, row.payment, supplier, publishableKey);
 }
 
 export interface PaymentDeps {
@@ -73,7 +75,7 @@ export async function refreshPaymentStatus(
     return (await findOwnedOrder(tx, owner, orderId))!;
   });
   if (queued) deps.onMessageQueued();
-  return toOrder(order.order, order.payment);
+  return toOrder(order.order, order.payment, vatSupplierOf(agg.tenant));
 }
 
 /** Luhn's checksum, as every card number carries. */
@@ -144,7 +146,7 @@ export async function confirmDemoPayment(
       at,
     );
     const fresh = (await findOwnedOrder(tx, owner, orderId))!;
-    return { order: toOrder(fresh.order, fresh.payment), declined };
+    return { order: toOrder(fresh.order, fresh.payment, vatSupplierOf(agg.tenant)), declined };
   });
   if (queued) deps.onMessageQueued();
   return outcome;

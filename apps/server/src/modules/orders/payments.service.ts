@@ -5,6 +5,7 @@ import { findById } from '../customers/customers.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
 import { orderConfirmation } from './order-message.ts';
+import { vatSupplierOf } from './vat-invoice.ts';
 import { moveOrder, updatePayment, type OrderRow, type PaymentRow } from './orders.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 
@@ -45,6 +46,7 @@ export async function queueConfirmation(
     shopName: agg.tenant.websiteName,
     currencySign: agg.tenant.config.currency.sign,
     timeZone: agg.tenant.config.timeZone,
+    supplier: vatSupplierOf(agg.tenant),
     email: customer?.email ?? null,
     phone: customer?.phone ?? null,
   });

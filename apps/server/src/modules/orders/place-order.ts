@@ -6,6 +6,7 @@ import {
   type OrderLine,
   type OrderRequest,
 } from '@servery/contract/order';
+import { combineAllergens } from '@servery/contract/allergens';
 import { formatMoney, orderTotals } from '@servery/contract/pricing';
 import { postcodeDistrict } from '@servery/contract/postcode';
 import type { Database, Executor } from '../../db/client.ts';
@@ -21,6 +22,7 @@ import { findPromo, lockPromo } from '../promos/promos.repository.ts';
 import { openingState } from '../stores/opening.ts';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
 import { toOrder } from './order-view.ts';
+import { vatSupplierOf } from './vat-invoice.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -140,9 +142,9 @@ async function planOrder(
     if (line.unit_price !== undefined && line.unit_price !== unit) {
       priceChanges.push({ item_id: item.id, name: item.name, was: line.unit_price, now: unit });
     }
-    const names = item.modifier_groups.flatMap((group) => {
+    const options = item.modifier_groups.flatMap((group) => {
       const chosen = line.modifiers.find((s) => s.group_id === group.id)?.option_ids ?? [];
-      return group.options.filter((o) => chosen.includes(o.id)).map((o) => o.name);
+      return group.options.filter((o) => chosen.includes(o.id));
     });
     return {
       item_id: item.id,
@@ -151,9 +153,11 @@ async function planOrder(
       unit_price: unit,
       line_total: unit * line.quantity,
       modifiers: line.modifiers.filter((s) => s.option_ids.length > 0),
-      modifier_names: names,
+      modifier_names: options.map((o) => o.name),
       note: line.note,
       vat_rate: item.vat_rate,
+      // The kitchen reads the allergens as they were ordered, not as the menu says later.
+      allergens: combineAllergens([item.allergens, ...options.map((o) => o.allergens)]),
     };
   });
 
@@ -300,10 +304,10 @@ export async function placeOrder(
       clientSecret: intent?.clientSecret ?? null,
     };
     const number = await insertOrderWithPayment(ex, newOrder, payment);
-    const order = { ...newOrder, number, promisedAt: null, unwatchedAlertAt: null };
+    const order = { ...newOrder, number, promisedAt: null, unwatchedAlertAt: null, printCount: 0 };
     if (cash) queued = await queueConfirmation(ex, agg, order);
     const created: OrderCreated = {
-      order: toOrder(order, payment),
+      order: toOrder(order, payment, vatSupplierOf(agg.tenant)),
       payment: {
         provider: payment.provider,
         status: payment.status,

@@ -1,4 +1,4 @@
-import type { DeskOrder, OrderStatusChange } from '@servery/contract/desk';
+import type { DeskOrder, KitchenTicket, OrderStatusChange } from '@servery/contract/desk';
 import { adminApi } from '../admin-api.ts';
 
 const deskApi = adminApi.injectEndpoints({
@@ -13,7 +13,13 @@ const deskApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: DeskOrder }) => body.data,
       invalidatesTags: ['Order'],
     }),
+    /** Counts a print on the server and answers the ticket (REPRINT from the second print). */
+    printTicket: build.mutation<KitchenTicket, string>({
+      query: (id) => ({ url: `/orders/${id}/print`, method: 'POST' }),
+      transformResponse: (body: { data: KitchenTicket }) => body.data,
+      invalidatesTags: ['Order'],
+    }),
   }),
 });
 
-export const { useDeskOrdersQuery, useMoveOrderMutation } = deskApi;
+export const { useDeskOrdersQuery, useMoveOrderMutation, usePrintTicketMutation } = deskApi;

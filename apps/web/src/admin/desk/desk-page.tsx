@@ -6,7 +6,9 @@ import { ADMIN_PRIMARY } from '../admin-ui.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
 import { useDeskOrdersQuery } from './desk-api.ts';
 import { OrderCard } from './order-card.tsx';
+import { KitchenTicketSheet } from './kitchen-ticket.tsx';
 import { useServiceAlert } from './use-service-alert.ts';
+import { useTicketPrinter } from './use-ticket-printer.ts';
 
 const COLUMNS: { title: string; statuses: DeskOrder['status'][] }[] = [
   { title: 'New', statuses: ['placed'] },
@@ -32,6 +34,7 @@ export function DeskPage() {
   const list = orders.data ?? [];
   const newCount = list.filter((o) => o.status === 'placed').length;
   const alert = useServiceAlert(newCount);
+  const printer = useTicketPrinter();
 
   return (
     <>
@@ -68,6 +71,11 @@ export function DeskPage() {
             ? 'Live.'
             : 'Connecting…'}
       </p>
+      {printer.problem && (
+        <p role="alert" className="text-red-700">
+          {printer.problem}
+        </p>
+      )}
       {orders.error && (
         <p role="alert" className="text-red-700">
           {adminErrorMessage(orders.error)}
@@ -91,7 +99,13 @@ export function DeskPage() {
               ) : (
                 <ul className="space-y-3">
                   {inColumn.map((order) => (
-                    <OrderCard key={order.id} order={order} timeZone={timeZone} />
+                    <OrderCard
+                      key={order.id}
+                      order={order}
+                      timeZone={timeZone}
+                      onPrint={(id) => void printer.print(id)}
+                      printing={printer.printing}
+                    />
                   ))}
                 </ul>
               )}
@@ -99,6 +113,7 @@ export function DeskPage() {
           );
         })}
       </div>
+      {printer.ticket && <KitchenTicketSheet ticket={printer.ticket} timeZone={timeZone} />}
     </>
   );
 }

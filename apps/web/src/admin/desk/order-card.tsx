@@ -2,13 +2,24 @@ import { formatMoney } from '@servery/contract/pricing';
 import type { DeskOrder } from '@servery/contract/desk';
 import { cachedConfig } from '../../lib/shop-config.ts';
 import { shopClockTime } from '../../lib/shop-time.ts';
-import { ADMIN_CARD } from '../admin-ui.ts';
+import { ADMIN_CARD, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { LineAllergens } from './line-allergens.tsx';
 import { OrderActions } from './order-actions.tsx';
 
 const money = (minor: number) => formatMoney(minor, { sign: cachedConfig()?.currency.sign ?? '£' });
 
 /** One order on the board: everything needed to make it and hand it over, readable at a distance. */
-export function OrderCard({ order, timeZone }: { order: DeskOrder; timeZone: string }) {
+export function OrderCard({
+  order,
+  timeZone,
+  onPrint,
+  printing = false,
+}: {
+  order: DeskOrder;
+  timeZone: string;
+  onPrint: (orderId: string) => void;
+  printing?: boolean;
+}) {
   const when = order.promised_at ?? order.scheduled_for;
   return (
     <li className={`${ADMIN_CARD} space-y-3`} aria-labelledby={`order-${order.id}`}>
@@ -46,6 +57,10 @@ export function OrderCard({ order, timeZone }: { order: DeskOrder; timeZone: str
             {line.note && (
               <span className="block pl-7 text-base font-semibold">Note: {line.note}</span>
             )}
+            <LineAllergens
+              allergens={line.allergens}
+              className="mt-1 ml-7 rounded-md bg-red-50 px-2 text-base text-red-900"
+            />
           </li>
         ))}
       </ul>
@@ -70,6 +85,21 @@ export function OrderCard({ order, timeZone }: { order: DeskOrder; timeZone: str
             : `Not paid yet (${order.payment.status.replace(/_/g, ' ')})`}
       </p>
       <OrderActions order={order} />
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className={ADMIN_SECONDARY}
+          disabled={printing}
+          onClick={() => onPrint(order.id)}
+        >
+          {order.print_count > 0 ? 'Reprint ticket' : 'Print ticket'}
+        </button>
+        {order.print_count > 0 && (
+          <span className="text-stone-700">
+            Printed {order.print_count === 1 ? 'once' : `${order.print_count} times`}
+          </span>
+        )}
+      </div>
     </li>
   );
 }

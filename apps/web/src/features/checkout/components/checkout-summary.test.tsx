@@ -88,9 +88,9 @@ describe('the checkout breakdown', () => {
     expect(row('Delivery')).toBe('Delivery£1.99');
     expect(row('Discount (FEAST5)')).toBe('Discount (FEAST5)-£5.00');
     expect(row('Total')).toBe('Total£10.49');
-    // VAT (orderTotals): 33p in the £1.99 fee; the £5 off spread over the two dishes in
-    // proportion leaves £4.41 and £4.09 paid for them, holding 73p and 68p at 20 %.
-    expect(row('Includes VAT')).toBe('Includes VAT£1.74');
+    // VAT (orderTotals, by vatBands): the dishes after the £5 off and the £1.99 fee are all at
+    // 20 %, so the VAT is worked out once on £10.49: £1.75 (line by line it rounded to £1.74).
+    expect(row('Includes VAT')).toBe('Includes VAT£1.75');
     expect(screen.getByTestId('price-changes').textContent).toContain(
       'Garlic naan: was £3.00, now £3.50',
     );

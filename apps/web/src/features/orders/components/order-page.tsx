@@ -16,6 +16,7 @@ import {
 } from '../labels.ts';
 import { ReorderPanel, type ReorderCart } from './reorder-panel.tsx';
 import { BADGE, CARD, LINK, OUTLINE, PRIMARY } from './styles.ts';
+import { VatInvoiceSection } from './vat-invoice.tsx';
 
 /** What checkout or payment says on arrival here. */
 interface Arrival {
@@ -205,6 +206,9 @@ function OrderDetails({
         </section>
 
         <div className="space-y-6">
+          {order.vat_invoice ? (
+            <VatInvoiceSection invoice={order.vat_invoice} money={money} timeZone={timeZone} />
+          ) : null}
           <section className={CARD} aria-labelledby="details-title">
             <h2 id="details-title" className="text-xl font-semibold">
               Details

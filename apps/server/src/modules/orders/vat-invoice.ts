@@ -1,0 +1,46 @@
+import type { VatInvoice } from '@servery/contract/order';
+import { vatBands } from '@servery/contract/pricing';
+import type { TenantConfig } from '@servery/contract/tenant-document';
+import type { OrderRow } from './orders.repository.ts';
+
+/** Who supplies, as a VAT invoice names them: only a shop with a VAT number has one. */
+export interface VatSupplier {
+  name: string;
+  address: string;
+  vatNumber: string;
+}
+
+export function vatSupplierOf(tenant: {
+  websiteName: string;
+  config: TenantConfig;
+}): VatSupplier | null {
+  const { config } = tenant;
+  if (!config.vatNumber) return null;
+  const { addressLine1, addressLine2 } = config.locationData;
+  return {
+    name: config.companyName ?? tenant.websiteName,
+    address: [addressLine1, addressLine2].filter(Boolean).join(', '),
+    vatNumber: config.vatNumber,
+  };
+}
+
+/**
+ * The order's simplified VAT invoice, from its own snapshot (lines, delivery fee, discount) by
+ * the same rule that made its `vat` (vatBands); null without a supplier.
+ */
+export function vatInvoiceOf(
+  order: Pick<OrderRow, 'lines' | 'deliveryFee' | 'discount' | 'total' | 'createdAt'>,
+  supplier: VatSupplier | null,
+): VatInvoice | null {
+  if (!supplier) return null;
+  const bands = vatBands(order.lines, order.deliveryFee, order.discount);
+  return {
+    supplier_name: supplier.name,
+    supplier_address: supplier.address,
+    vat_number: supplier.vatNumber,
+    time_of_supply: order.createdAt.toISOString(),
+    total: order.total,
+    vat: bands.reduce((sum, band) => sum + band.vat, 0),
+    bands,
+  };
+}

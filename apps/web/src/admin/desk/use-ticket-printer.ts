@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import type { KitchenTicket } from '@servery/contract/desk';
+import { adminErrorMessage } from '../admin-api.ts';
+import { usePrintTicketMutation } from './desk-api.ts';
+
+/**
+ * Printing from the desk: the server counts the print and answers the ticket, the page puts it
+ * in the print-only sheet, then opens the browser's print dialog (a browser cannot print
+ * silently; BACK-OFFICE.md). The last ticket stays in the sheet until the next print.
+ */
+export function useTicketPrinter() {
+  const [printTicket, state] = usePrintTicketMutation();
+  const [job, setJob] = useState<{ ticket: KitchenTicket; nonce: number } | null>(null);
+  const [problem, setProblem] = useState('');
+
+  useEffect(() => {
+    // After React has put this ticket in the sheet.
+    if (!job) return;
+    fitPageToTicket();
+    window.print();
+  }, [job]);
+
+  async function print(orderId: string) {
+    setProblem('');
+    const result = await printTicket(orderId);
+    if ('error' in result) setProblem(adminErrorMessage(result.error));
+    else setJob({ ticket: result.data, nonce: Date.now() });
+  }
+  return { print, printing: state.isLoading, ticket: job?.ticket ?? null, problem };
+}
+
+const MM_PER_PX = 25.4 / 96;
+let pageSheet: CSSStyleSheet | undefined;
+
+/**
+ * Makes the printed page as long as the ticket, so a roll printer feeds no blank paper (see
+ * kitchen-ticket.css). A constructed style sheet: the Content-Security-Policy allows no inline
+ * <style>, and the rule changes with every ticket.
+ */
+function fitPageToTicket() {
+  const sheet = document.querySelector<HTMLElement>('body > .kitchen-ticket');
+  if (
+    !sheet ||
+    typeof CSSStyleSheet === 'undefined' ||
+    !('replaceSync' in CSSStyleSheet.prototype)
+  ) {
+    return;
+  }
+  sheet.classList.add('measuring');
+  const height = sheet.getBoundingClientRect().height;
+  sheet.classList.remove('measuring');
+  if (!height) return;
+  // The ticket, the page's top and bottom margins (2 mm each), and 4 mm for the cutter.
+  const length = Math.ceil(height * MM_PER_PX) + 8;
+  pageSheet ??= new CSSStyleSheet();
+  pageSheet.replaceSync(`@page { size: 80mm ${length}mm; }`);
+  if (!document.adoptedStyleSheets.includes(pageSheet)) {
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, pageSheet];
+  }
+}

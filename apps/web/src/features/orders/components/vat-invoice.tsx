@@ -1,0 +1,74 @@
+import type { VatInvoice } from '@servery/contract/order';
+import type { MoneyFormatter } from '../../../lib/money.ts';
+import { shopDateTime } from '../../../lib/shop-time.ts';
+import { CARD } from './styles.ts';
+
+/**
+ * The UK simplified VAT invoice of an order (shops with a VAT number only): the supplier, the
+ * time of supply, and for each VAT rate what was paid at it and the VAT inside. The items are
+ * the order's lines listed beside it.
+ */
+export function VatInvoiceSection({
+  invoice,
+  money,
+  timeZone,
+}: {
+  invoice: VatInvoice;
+  money: MoneyFormatter;
+  timeZone: string;
+}) {
+  return (
+    <section className={CARD} aria-labelledby="vat-invoice-title" data-testid="vat-invoice">
+      <h2 id="vat-invoice-title" className="text-xl font-semibold">
+        VAT invoice
+      </h2>
+      <p className="mt-2">
+        <span className="block font-semibold">{invoice.supplier_name}</span>
+        <span className="block">{invoice.supplier_address}</span>
+        <span className="block">VAT number {invoice.vat_number}</span>
+      </p>
+      <p className="mt-2">
+        Time of supply:{' '}
+        <time dateTime={invoice.time_of_supply}>
+          {shopDateTime(invoice.time_of_supply, timeZone)}
+        </time>
+      </p>
+      <table className="mt-3 w-full text-left">
+        <caption className="sr-only">VAT by rate</caption>
+        <thead>
+          <tr className="border-b border-stone-200 text-sm text-stone-700">
+            <th scope="col" className="py-1 font-semibold">
+              VAT rate
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold">
+              Amount incl. VAT
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold">
+              VAT
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.bands.map((band) => (
+            <tr key={band.rate}>
+              <th scope="row" className="py-1 font-normal">
+                {band.rate}%
+              </th>
+              <td className="py-1 text-right">{money(band.gross)}</td>
+              <td className="py-1 text-right">{money(band.vat)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-stone-200 font-bold">
+            <th scope="row" className="py-1">
+              Total including VAT
+            </th>
+            <td className="py-1 text-right">{money(invoice.total)}</td>
+            <td className="py-1 text-right">{money(invoice.vat)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
+  );
+}
