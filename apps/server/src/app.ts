@@ -49,6 +49,8 @@ import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { DeskSweeper } from './modules/desk/desk-sweeper.ts';
+import { diaryRoutes } from './modules/diary/diary.routes.ts';
+import { createDiaryService } from './modules/diary/diary.service.ts';
 import { LiveEventsHub } from './modules/live-events/live-events.hub.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
 import { createDeskService } from './modules/desk/desk.service.ts';
@@ -91,6 +93,8 @@ export interface AppOptions {
   };
   /** Card payments through Stripe; without it the demo (test-mode) card form takes them. */
   stripe?: StripeOptions;
+  /** This server's port, for links in messages sent without a request outside production. */
+  publicPort?: number;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -266,12 +270,32 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => hub.stop());
   await app.register(liveEventsRoutes, { db: database.db, hub });
   // Background work (the outbox above, this sweeper) runs where messages are delivered.
-  const deskSweeper = new DeskSweeper(database.db, now, app.log, onMessageQueued, card);
+  const deskSweeper = new DeskSweeper(database.db, now, app.log, onMessageQueued, card, {
+    production: options.production ?? false,
+    ...(options.publicPort ? { port: options.publicPort } : {}),
+  });
   app.decorate('deskSweeper', deskSweeper);
   if (deliver) {
     app.addHook('onReady', async () => deskSweeper.start());
     app.addHook('onClose', async () => deskSweeper.stop());
   }
+  // The shop's whole document, cached until it changes (for background work and staff calls).
+  const aggregateOf = async (tenantId: string) => {
+    const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
+      loadTenantAggregate(database.db, tenantId),
+    );
+    if (!agg) throw new Error(`tenant ${tenantId} has gone`);
+    return agg;
+  };
+  await app.register(diaryRoutes, {
+    diary: createDiaryService({
+      db: database.db,
+      now,
+      onMessageQueued,
+      aggregateOf,
+    }),
+    shops: staffShops,
+  });
   await app.register(deskRoutes, {
     desk: createDeskService({ db: database.db, now, onMessageQueued, card, log: app.log }),
     printer: createTicketPrinter({ db: database.db, now }),
@@ -285,13 +309,7 @@ export async function buildApp(options: AppOptions) {
         now,
         card,
         onMessageQueued,
-        aggregateOf: async (tenantId) => {
-          const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
-            loadTenantAggregate(database.db, tenantId),
-          );
-          if (!agg) throw new Error(`tenant ${tenantId} has gone`);
-          return agg;
-        },
+        aggregateOf,
       },
     });
   } else {

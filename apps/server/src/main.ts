@@ -27,6 +27,7 @@ async function main() {
       database,
       defaultTenant: env.DEFAULT_TENANT,
       production,
+      publicPort: env.PORT,
       webDistDir: join(serverPackageDir(), '../web/dist'),
       redisUrl: env.REDIS_URL,
       logger: { level: env.LOG_LEVEL, stream: batchedStdout() },

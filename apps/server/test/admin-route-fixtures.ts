@@ -1,8 +1,10 @@
 import type { AdminFixtures } from './admin-route-table.ts';
 import { importTestTenant, makeTenantDocument } from './factories.ts';
+import { insertTestBooking } from './bookings.ts';
 import { insertTestOrder } from './orders.ts';
 import { addStaff } from './staff.ts';
 import type { createTestApp } from './test-app.ts';
+import { insertCloseout } from '../src/modules/diary/diary.repository.ts';
 import { listStaff, storesOfTenant } from '../src/modules/staff/staff.repository.ts';
 import { findTenantBySlug } from '../src/modules/tenants/tenants.repository.ts';
 
@@ -15,9 +17,24 @@ type TestContext = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function makeAdminFixtures(ctx: TestContext) {
   const base = makeTenantDocument();
+  const everyDay = [{ opens: '12:00', closes: '22:00' }];
   const shop = {
     ...base,
     stores: [base.stores[0]!, { ...base.stores[0]!, slug: 'second', name: 'Second Store' }],
+    // The bookings diary (issue 16) is the second store's, where the limited staff do not work.
+    home: { ...base.home, mainStore: 'second' },
+    booking: {
+      hours: {
+        monday: everyDay,
+        tuesday: everyDay,
+        wednesday: everyDay,
+        thursday: everyDay,
+        friday: everyDay,
+        saturday: everyDay,
+        sunday: everyDay,
+      },
+      coversPerSlot: 40,
+    },
   };
   await importTestTenant(ctx.db, shop);
   const otherShop = await importTestTenant(ctx.db, makeTenantDocument());
@@ -32,11 +49,26 @@ export async function makeAdminFixtures(ctx: TestContext) {
   // The order desk (issue 14): an order of the store the limited staff do not work in.
   const order = await insertTestOrder(ctx.db, { tenantId: tenant.id, storeId: other.id });
 
+  // The bookings diary (issue 16): a booking and a close-out of tomorrow.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const booking = await insertTestBooking(ctx.db, tenant.id, { date: tomorrow });
+  const closeout = await insertCloseout(ctx.db, {
+    tenantId: tenant.id,
+    date: tomorrow,
+    fromMinutes: 12 * 60,
+    untilMinutes: 12 * 60 + 30,
+    reason: 'Private party',
+    createdBy: 'owner@example.com',
+  });
+
   const fixtures: AdminFixtures = {
     ownStoreId: own.id,
     otherStoreId: other.id,
     staffId: staffRow.id,
     orderId: order.id,
+    bookingId: booking.id,
+    closeoutId: closeout.id,
+    date: tomorrow,
   };
   return { shop, otherShop, tenantId: tenant.id, ownStoreSlug: 'main', fixtures };
 }

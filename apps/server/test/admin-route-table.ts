@@ -144,4 +144,50 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'orders:run',
     scope: 'store',
   },
+
+  // The bookings diary (issue 16): the booking store is the one the limited staff do not work in.
+  {
+    method: 'GET',
+    route: '/api/admin/bookings',
+    url: (f) => `/api/admin/bookings?date=${f.date}`,
+    permission: 'bookings:run',
+    scope: 'store',
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/bookings',
+    url: () => '/api/admin/bookings',
+    body: (f) => ({
+      date: f.date,
+      time: '07:00 PM',
+      number_of_people: 2,
+      name: 'Phone Guest',
+      source: 'phone',
+    }),
+    permission: 'bookings:run',
+    scope: 'store',
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/bookings/:id/status',
+    url: (f) => `/api/admin/bookings/${f.bookingId}/status`,
+    body: () => ({ status: 'arrived' }),
+    permission: 'bookings:run',
+    scope: 'store',
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/closeouts',
+    url: () => '/api/admin/closeouts',
+    body: (f) => ({ date: f.date, time: '08:00 PM', reason: 'Staff party' }),
+    permission: 'service:run',
+    scope: 'store',
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/closeouts/:id',
+    url: (f) => `/api/admin/closeouts/${f.closeoutId}`,
+    permission: 'service:run',
+    scope: 'store',
+  },
 ];

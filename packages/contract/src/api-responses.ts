@@ -132,6 +132,63 @@ const ZAvailableTimings = z.looseObject({
     z.looseObject({ date: z.string(), slots: z.array(z.looseObject({ at: instant })) }),
   ),
 });
+const ZDiaryBooking = z.looseObject({
+  id,
+  date: z.string(),
+  time: z.string(),
+  people: z.string(),
+  covers: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  message: z.string(),
+  status: z.string(),
+  source: z.string(),
+  note: z.string().nullable(),
+  over_capacity: z.boolean(),
+  created_at: instant,
+  next: z.array(z.string()),
+});
+const ZDiaryCloseout = z.looseObject({
+  id,
+  date: z.string(),
+  from: z.string(),
+  until: z.string(),
+  label: z.string(),
+  reason: z.string(),
+});
+const ZDiaryDay = z.looseObject({
+  date: z.string(),
+  time_zone: z.string(),
+  store: z.looseObject({ id, name: z.string() }),
+  capacity_per_slot: z.number().int(),
+  services: z.array(
+    z.looseObject({
+      id: z.string(),
+      label: z.string(),
+      covers: z.number().int(),
+      bookings: z.number().int(),
+      slots: z.array(
+        z.looseObject({
+          time: z.string(),
+          covers: z.number().int(),
+          capacity: z.number().int(),
+          closed: z.boolean(),
+          bookings: z.array(ZDiaryBooking),
+        }),
+      ),
+    }),
+  ),
+  other: z.array(ZDiaryBooking),
+  requests: z.array(ZDiaryBooking),
+  closeouts: z.array(ZDiaryCloseout),
+  totals: z.looseObject({
+    covers: z.number().int(),
+    bookings: z.number().int(),
+    requested: z.number().int(),
+  }),
+});
+
 const ZDeskOrder = z.looseObject({
   id,
   number: z.number().int(),
@@ -242,6 +299,11 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/orders/:id': { status: 200, schema: ok(ZDeskOrder) },
   'POST /api/admin/orders/:id/status': { status: 200, schema: ok(ZDeskOrder) },
   'POST /api/admin/orders/:id/print': { status: 200, schema: ok(ZKitchenTicket) },
+  'GET /api/admin/bookings': { status: 200, schema: ok(ZDiaryDay) },
+  'POST /api/admin/bookings': { status: 200, schema: ok(ZDiaryBooking) },
+  'POST /api/admin/bookings/:id/status': { status: 200, schema: ok(ZDiaryBooking) },
+  'POST /api/admin/closeouts': { status: 200, schema: ok(ZDiaryCloseout) },
+  'DELETE /api/admin/closeouts/:id': { status: 200, schema: ok(ZDiaryCloseout) },
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */

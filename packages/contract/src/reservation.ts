@@ -51,12 +51,31 @@ export interface ReservationTimings {
   booking_whatsapp_number: string;
 }
 
+/** How a booking stands; the staff diary moves it (diary.ts holds the moves). */
+export const BOOKING_STATUSES = [
+  /** A "10+" party: the restaurant confirms it (with the real size) or declines it. */
+  'requested',
+  /** Booked: online, by phone, or a request the restaurant confirmed. */
+  'confirmed',
+  'arrived',
+  'seated',
+  'completed',
+  'no_show',
+  /** By the guest (the e-mailed link) or by the restaurant. */
+  'cancelled',
+  /** A request the restaurant could not take. */
+  'declined',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** What a guest may still cancel through the e-mailed link. */
+export const GUEST_CANCELLABLE: readonly BookingStatus[] = ['requested', 'confirmed'];
+
 /** A booking as its cancel page shows it. */
 export interface Booking {
   date: string;
   time: string;
   number_of_people: PeopleOption;
   name: string;
-  status: 'confirmed' | 'requested' | 'cancelled';
+  status: BookingStatus;
   restaurant: string;
 }

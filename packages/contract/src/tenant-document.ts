@@ -215,6 +215,8 @@ export const ZBookingDocument = z
       .string()
       .regex(/^(\d{10,15})?$/, 'Use digits with the country code')
       .default(''),
+    /** E-mail each guest a reminder, with the cancel link, the day before their booking. */
+    reminders: z.boolean().default(true),
   })
   .strict()
   .superRefine((booking, ctx) => {

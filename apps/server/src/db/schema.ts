@@ -28,6 +28,8 @@ import type {
   PaymentStatus,
 } from '@servery/contract/order';
 import type { Banner } from '@servery/contract/home';
+import type { BookingSource } from '@servery/contract/diary';
+import type { BookingStatus } from '@servery/contract/reservation';
 import type { BookingDocument, LegalTexts, TenantConfig } from '@servery/contract/tenant-document';
 import type { StaffRole } from '@servery/contract/staff-roles';
 
@@ -607,8 +609,41 @@ export const bookingSlots = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.date, t.time] }),
-    check('booking_slots_capacity_check', sql`${t.covers} between 0 and ${t.capacity}`),
+    // Capacity is kept by takeCovers' conditional upsert; only a manager's audited overbooking
+    // (issue 16) takes a slot past it.
+    check('booking_slots_covers_check', sql`${t.covers} >= 0`),
   ],
+);
+
+/**
+ * Further cancel links of a booking: each later e-mail (a confirmed request, the reminder)
+ * carries a link of its own, since the first token is only kept hashed.
+ */
+export const bookingLinks = pgTable('booking_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** Slots the restaurant closed to online bookings (issue 16): one time, a service or a day. */
+export const bookingCloseouts = pgTable(
+  'booking_closeouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    /** The slot times it closes, as minutes of the day: [from, until). */
+    fromMinutes: integer('from_minutes').notNull(),
+    untilMinutes: integer('until_minutes').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_closeouts_tenant_date_idx').on(t.tenantId, t.date)],
 );
 
 /** A table booking; "10+" is a request the restaurant confirms and takes no covers. */
@@ -627,9 +662,17 @@ export const bookings = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     message: text('message').notNull(),
-    status: text('status').$type<'confirmed' | 'requested' | 'cancelled'>().notNull(),
+    status: text('status').$type<BookingStatus>().notNull(),
+    /** Online (the reservation form), or taken by staff: by phone, or a walk-in. */
+    source: text('source').$type<BookingSource>().notNull().default('online'),
+    /** Why the restaurant declined or cancelled it (the guest reads it). */
+    note: text('note'),
+    /** Taken by a manager into a full slot. */
+    overCapacity: boolean('over_capacity').notNull().default(false),
     /** SHA-256 of the cancel link's token. */
     cancelTokenHash: text('cancel_token_hash').notNull().unique(),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash').notNull(),
     createdAt: createdAt(),

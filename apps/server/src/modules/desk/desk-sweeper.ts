@@ -9,6 +9,7 @@ import { pruneEvents } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { orderNewsMessage } from './desk-messages.ts';
 import { moveDeskOrder } from './desk.repository.ts';
+import { sendBookingReminders } from '../diary/booking-reminders.ts';
 import { alertUnwatchedOrders } from './unwatched-orders.ts';
 import { markMoneyBackDue, settlePayment, unsettledPayments } from './settlement.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
@@ -39,6 +40,7 @@ export class DeskSweeper {
     private readonly log: FastifyBaseLogger,
     private readonly onMessageQueued: () => void,
     private readonly card: CardProvider | null,
+    private readonly links: { production: boolean; port?: number } = { production: false },
   ) {}
 
   start() {
@@ -143,6 +145,12 @@ export class DeskSweeper {
     const settlement = { db: this.db, card: this.card, log: this.log };
     for (const due of [...moneyBack, ...(await unsettledPayments(this.db))]) {
       await settlePayment(settlement, due.tenantId, due.orderId);
+    }
+    // The bookings diary's day-before reminders ride on the same sweep.
+    const reminded = await sendBookingReminders(this.db, at, this.links);
+    if (reminded > 0) {
+      this.log.info({ reminded }, 'desk sweeper: booking reminders queued');
+      this.onMessageQueued();
     }
     await pruneEvents(this.db, new Date(at.getTime() - EVENTS_KEPT_MS));
     return rejected;

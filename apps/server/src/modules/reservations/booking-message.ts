@@ -97,3 +97,68 @@ ${input.message ? `<p>Your message: ${escape(input.message)}</p>` : ''}
     ],
   };
 }
+
+export type BookingNews =
+  'declined' | 'cancelled_by_restaurant' | 'cancelled_by_guest' | 'reminder';
+
+export interface BookingNewsInput {
+  news: BookingNews;
+  tenantId: string;
+  shopName: string;
+  booking: { name: string; email: string; date: string; time: string; people: string };
+  /** The restaurant's words (a decline, a cancellation). */
+  reason?: string | null;
+  /** The reminder's own cancel link. */
+  cancelUrl?: string;
+}
+
+/** What the guest is told when the restaurant answers or moves their booking, and reminders. */
+export function bookingNews(input: BookingNewsInput): NewOutboxMessage | null {
+  const { booking, shopName } = input;
+  if (!booking.email) return null;
+  const when = `${ukDate(booking.date)} at ${booking.time}`;
+  const why = input.reason ? ` ${input.reason.replace(/[.\s]*$/, '')}.` : '';
+  const texts: Record<BookingNews, { subject: string; lines: string[] }> = {
+    declined: {
+      subject: `Your booking request at ${shopName}, ${when}`,
+      lines: [
+        `Sorry, ${shopName} cannot take your table for ${booking.people} on ${when}.${why}`,
+        'You are welcome to book another day, or to call the restaurant.',
+      ],
+    },
+    cancelled_by_restaurant: {
+      subject: `Your booking at ${shopName}, ${when}, is cancelled`,
+      lines: [
+        `Sorry, ${shopName} has had to cancel your table for ${booking.people} on ${when}.${why}`,
+        'Please call the restaurant if you would like to book another time.',
+      ],
+    },
+    cancelled_by_guest: {
+      subject: `Your booking at ${shopName}, ${when}, is cancelled`,
+      lines: [
+        `As you asked, your table for ${booking.people} on ${when} is cancelled.`,
+        'Thank you for letting us know: the table is free for someone else.',
+      ],
+    },
+    reminder: {
+      subject: `Tomorrow: your table at ${shopName}, ${when}`,
+      lines: [
+        `A reminder: your table for ${booking.people} at ${shopName} is tomorrow, ${when}.`,
+        `Can't make it? Cancel here so someone else can have the table: ${input.cancelUrl}`,
+      ],
+    },
+  };
+  const { subject, lines } = texts[input.news];
+  return {
+    tenantId: input.tenantId,
+    channel: 'email',
+    recipient: booking.email,
+    kind: `booking_${input.news}`,
+    subject,
+    textBody: [`Hello ${booking.name},`, '', ...lines].join('\n'),
+    htmlBody: null,
+    senderName: shopName,
+    discardAfter: null,
+    attachments: null,
+  };
+}

@@ -19,6 +19,15 @@ export function slotMinutes(label: string): number {
   return ((h! % 12) + (half === 'PM' ? 12 : 0)) * 60 + m!;
 }
 
+/** Whether a slot time falls in one of the day's close-outs ([from, until) in minutes). */
+export const isClosedOut = (
+  closeouts: readonly { fromMinutes: number; untilMinutes: number }[],
+  time: string,
+) => {
+  const minutes = slotMinutes(time);
+  return closeouts.some((c) => minutes >= c.fromMinutes && minutes < c.untilMinutes);
+};
+
 /** The shop's today, and the last date a booking may be for. */
 export function bookingWindow(now: Date, timeZone: string, daysAllowed: number) {
   const today = localDate(now, timeZone);
@@ -26,28 +35,44 @@ export function bookingWindow(now: Date, timeZone: string, daysAllowed: number) 
 }
 
 /**
- * The slot times of a date, in order: each range's steps from its start until before its end
- * (an end of 00:00 is midnight). A time the clock skips that night is no slot; for today, only
- * times still ahead on the shop's clock.
+ * The services of a date (its booking ranges) with their slot times, in order: each range's
+ * steps from its start until before its end (an end of 00:00 is midnight). A time the clock
+ * skips that night is no slot. With `now`, for today only times still ahead on the shop's clock
+ * (what a guest may book); without, every slot (the staff diary).
  */
+export function servicesOf(
+  booking: BookingDocument,
+  date: string,
+  timeZone: string,
+  now?: Date,
+): { id: string; from: number; until: number; slots: string[] }[] {
+  const day = WEEKDAYS[weekdayOf(date) - 1]!;
+  const isToday = now !== undefined && date === localDate(now, timeZone);
+  const nowMinutes = now ? wallClock(now, timeZone).minutes : 0;
+  const taken = new Set<number>();
+  const ranges = [...(booking.hours[day] ?? [])].sort((a, b) => a.opens.localeCompare(b.opens));
+  return ranges.map((range) => {
+    const start = minutesOf(range.opens);
+    const end = range.closes === '00:00' ? 24 * 60 : minutesOf(range.closes);
+    const slots: string[] = [];
+    for (let t = start; t < end; t += booking.stepMinutes) {
+      if ((isToday && t <= nowMinutes) || taken.has(t)) continue;
+      if (!instantAt(date, t, timeZone)) continue;
+      taken.add(t);
+      slots.push(slotLabel(t));
+    }
+    return { id: `${range.opens}-${range.closes}`, from: start, until: end, slots };
+  });
+}
+
+/** The slot times a guest may book on a date, in order (see servicesOf). */
 export function slotsOf(
   booking: BookingDocument,
   date: string,
   now: Date,
   timeZone: string,
 ): string[] {
-  const day = WEEKDAYS[weekdayOf(date) - 1]!;
-  const isToday = date === localDate(now, timeZone);
-  const nowMinutes = wallClock(now, timeZone).minutes;
-  const minutes = new Set<number>();
-  for (const range of booking.hours[day] ?? []) {
-    const start = minutesOf(range.opens);
-    const end = range.closes === '00:00' ? 24 * 60 : minutesOf(range.closes);
-    for (let t = start; t < end; t += booking.stepMinutes) {
-      if (isToday && t <= nowMinutes) continue;
-      if (!instantAt(date, t, timeZone)) continue;
-      minutes.add(t);
-    }
-  }
-  return [...minutes].sort((a, b) => a - b).map(slotLabel);
+  return servicesOf(booking, date, timeZone, now)
+    .flatMap((service) => service.slots)
+    .sort((a, b) => slotMinutes(a) - slotMinutes(b));
 }

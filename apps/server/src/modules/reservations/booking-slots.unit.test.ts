@@ -13,6 +13,7 @@ const booking: BookingDocument = {
   },
   stepMinutes: 30,
   coversPerSlot: 20,
+  reminders: true,
   daysAllowed: 30,
   whatsappShare: false,
   whatsappNumber: '',

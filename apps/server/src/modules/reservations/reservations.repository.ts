@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bookingSlots, bookings } from '../../db/schema.ts';
+import { bookingCloseouts, bookingLinks, bookingSlots, bookings } from '../../db/schema.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -14,6 +14,8 @@ export async function takeCovers(
   covers: number,
   capacity: number,
 ): Promise<boolean> {
+  // A party larger than the whole slot never fits (the insert below would not check it).
+  if (covers > capacity) return false;
   const rows = await tx
     .insert(bookingSlots)
     .values({ ...slot, covers, capacity })
@@ -27,6 +29,22 @@ export async function takeCovers(
     })
     .returning({ covers: bookingSlots.covers });
   return rows.length > 0;
+}
+
+/** Adds covers to a slot whatever its capacity: a manager's overbooking (issue 16), audited. */
+export async function forceCovers(
+  tx: Executor,
+  slot: { tenantId: string; date: string; time: string },
+  covers: number,
+  capacity: number,
+) {
+  await tx
+    .insert(bookingSlots)
+    .values({ ...slot, covers, capacity })
+    .onConflictDoUpdate({
+      target: [bookingSlots.tenantId, bookingSlots.date, bookingSlots.time],
+      set: { covers: sql`${bookingSlots.covers} + excluded.covers` },
+    });
 }
 
 export async function releaseCovers(
@@ -79,10 +97,25 @@ export async function findBookingByToken(
   tokenHash: string,
   lock = false,
 ) {
+  // The first e-mail's link, or a later one's (a confirmed request, the reminder).
   const query = db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.cancelTokenHash, tokenHash)));
+    .where(
+      and(
+        eq(bookings.tenantId, tenantId),
+        or(
+          eq(bookings.cancelTokenHash, tokenHash),
+          inArray(
+            bookings.id,
+            db
+              .select({ id: bookingLinks.bookingId })
+              .from(bookingLinks)
+              .where(eq(bookingLinks.tokenHash, tokenHash)),
+          ),
+        ),
+      ),
+    );
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -90,6 +123,22 @@ export async function findBookingByToken(
 export async function markCancelled(tx: Executor, id: string, at: Date) {
   await tx
     .update(bookings)
-    .set({ status: 'cancelled', cancelledAt: at })
+    .set({ status: 'cancelled', cancelledAt: at, updatedAt: at })
     .where(eq(bookings.id, id));
+}
+
+export type CloseoutRow = typeof bookingCloseouts.$inferSelect;
+
+/** The close-outs of a date (online bookings stop for the slots they cover). */
+export async function closeoutsOn(db: Executor, tenantId: string, date: string) {
+  return db
+    .select()
+    .from(bookingCloseouts)
+    .where(and(eq(bookingCloseouts.tenantId, tenantId), eq(bookingCloseouts.date, date)))
+    .orderBy(bookingCloseouts.fromMinutes);
+}
+
+/** A further cancel link for a booking (its token's hash). */
+export async function addBookingLink(tx: Executor, bookingId: string, tokenHash: string) {
+  await tx.insert(bookingLinks).values({ bookingId, tokenHash });
 }

@@ -1,13 +1,20 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Booking, BookingRequest, ReservationTimings } from '@servery/contract/reservation';
+import {
+  GUEST_CANCELLABLE,
+  type Booking,
+  type BookingRequest,
+  type ReservationTimings,
+} from '@servery/contract/reservation';
+import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { instantAt } from '../stores/wall-clock.ts';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
-import { bookingConfirmation, ukDate } from './booking-message.ts';
-import { bookingWindow, slotMinutes, slotsOf } from './booking-slots.ts';
+import { bookingConfirmation, bookingNews, ukDate } from './booking-message.ts';
+import { bookingWindow, isClosedOut, slotMinutes, slotsOf } from './booking-slots.ts';
 import {
+  closeoutsOn,
   coversOn,
   findBookingByKey,
   findBookingByToken,
@@ -56,11 +63,22 @@ export async function reservationTimings(
   if (!booking || agg.tenant.config.allowBooking !== 1 || day < window.today || day > window.last) {
     return { ...base, slots: [] };
   }
-  const taken = await coversOn(deps.db, agg.tenant.id, day);
+  const [taken, closed] = await Promise.all([
+    coversOn(deps.db, agg.tenant.id, day),
+    closeoutsOn(deps.db, agg.tenant.id, day),
+  ]);
   const slots = slotsOf(booking, day, now, timeZone).filter(
-    (time) => (taken.get(time) ?? 0) < booking.coversPerSlot,
+    (time) => (taken.get(time) ?? 0) < booking.coversPerSlot && !isClosedOut(closed, time),
   );
   return { ...base, slots };
+}
+
+/**
+ * The store whose diary takes the shop's table bookings: the home page's main store (its
+ * address is in the confirmation). Staff see the bookings of the stores they work in.
+ */
+export function bookingStoreOf(agg: TenantAggregate) {
+  return agg.stores.find((s) => s.id === agg.home?.mainStoreId) ?? agg.stores[0];
 }
 
 function requestHash(body: BookingRequest): string {
@@ -108,7 +126,10 @@ export async function book(
     const message = `Bookings open ${booking.daysAllowed} days ahead: choose a date until ${ukDate(last)}`;
     throw badRequest(message, { date: message });
   }
-  const slots = slotsOf(booking, body.date, now, config.timeZone);
+  const closed = await closeoutsOn(deps.db, agg.tenant.id, body.date);
+  const slots = slotsOf(booking, body.date, now, config.timeZone).filter(
+    (time) => !isClosedOut(closed, time),
+  );
   if (!slots.includes(body.time)) {
     const message = 'Choose one of the available times';
     throw badRequest(message, { time: message });
@@ -124,7 +145,7 @@ export async function book(
   const slot = { tenantId: agg.tenant.id, date: body.date, time: body.time };
   const token = randomBytes(32).toString('base64url');
   const id = randomUUID();
-  const store = agg.stores.find((s) => s.id === agg.home?.mainStoreId) ?? agg.stores[0];
+  const store = bookingStoreOf(agg);
   const address = store ? `${store.addressLine1}, ${store.city} ${store.postcode}` : '';
 
   const outcome = await deps.db
@@ -160,6 +181,12 @@ export async function book(
       });
       // Another request with the same key won the race: undo this one's covers.
       if (!inserted) throw new DuplicateKey();
+      await recordLiveEvent(tx, {
+        tenantId: agg.tenant.id,
+        storeId: store?.id ?? null,
+        kind: 'booking.created',
+        entityId: id,
+      });
       await enqueueMessage(
         tx,
         bookingConfirmation({
@@ -257,13 +284,23 @@ export async function bookingByToken(db: Database, agg: TenantAggregate, token: 
   return bookingView(row, agg.tenant.websiteName);
 }
 
-/** Cancels through the e-mailed link: the seats go back to the slot, once. */
+/**
+ * Cancels through the e-mailed link: the seats go back to the slot, once; the diary hears of
+ * it and the guest gets an e-mail saying so.
+ */
 export async function cancelBooking(deps: ReservationDeps, agg: TenantAggregate, token: string) {
-  return deps.db.transaction(async (tx) => {
+  const view = await deps.db.transaction(async (tx) => {
     const row = await findBookingByToken(tx, agg.tenant.id, hashToken(token), true);
     if (!row) throw bookingNotFound();
     if (row.status === 'cancelled') {
       throw new AppError(409, 'already_cancelled', 'This booking is already cancelled.');
+    }
+    if (!GUEST_CANCELLABLE.includes(row.status)) {
+      throw new AppError(
+        409,
+        'booking_past',
+        'This booking can no longer be cancelled online. Please call the restaurant.',
+      );
     }
     await markCancelled(tx, row.id, deps.now());
     if (row.covers > 0) {
@@ -273,6 +310,21 @@ export async function cancelBooking(deps: ReservationDeps, agg: TenantAggregate,
         row.covers,
       );
     }
+    await recordLiveEvent(tx, {
+      tenantId: agg.tenant.id,
+      storeId: bookingStoreOf(agg)?.id ?? null,
+      kind: 'booking.status',
+      entityId: row.id,
+    });
+    const message = bookingNews({
+      news: 'cancelled_by_guest',
+      shopName: agg.tenant.websiteName,
+      tenantId: agg.tenant.id,
+      booking: row,
+    });
+    if (message) await enqueueMessage(tx, message);
     return bookingView({ ...row, status: 'cancelled' }, agg.tenant.websiteName);
   });
+  deps.onMessageQueued();
+  return view;
 }

@@ -31,3 +31,19 @@ export function ownHostOf(
     ? asked
     : (hosts.find((h) => h.variant === 'ordering')?.host ?? hosts[0]?.host ?? asked);
 }
+
+/**
+ * The origin of links in messages sent without a request (a sweeper's reminder): the shop's
+ * canonical host, https in production; outside production http on this server's port, so that
+ * links work on http://localhost:3000.
+ */
+export function canonicalOrigin(
+  hosts: readonly { host: string; variant: SiteVariant; position?: number }[],
+  { production, port }: { production: boolean; port?: number },
+): string {
+  const ordered = [...hosts].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  const host =
+    ordered.find((h) => h.variant === 'ordering')?.host ?? ordered[0]?.host ?? 'localhost';
+  if (production) return `https://${host}`;
+  return `http://${host}${port && port !== 80 ? `:${port}` : ''}`;
+}

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import type { Booking } from '@servery/contract/reservation';
+import { GUEST_CANCELLABLE, type Booking } from '@servery/contract/reservation';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toastServerError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -11,6 +11,11 @@ const STATUS_TEXT: Record<Booking['status'], string> = {
   confirmed: 'Confirmed',
   requested: 'Requested: the restaurant will confirm it by e-mail',
   cancelled: 'Cancelled',
+  arrived: 'You have arrived: enjoy your meal',
+  seated: 'Seated: enjoy your meal',
+  completed: 'Completed: thank you for coming',
+  no_show: 'Missed',
+  declined: 'Declined by the restaurant',
 };
 
 /** The answers that mean the link leads to no booking (an unknown or malformed token). */
@@ -60,7 +65,7 @@ export function CancelBookingPage() {
             </p>
           ) : null}
         </div>
-        {cancelled ? (
+        {!GUEST_CANCELLABLE.includes(booking.status) ? (
           <Link to="/reservation" className={`${PRIMARY} mt-4 inline-block`}>
             Make a new booking
           </Link>

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  ZBookingStatusChange,
+  ZCloseoutRequest,
+  ZDiaryQuery,
+  ZStaffBookingRequest,
+} from '@servery/contract/diary';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { staffOf } from '../../plugins/staff-session.ts';
+import { auditActorOf } from '../audit/audit-actor.ts';
+import type { staffShopLoader } from '../staff/staff-shop.ts';
+import type { DiaryService } from './diary.service.ts';
+
+const ZBookingParams = z.object({ id: z.uuid({ message: 'Not a valid booking id' }) });
+const ZCloseoutParams = z.object({ id: z.uuid({ message: 'Not a valid close-out id' }) });
+
+/** The bookings diary (issue 16): the front of house's day, for the store that takes bookings. */
+export const diaryRoutes: FastifyPluginAsyncZod<{
+  diary: DiaryService;
+  shops: ReturnType<typeof staffShopLoader>;
+}> = async (app, { diary, shops }) => {
+  const callerOf = async (request: FastifyRequest) => ({
+    staff: staffOf(request),
+    actor: auditActorOf(request),
+    // Links in the guest's e-mails: the shop's own host, never the request's Host header.
+    origin: (await shops.shopOf(request)).origin,
+  });
+
+  app.get(
+    '/api/admin/bookings',
+    { schema: { querystring: ZDiaryQuery }, onRequest: app.requireStaff('bookings:run') },
+    async (request) => ({
+      status: 200,
+      message: 'Bookings.',
+      data: await diary.day(staffOf(request), request.query.date),
+    }),
+  );
+
+  app.post(
+    '/api/admin/bookings',
+    { schema: { body: ZStaffBookingRequest }, onRequest: app.requireStaff('bookings:run') },
+    async (request) => {
+      const data = await diary.create(await callerOf(request), request.body);
+      return {
+        status: 200,
+        message:
+          data.source === 'walk_in'
+            ? `${data.name}, ${data.covers} ${data.covers === 1 ? 'person' : 'people'}, seated.`
+            : `${data.name} is booked for ${data.covers} at ${data.time}.`,
+        data,
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/bookings/:id/status',
+    {
+      schema: { params: ZBookingParams, body: ZBookingStatusChange },
+      onRequest: app.requireStaff('bookings:run'),
+    },
+    async (request) => {
+      const data = await diary.change(await callerOf(request), request.params.id, request.body);
+      return { status: 200, message: `${data.name}: ${data.status.replace(/_/g, ' ')}.`, data };
+    },
+  );
+
+  app.post(
+    '/api/admin/closeouts',
+    { schema: { body: ZCloseoutRequest }, onRequest: app.requireStaff('service:run') },
+    async (request) => {
+      const data = await diary.addCloseout(await callerOf(request), request.body);
+      return { status: 200, message: `Closed to online bookings: ${data.label}.`, data };
+    },
+  );
+
+  app.delete(
+    '/api/admin/closeouts/:id',
+    { schema: { params: ZCloseoutParams }, onRequest: app.requireStaff('service:run') },
+    async (request) => {
+      const data = await diary.removeCloseout(await callerOf(request), request.params.id);
+      return { status: 200, message: `Open to online bookings again: ${data.label}.`, data };
+    },
+  );
+};

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import {
+  BOOKING_STATUSES,
+  DATE_PATTERN,
+  PEOPLE_OPTIONS,
+  SLOT_TIME_PATTERN,
+  type BookingStatus,
+} from './reservation.ts';
+
+/**
+ * The bookings diary of the staff application (issue 16): how a booking moves, what the front
+ * of house may send, and the day view it reads. The server enforces the table in SQL (a
+ * conditional update on the current status), as the order desk does.
+ */
+
+export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  requested: ['confirmed', 'declined'],
+  // A party shown straight to its table skips "arrived".
+  confirmed: ['arrived', 'seated', 'no_show', 'cancelled'],
+  arrived: ['seated', 'cancelled'],
+  seated: ['completed'],
+  completed: [],
+  no_show: [],
+  cancelled: [],
+  declined: [],
+};
+
+/** The statuses a booking must be in for a move to `to`. */
+export const bookingMovableFrom = (to: BookingStatus): BookingStatus[] =>
+  BOOKING_STATUSES.filter((from) => BOOKING_TRANSITIONS[from].includes(to));
+
+/** Bookings whose covers count against a slot's capacity. */
+export const COUNTED_BOOKING_STATUSES = [
+  'confirmed',
+  'arrived',
+  'seated',
+  'completed',
+] as const satisfies readonly BookingStatus[];
+
+export const BOOKING_SOURCES = ['online', 'phone', 'walk_in'] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
+/** The largest party one booking may seat (a confirmed "10+" request, or a phone booking). */
+export const MAX_PARTY = 100;
+
+const ZParty = z
+  .number({ error: 'Give the number of people' })
+  .int('Give a whole number of people')
+  .min(1, 'At least 1 person')
+  .max(MAX_PARTY, `At most ${MAX_PARTY} people`);
+
+/**
+ * POST /api/admin/bookings/{id}/status. Confirming a request needs the real party size (which
+ * then counts against the slot); declining needs a reason the guest reads.
+ */
+export const ZBookingStatusChange = z
+  .object({
+    status: z.enum(BOOKING_STATUSES, { error: 'Choose a status' }),
+    people: ZParty.optional(),
+    reason: z.string().trim().max(200, 'Keep the reason under 200 characters').optional(),
+  })
+  .strict();
+export type BookingStatusChange = z.infer<typeof ZBookingStatusChange>;
+
+const ZDate = z.string().regex(DATE_PATTERN, 'Use a date such as 2026-11-24');
+const ZSlotTime = z.string().regex(SLOT_TIME_PATTERN, 'Use a time such as 07:30 PM');
+
+/** POST /api/admin/bookings: a booking taken by phone, or a walk-in (seated at once). */
+export const ZStaffBookingRequest = z
+  .object({
+    date: ZDate,
+    time: ZSlotTime,
+    number_of_people: z
+      .union([ZParty, z.enum(PEOPLE_OPTIONS).exclude(['10+'])])
+      .transform((value) => Number(value))
+      .pipe(ZParty),
+    name: z.string().trim().min(1, 'Name is required').max(100, 'Keep the name under 100'),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d ()-]{6,20}$/, 'Enter a phone number')
+      .optional(),
+    email: z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email')
+      .optional(),
+    message: z.string().trim().max(200, 'Message should be less than 200 characters').default(''),
+    source: z.enum(['phone', 'walk_in'], { error: 'Choose phone or walk-in' }),
+    /** Take the party even though the slot is full (needs the permission to overbook). */
+    over_capacity: z.boolean().default(false),
+  })
+  .strict();
+export type StaffBookingRequest = z.infer<typeof ZStaffBookingRequest>;
+export type StaffBookingInput = z.input<typeof ZStaffBookingRequest>;
+
+/**
+ * POST /api/admin/closeouts: stop online bookings for one slot (`time`), one service (the
+ * service's `id` from the day view, e.g. "18:00-22:00"), or the whole day (neither).
+ */
+export const ZCloseoutRequest = z
+  .object({
+    date: ZDate,
+    time: ZSlotTime.optional(),
+    service: z
+      .string()
+      .regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, 'Choose a service from the day')
+      .optional(),
+    reason: z.string().trim().min(1, 'Say why, in a few words').max(200),
+  })
+  .strict()
+  .refine((body) => !(body.time && body.service), {
+    path: ['service'],
+    message: 'Close a time or a service, not both',
+  });
+export type CloseoutRequest = z.infer<typeof ZCloseoutRequest>;
+
+export const ZDiaryQuery = z.object({ date: ZDate });
+
+export interface DiaryBooking {
+  id: string;
+  date: string;
+  time: string;
+  /** As the guest asked ("10+" for a request) and as it counts. */
+  people: string;
+  covers: number;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  status: BookingStatus;
+  source: BookingSource;
+  /** A decline's or a cancellation's reason. */
+  note: string | null;
+  over_capacity: boolean;
+  created_at: string;
+  next: BookingStatus[];
+}
+
+export interface DiaryCloseout {
+  id: string;
+  date: string;
+  /** The slots it closes, from and until ("HH:MM", 24-hour); a whole day is 00:00-24:00. */
+  from: string;
+  until: string;
+  label: string;
+  reason: string;
+}
+
+export interface DiarySlot {
+  time: string;
+  covers: number;
+  capacity: number;
+  closed: boolean;
+  bookings: DiaryBooking[];
+}
+
+export interface DiaryService {
+  id: string;
+  label: string;
+  covers: number;
+  bookings: number;
+  slots: DiarySlot[];
+}
+
+/** GET /api/admin/bookings?date=…: the day as the front of house runs it. */
+export interface DiaryDay {
+  date: string;
+  time_zone: string;
+  store: { id: string; name: string };
+  capacity_per_slot: number;
+  services: DiaryService[];
+  /** Bookings at times that are not a slot of the day any more (hours changed since). */
+  other: DiaryBooking[];
+  /** Requests still to answer, from this date on: the queue on top of the diary. */
+  requests: DiaryBooking[];
+  closeouts: DiaryCloseout[];
+  totals: { covers: number; bookings: number; requested: number };
+}
