@@ -1,134 +1,50 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
-  BOOKING_TRANSITIONS,
-  COUNTED_BOOKING_STATUSES,
   bookingMovableFrom,
   type BookingStatusChange,
-  type CloseoutRequest,
-  type DiaryBooking,
-  type DiaryCloseout,
   type DiaryDay,
-  type StaffBookingRequest,
 } from '@servery/contract/diary';
 import type { BookingStatus } from '@servery/contract/reservation';
-import { roleCan } from '@servery/contract/staff-roles';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import { bookingConfirmation, bookingNews } from '../reservations/booking-message.ts';
-import {
-  bookingWindow,
-  isClosedOut,
-  servicesOf,
-  slotLabel,
-  slotMinutes,
-} from '../reservations/booking-slots.ts';
+import { bookingNews } from '../reservations/booking-message.ts';
+import { bookingWindow, isClosedOut, servicesOf } from '../reservations/booking-slots.ts';
 import {
   addBookingLink,
   closeoutsOn,
   coversOn,
-  forceCovers,
-  insertBooking,
   releaseCovers,
   takeCovers,
   type BookingRow,
-  type CloseoutRow,
 } from '../reservations/reservations.repository.ts';
-import { bookingStoreOf } from '../reservations/reservations.service.ts';
-import { instantAt } from '../stores/wall-clock.ts';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
+import { bookingsOn, findBooking, moveBooking, openRequestsFrom } from './diary.repository.ts';
 import {
-  bookingsOn,
-  deleteCloseout,
-  findBooking,
-  insertCloseout,
-  moveBooking,
-  openRequestsFrom,
-} from './diary.repository.ts';
-
-export interface DiaryDeps {
-  db: Database;
-  now: () => Date;
-  onMessageQueued: () => void;
-  aggregateOf: (tenantId: string) => Promise<TenantAggregate>;
-}
-
-/** Who asks, for which shop, and the origin links in the guest's e-mails are built from. */
-export interface DiaryCaller {
-  staff: StaffIdentity;
-  actor: AuditActor;
-  origin: string;
-}
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const counted = (status: BookingStatus) =>
-  (COUNTED_BOOKING_STATUSES as readonly BookingStatus[]).includes(status);
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-const noDiary = () =>
-  notFound('There is no bookings diary in your stores (the shop takes no table bookings there).');
-
-function serviceName(from: number) {
-  if (from < 11 * 60) return 'Breakfast';
-  if (from < 16 * 60) return 'Lunch';
-  return 'Dinner';
-}
-
-export function toDiaryBooking(row: BookingRow): DiaryBooking {
-  return {
-    id: row.id,
-    date: row.date,
-    time: row.time,
-    people: row.people,
-    covers: row.covers,
-    name: row.name,
-    phone: row.phone,
-    email: row.email,
-    message: row.message,
-    status: row.status,
-    source: row.source,
-    note: row.note,
-    over_capacity: row.overCapacity,
-    created_at: row.createdAt.toISOString(),
-    next: [...BOOKING_TRANSITIONS[row.status]],
-  };
-}
-
-function toDiaryCloseout(row: CloseoutRow, step: number): DiaryCloseout {
-  const whole = row.fromMinutes === 0 && row.untilMinutes >= 24 * 60;
-  const single = row.untilMinutes - row.fromMinutes === step;
-  return {
-    id: row.id,
-    date: row.date,
-    from: hhmm(row.fromMinutes),
-    until: hhmm(row.untilMinutes),
-    label: whole
-      ? 'The whole day'
-      : single
-        ? slotLabel(row.fromMinutes)
-        : `${hhmm(row.fromMinutes)}–${hhmm(row.untilMinutes)}`,
-    reason: row.reason,
-  };
-}
+  type DiaryDeps,
+  type DiaryCaller,
+  diaryOf,
+  confirmationOf,
+  counted,
+  toDiaryBooking,
+  toDiaryCloseout,
+  hhmm,
+  serviceName,
+  hashToken,
+  Conflict,
+  slotFull,
+} from './diary-shared.ts';
+import { createStaffBookings } from './staff-bookings.ts';
+import { createCloseouts } from './closeouts.service.ts';
 
 export function createDiaryService(deps: DiaryDeps) {
   const { db, now, onMessageQueued } = deps;
 
-  /** The shop's booking settings and the diary's store, if this person works in it. */
-  async function diaryOf(staff: StaffIdentity) {
-    const agg = await deps.aggregateOf(staff.tenantId);
-    const store = bookingStoreOf(agg);
-    if (!store || !staff.storeIds.includes(store.id)) throw noDiary();
-    const booking = agg.tenant.booking;
-    if (!booking) throw noDiary();
-    return { agg, store, booking, timeZone: agg.tenant.config.timeZone };
-  }
-
   async function day(staff: StaffIdentity, date: string): Promise<DiaryDay> {
-    const { agg, store, booking, timeZone } = await diaryOf(staff);
+    const { agg, store, booking, timeZone } = await diaryOf(deps, staff);
     const [rows, taken, closeouts, requests] = await Promise.all([
       bookingsOn(db, agg.tenant.id, date),
       coversOn(db, agg.tenant.id, date),
@@ -181,7 +97,7 @@ export function createDiaryService(deps: DiaryDeps) {
    */
   async function change(caller: DiaryCaller, id: string, body: BookingStatusChange) {
     const { staff, actor } = caller;
-    const { agg, store, booking } = await diaryOf(staff);
+    const { agg, store, booking } = await diaryOf(deps, staff);
     const current = await findBooking(db, staff.tenantId, id);
     if (!current) throw notFound('There is no such booking.');
     const to = body.status;
@@ -267,195 +183,9 @@ export function createDiaryService(deps: DiaryDeps) {
     if (!confirmingRequest || !row.email) return null;
     const token = randomBytes(32).toString('base64url');
     await addBookingLink(tx, row.id, hashToken(token));
-    return confirmationOf(agg, row, `${origin}/reservation/cancel/${token}`);
+    return confirmationOf(deps, agg, row, `${origin}/reservation/cancel/${token}`);
   }
 
-  function confirmationOf(agg: TenantAggregate, row: BookingRow, cancelUrl: string) {
-    const store = bookingStoreOf(agg);
-    return bookingConfirmation({
-      tenantId: agg.tenant.id,
-      bookingId: row.id,
-      shopName: agg.tenant.websiteName,
-      address: store ? `${store.addressLine1}, ${store.city} ${store.postcode}` : '',
-      name: row.name,
-      email: row.email,
-      date: row.date,
-      time: row.time,
-      people: row.people,
-      requested: false,
-      message: row.message,
-      startsAt: instantAt(row.date, slotMinutes(row.time), agg.tenant.config.timeZone)!,
-      cancelUrl,
-      now: now(),
-    });
-  }
-
-  /**
-   * POST /api/admin/bookings: a phone booking or a walk-in, through the same capacity check in
-   * the database as an online booking. A full slot is a 409, unless a manager overbooks it on
-   * purpose (`over_capacity`, audited).
-   */
-  async function create(caller: DiaryCaller, body: StaffBookingRequest) {
-    const { staff, actor } = caller;
-    const { agg, store, booking, timeZone } = await diaryOf(staff);
-    if (body.over_capacity && !roleCan(staff.role, 'bookings:override_capacity')) {
-      throw new AppError(403, 'forbidden', 'Only a manager may book past a slot’s capacity.');
-    }
-    const at = now();
-    const { today } = bookingWindow(at, timeZone, 0);
-    if (body.date < today) {
-      throw badRequest('Choose today or a later date', { date: 'Choose today or a later date' });
-    }
-    if (body.source === 'walk_in' && body.date !== today) {
-      throw badRequest('A walk-in is for today', { date: 'A walk-in is for today' });
-    }
-    const times = servicesOf(booking, body.date, timeZone).flatMap((s) => s.slots);
-    if (!times.includes(body.time)) {
-      throw badRequest('Choose one of the day’s booking times', {
-        time: 'Choose one of the day’s booking times',
-      });
-    }
-    const slot = { tenantId: staff.tenantId, date: body.date, time: body.time };
-    const covers = body.number_of_people;
-    const id = randomUUID();
-    const token = randomBytes(32).toString('base64url');
-    const row = await db.transaction(async (tx) => {
-      let overCapacity = false;
-      if (!(await takeCovers(tx, slot, covers, booking.coversPerSlot))) {
-        if (!body.over_capacity) throw slotFull(body.time, covers);
-        await forceCovers(tx, slot, covers, booking.coversPerSlot);
-        overCapacity = true;
-      }
-      const fields = {
-        id,
-        ...slot,
-        people: String(covers),
-        covers,
-        name: body.name,
-        email: body.email ?? '',
-        phone: body.phone ?? '',
-        message: body.message,
-        status: body.source === 'walk_in' ? ('seated' as const) : ('confirmed' as const),
-        source: body.source,
-        overCapacity,
-        cancelTokenHash: hashToken(token),
-        idempotencyKey: null,
-        requestHash: hashToken(JSON.stringify([body, id])),
-        createdAt: at,
-        updatedAt: at,
-      };
-      await insertBooking(tx, fields);
-      await recordAudit(tx, actor, {
-        action: overCapacity ? 'booking.created_over_capacity' : 'booking.created',
-        entity: 'booking',
-        entityId: id,
-        after: {
-          date: body.date,
-          time: body.time,
-          covers,
-          source: body.source,
-          over_capacity: overCapacity,
-        },
-      });
-      await recordLiveEvent(tx, {
-        tenantId: staff.tenantId,
-        storeId: store.id,
-        kind: 'booking.created',
-        entityId: id,
-      });
-      const created = (await findBooking(tx, staff.tenantId, id))!;
-      if (body.source === 'phone' && created.email) {
-        await enqueueMessage(
-          tx,
-          confirmationOf(agg, created, `${caller.origin}/reservation/cancel/${token}`),
-        );
-      }
-      return created;
-    });
-    onMessageQueued();
-    return toDiaryBooking(row);
-  }
-
-  /** POST /api/admin/closeouts: online bookings stop for a time, a service or a day. */
-  async function addCloseout(caller: DiaryCaller, body: CloseoutRequest) {
-    const { staff, actor } = caller;
-    const { store, booking, timeZone } = await diaryOf(staff);
-    let from = 0;
-    let until = 24 * 60;
-    if (body.time) {
-      from = slotMinutes(body.time);
-      until = from + booking.stepMinutes;
-    } else if (body.service) {
-      const service = servicesOf(booking, body.date, timeZone).find((s) => s.id === body.service);
-      if (!service) {
-        throw badRequest('That service does not run on this date', {
-          service: 'That service does not run on this date',
-        });
-      }
-      from = service.from;
-      until = service.until;
-    }
-    const row = await db.transaction(async (tx) => {
-      const inserted = await insertCloseout(tx, {
-        tenantId: staff.tenantId,
-        date: body.date,
-        fromMinutes: from,
-        untilMinutes: until,
-        reason: body.reason,
-        createdBy: staff.email,
-      });
-      await recordAudit(tx, actor, {
-        action: 'closeout.created',
-        entity: 'closeout',
-        entityId: inserted.id,
-        after: { date: body.date, from: hhmm(from), until: hhmm(until), reason: body.reason },
-      });
-      await recordLiveEvent(tx, {
-        tenantId: staff.tenantId,
-        storeId: store.id,
-        kind: 'closeout.changed',
-        entityId: inserted.id,
-      });
-      return inserted;
-    });
-    return toDiaryCloseout(row, booking.stepMinutes);
-  }
-
-  async function removeCloseout(caller: DiaryCaller, id: string) {
-    const { staff, actor } = caller;
-    const { store, booking } = await diaryOf(staff);
-    const row = await db.transaction(async (tx) => {
-      const deleted = await deleteCloseout(tx, staff.tenantId, id);
-      if (!deleted) throw notFound('There is no such close-out.');
-      await recordAudit(tx, actor, {
-        action: 'closeout.removed',
-        entity: 'closeout',
-        entityId: id,
-        before: {
-          date: deleted.date,
-          from: hhmm(deleted.fromMinutes),
-          until: hhmm(deleted.untilMinutes),
-          reason: deleted.reason,
-        },
-      });
-      await recordLiveEvent(tx, {
-        tenantId: staff.tenantId,
-        storeId: store.id,
-        kind: 'closeout.changed',
-        entityId: id,
-      });
-      return deleted;
-    });
-    return toDiaryCloseout(row, booking.stepMinutes);
-  }
-
-  return { day, change, create, addCloseout, removeCloseout };
+  return { day, change, ...createStaffBookings(deps), ...createCloseouts(deps) };
 }
 export type DiaryService = ReturnType<typeof createDiaryService>;
-
-class Conflict extends Error {}
-
-function slotFull(time: string, covers: number) {
-  const message = `${time} has no room for ${covers} more ${covers === 1 ? 'person' : 'people'}.`;
-  return new AppError(409, 'slot_full', message, { time: message });
-}

@@ -1,0 +1,131 @@
+/** What the diary's services share: who may open it, how a booking reads, the guest's confirmation. */
+import { createHash } from 'node:crypto';
+import {
+  BOOKING_TRANSITIONS,
+  COUNTED_BOOKING_STATUSES,
+  type DiaryBooking,
+  type DiaryCloseout,
+} from '@servery/contract/diary';
+import type { BookingStatus } from '@servery/contract/reservation';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { StaffIdentity } from '../../plugins/staff-session.ts';
+import type { AuditActor } from '../audit/audit.repository.ts';
+import { bookingConfirmation } from '../reservations/booking-message.ts';
+import { slotLabel, slotMinutes } from '../reservations/booking-slots.ts';
+import type { BookingRow, CloseoutRow } from '../reservations/reservations.repository.ts';
+import { bookingStoreOf } from '../reservations/reservations.service.ts';
+import { instantAt } from '../stores/wall-clock.ts';
+import type { TenantAggregate } from '../tenants/tenants.repository.ts';
+
+export interface DiaryDeps {
+  db: Database;
+  now: () => Date;
+  onMessageQueued: () => void;
+  aggregateOf: (tenantId: string) => Promise<TenantAggregate>;
+}
+
+/** Who asks, for which shop, and the origin links in the guest's e-mails are built from. */
+export interface DiaryCaller {
+  staff: StaffIdentity;
+  actor: AuditActor;
+  origin: string;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const counted = (status: BookingStatus) =>
+  (COUNTED_BOOKING_STATUSES as readonly BookingStatus[]).includes(status);
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const noDiary = () =>
+  notFound('There is no bookings diary in your stores (the shop takes no table bookings there).');
+
+export function serviceName(from: number) {
+  if (from < 11 * 60) return 'Breakfast';
+  if (from < 16 * 60) return 'Lunch';
+  return 'Dinner';
+}
+
+export function toDiaryBooking(row: BookingRow): DiaryBooking {
+  return {
+    id: row.id,
+    date: row.date,
+    time: row.time,
+    people: row.people,
+    covers: row.covers,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    message: row.message,
+    status: row.status,
+    source: row.source,
+    note: row.note,
+    over_capacity: row.overCapacity,
+    created_at: row.createdAt.toISOString(),
+    next: [...BOOKING_TRANSITIONS[row.status]],
+  };
+}
+
+export function toDiaryCloseout(row: CloseoutRow, step: number): DiaryCloseout {
+  const whole = row.fromMinutes === 0 && row.untilMinutes >= 24 * 60;
+  const single = row.untilMinutes - row.fromMinutes === step;
+  return {
+    id: row.id,
+    date: row.date,
+    from: hhmm(row.fromMinutes),
+    until: hhmm(row.untilMinutes),
+    label: whole
+      ? 'The whole day'
+      : single
+        ? slotLabel(row.fromMinutes)
+        : `${hhmm(row.fromMinutes)}–${hhmm(row.untilMinutes)}`,
+    reason: row.reason,
+  };
+}
+
+export async function diaryOf(deps: DiaryDeps, staff: StaffIdentity) {
+  const agg = await deps.aggregateOf(staff.tenantId);
+  const store = bookingStoreOf(agg);
+  if (!store || !staff.storeIds.includes(store.id)) throw noDiary();
+  const booking = agg.tenant.booking;
+  if (!booking) throw noDiary();
+  return { agg, store, booking, timeZone: agg.tenant.config.timeZone };
+}
+
+export function confirmationOf(
+  deps: DiaryDeps,
+  agg: TenantAggregate,
+  row: BookingRow,
+  cancelUrl: string,
+) {
+  const store = bookingStoreOf(agg);
+  return bookingConfirmation({
+    tenantId: agg.tenant.id,
+    bookingId: row.id,
+    shopName: agg.tenant.websiteName,
+    address: store ? `${store.addressLine1}, ${store.city} ${store.postcode}` : '',
+    name: row.name,
+    email: row.email,
+    date: row.date,
+    time: row.time,
+    people: row.people,
+    requested: false,
+    message: row.message,
+    startsAt: instantAt(row.date, slotMinutes(row.time), agg.tenant.config.timeZone)!,
+    cancelUrl,
+    now: deps.now(),
+  });
+}
+
+/**
+ * POST /api/admin/bookings: a phone booking or a walk-in, through the same capacity check in
+ * the database as an online booking. A full slot is a 409, unless a manager overbooks it on
+ * purpose (`over_capacity`, audited).
+ */
+
+export class Conflict extends Error {}
+
+export function slotFull(time: string, covers: number) {
+  const message = `${time} has no room for ${covers} more ${covers === 1 ? 'person' : 'people'}.`;
+  return new AppError(409, 'slot_full', message, { time: message });
+}
