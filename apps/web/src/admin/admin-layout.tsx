@@ -20,7 +20,7 @@ export function AdminLayout({ session, children }: { session: StaffSession; chil
   const [signOut, signingOut] = useSignOutStaffMutation();
   return (
     <div className="min-h-screen bg-stone-100 text-stone-900">
-      <header className="border-b border-stone-300 bg-white">
+      <header className="border-b border-stone-300 bg-white print:hidden">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3">
           <div className="mr-auto">
             <p className="text-lg font-bold">{session.shop.name}</p>

@@ -26,6 +26,14 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     element: lazy(() => import('./desk/desk-page.tsx').then((m) => ({ default: m.DeskPage }))),
   },
   {
+    path: 'bookings',
+    label: 'Bookings',
+    description:
+      'The day’s tables: requests to answer, covers per time, arrivals and walk-ins, close-outs.',
+    permission: 'bookings:run',
+    element: lazy(() => import('./diary/diary-page.tsx').then((m) => ({ default: m.DiaryPage }))),
+  },
+  {
     path: 'staff',
     label: 'Staff',
     description: 'Invite people, set their role and stores, remove them.',

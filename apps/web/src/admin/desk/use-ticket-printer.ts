@@ -16,7 +16,7 @@ export function useTicketPrinter() {
   useEffect(() => {
     // After React has put this ticket in the sheet.
     if (!job) return;
-    fitPageToTicket();
+    preparePrint();
     window.print();
   }, [job]);
 
@@ -33,11 +33,14 @@ const MM_PER_PX = 25.4 / 96;
 let pageSheet: CSSStyleSheet | undefined;
 
 /**
- * Makes the printed page as long as the ticket, so a roll printer feeds no blank paper (see
- * kitchen-ticket.css). A constructed style sheet: the Content-Security-Policy allows no inline
- * <style>, and the rule changes with every ticket.
+ * Makes the next print the ticket alone, on a page as long as the ticket, so a roll printer
+ * feeds no blank paper (see kitchen-ticket.css), until the print dialog closes. A constructed
+ * style sheet: the Content-Security-Policy allows no inline <style>, and the rule changes with
+ * every ticket.
  */
-function fitPageToTicket() {
+function preparePrint() {
+  document.body.classList.add('printing-ticket');
+  window.addEventListener('afterprint', endPrint, { once: true });
   const sheet = document.querySelector<HTMLElement>('body > .kitchen-ticket');
   if (
     !sheet ||
@@ -49,12 +52,19 @@ function fitPageToTicket() {
   sheet.classList.add('measuring');
   const height = sheet.getBoundingClientRect().height;
   sheet.classList.remove('measuring');
-  if (!height) return;
   // The ticket, the page's top and bottom margins (2 mm each), and 4 mm for the cutter.
-  const length = Math.ceil(height * MM_PER_PX) + 8;
+  const length = height ? Math.ceil(height * MM_PER_PX) + 8 : 297;
   pageSheet ??= new CSSStyleSheet();
-  pageSheet.replaceSync(`@page { size: 80mm ${length}mm; }`);
+  pageSheet.replaceSync(`@page { size: 80mm ${length}mm; margin: 2mm 3mm; }`);
   if (!document.adoptedStyleSheets.includes(pageSheet)) {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, pageSheet];
+  }
+}
+
+/** The dialog closed: later prints (the diary's running order) are their own again. */
+function endPrint() {
+  document.body.classList.remove('printing-ticket');
+  if (pageSheet) {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== pageSheet);
   }
 }

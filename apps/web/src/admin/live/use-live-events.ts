@@ -19,6 +19,7 @@ export function useLiveEvents(onEvent: (kind: string) => void): LiveState {
       'order.status',
       'booking.created',
       'booking.status',
+      'closeout.changed',
       'availability',
       'store.service',
       'shop.settings',

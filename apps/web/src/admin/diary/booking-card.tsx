@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import type { DiaryBooking } from '@servery/contract/diary';
+import type { BookingStatus } from '@servery/contract/reservation';
+import { adminErrorMessage } from '../admin-api.ts';
+import { ADMIN_DANGER, ADMIN_INPUT, ADMIN_PRIMARY, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { useMoveBookingMutation } from './diary-api.ts';
+import { dayLabels } from './diary-dates.ts';
+
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  requested: 'Request',
+  confirmed: 'Booked',
+  arrived: 'Arrived',
+  seated: 'Seated',
+  completed: 'Left',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+  declined: 'Declined',
+};
+const STATUS_TONES: Record<BookingStatus, string> = {
+  requested: 'bg-amber-100 text-amber-950',
+  confirmed: 'bg-sky-100 text-sky-950',
+  arrived: 'bg-violet-100 text-violet-950',
+  seated: 'bg-emerald-100 text-emerald-950',
+  completed: 'bg-stone-200 text-stone-900',
+  no_show: 'bg-red-100 text-red-900',
+  cancelled: 'bg-stone-200 text-stone-900',
+  declined: 'bg-stone-200 text-stone-900',
+};
+/** The one-tap moves, named as the front of house says them. */
+const MOVE_LABELS: Partial<Record<BookingStatus, string>> = {
+  arrived: 'Arrived',
+  seated: 'Seat',
+  completed: 'Left',
+  no_show: 'No-show',
+};
+const SOURCES = { online: 'online', phone: 'phone', walk_in: 'walk-in' } as const;
+
+/** One booking in the diary: who, how many, and the moves the table allows now. */
+export function BookingCard({
+  booking,
+  showDate = false,
+}: {
+  booking: DiaryBooking;
+  showDate?: boolean;
+}) {
+  const [move, moving] = useMoveBookingMutation();
+  const [mode, setMode] = useState<'idle' | 'confirm' | 'decline' | 'cancel'>('idle');
+  const [people, setPeople] = useState('10');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState('');
+  const who = `${booking.name}, ${booking.people}`;
+
+  async function send(body: Parameters<typeof move>[0]) {
+    setProblem('');
+    const result = await move(body);
+    if ('error' in result) setProblem(adminErrorMessage(result.error));
+    else setMode('idle');
+  }
+
+  const finished = ['completed', 'no_show', 'cancelled', 'declined'].includes(booking.status);
+  return (
+    <li
+      className={`rounded-xl border-2 border-stone-300 bg-white p-3 ${finished ? 'opacity-75' : ''}`}
+      aria-label={`${who} at ${booking.time}`}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-lg font-bold">
+          {booking.name} · {booking.people} {booking.people === '1' ? 'person' : 'people'}
+        </p>
+        <span
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONES[booking.status]}`}
+        >
+          {STATUS_LABELS[booking.status]}
+        </span>
+      </div>
+      <p className="text-stone-800">
+        {showDate && `${dayLabels(booking.date).long}, `}
+        {booking.time}
+        {booking.phone && (
+          <>
+            {' · '}
+            <a className="underline" href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>
+              {booking.phone}
+            </a>
+          </>
+        )}
+        {` · ${SOURCES[booking.source]}`}
+        {booking.over_capacity && <strong className="text-red-800"> · overbooked</strong>}
+      </p>
+      {booking.message && <p className="mt-1 italic">“{booking.message}”</p>}
+      {booking.note && <p className="mt-1 text-stone-800">Note: {booking.note}</p>}
+
+      {mode === 'idle' && booking.next.length > 0 && (
+        <div className="mt-3 flex flex-wrap gap-2 print:hidden">
+          {booking.status === 'requested' && (
+            <>
+              <button type="button" className={ADMIN_PRIMARY} onClick={() => setMode('confirm')}>
+                Confirm…
+              </button>
+              <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('decline')}>
+                Decline…
+              </button>
+            </>
+          )}
+          {booking.next
+            .filter((to) => MOVE_LABELS[to])
+            .map((to) => (
+              <button
+                key={to}
+                type="button"
+                className={to === 'no_show' ? ADMIN_SECONDARY : ADMIN_PRIMARY}
+                disabled={moving.isLoading}
+                onClick={() => void send({ id: booking.id, status: to })}
+              >
+                {MOVE_LABELS[to]}
+                <span className="sr-only"> {who}</span>
+              </button>
+            ))}
+          {booking.next.includes('cancelled') && (
+            <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('cancel')}>
+              Cancel…
+            </button>
+          )}
+        </div>
+      )}
+
+      {mode === 'confirm' && (
+        <form
+          className="mt-3 space-y-3 rounded-xl bg-stone-100 p-3 print:hidden"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send({ id: booking.id, status: 'confirmed', people: Number(people) });
+          }}
+        >
+          <label className="block font-semibold">
+            How many people, for sure?
+            <input
+              className={ADMIN_INPUT}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              required
+              value={people}
+              onChange={(e) => setPeople(e.target.value)}
+            />
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={ADMIN_PRIMARY} disabled={moving.isLoading}>
+              Confirm and e-mail the guest
+            </button>
+            <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('idle')}>
+              Back
+            </button>
+          </div>
+        </form>
+      )}
+
+      {(mode === 'decline' || mode === 'cancel') && (
+        <form
+          className="mt-3 space-y-3 rounded-xl bg-red-50 p-3 print:hidden"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send({
+              id: booking.id,
+              status: mode === 'decline' ? 'declined' : 'cancelled',
+              ...(reason.trim() ? { reason: reason.trim() } : {}),
+            });
+          }}
+        >
+          <label className="block font-semibold">
+            {mode === 'decline' ? 'Why can you not take it?' : 'Why is it cancelled?'} The guest
+            reads this.
+            <input
+              className={ADMIN_INPUT}
+              required={mode === 'decline'}
+              maxLength={200}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={ADMIN_DANGER} disabled={moving.isLoading}>
+              {mode === 'decline' ? 'Decline and e-mail the guest' : 'Cancel the booking'}
+            </button>
+            <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('idle')}>
+              Keep it
+            </button>
+          </div>
+        </form>
+      )}
+      {problem && (
+        <p role="alert" className="mt-2 font-semibold text-red-700">
+          {problem}
+        </p>
+      )}
+    </li>
+  );
+}

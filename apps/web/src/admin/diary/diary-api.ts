@@ -1,0 +1,47 @@
+import type {
+  BookingStatusChange,
+  CloseoutRequest,
+  DiaryBooking,
+  DiaryCloseout,
+  DiaryDay,
+  StaffBookingInput,
+} from '@servery/contract/diary';
+import { adminApi } from '../admin-api.ts';
+
+const diaryApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    diaryDay: build.query<DiaryDay, string>({
+      query: (date) => `/bookings?date=${encodeURIComponent(date)}`,
+      transformResponse: (body: { data: DiaryDay }) => body.data,
+      providesTags: ['Booking'],
+    }),
+    moveBooking: build.mutation<DiaryBooking, BookingStatusChange & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/bookings/${id}/status`, method: 'POST', body }),
+      transformResponse: (body: { data: DiaryBooking }) => body.data,
+      invalidatesTags: ['Booking'],
+    }),
+    addBooking: build.mutation<DiaryBooking, StaffBookingInput>({
+      query: (body) => ({ url: '/bookings', method: 'POST', body }),
+      transformResponse: (body: { data: DiaryBooking }) => body.data,
+      invalidatesTags: ['Booking'],
+    }),
+    addCloseout: build.mutation<DiaryCloseout, CloseoutRequest>({
+      query: (body) => ({ url: '/closeouts', method: 'POST', body }),
+      transformResponse: (body: { data: DiaryCloseout }) => body.data,
+      invalidatesTags: ['Booking'],
+    }),
+    removeCloseout: build.mutation<DiaryCloseout, string>({
+      query: (id) => ({ url: `/closeouts/${id}`, method: 'DELETE' }),
+      transformResponse: (body: { data: DiaryCloseout }) => body.data,
+      invalidatesTags: ['Booking'],
+    }),
+  }),
+});
+
+export const {
+  useDiaryDayQuery,
+  useMoveBookingMutation,
+  useAddBookingMutation,
+  useAddCloseoutMutation,
+  useRemoveCloseoutMutation,
+} = diaryApi;

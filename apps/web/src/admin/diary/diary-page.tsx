@@ -1,0 +1,184 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { DiaryDay } from '@servery/contract/diary';
+import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
+import { useAdminDispatch } from '../admin-store.ts';
+import { ADMIN_CARD, ADMIN_INPUT, ADMIN_PRIMARY, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { useLiveEvents } from '../live/use-live-events.ts';
+import { AddBookingForm } from './add-booking-form.tsx';
+import { BookingCard } from './booking-card.tsx';
+import { diaryCsv } from './diary-csv.ts';
+import { addDays, dayLabels, shopToday } from './diary-dates.ts';
+import { useDiaryDayQuery } from './diary-api.ts';
+import { DiarySlots } from './diary-slots.tsx';
+
+const STRIP_DAYS = 14;
+
+/**
+ * The bookings diary (issue 16): a day in the shop's time zone, live. Requests wait on top;
+ * each service lists its slots with covers as bars and the bookings in them, each with its
+ * one-tap moves; a quick form adds a phone booking or a walk-in. Prints as a running order.
+ */
+export function DiaryPage() {
+  const dispatch = useAdminDispatch();
+  const session = useSessionQuery().data;
+  const timeZone = session?.shop.timeZone ?? 'Europe/London';
+  const today = shopToday(timeZone);
+  const [date, setDate] = useState(today);
+  const [adding, setAdding] = useState(false);
+  const [said, setSaid] = useState('');
+  const day = useDiaryDayQuery(date);
+  const refetch = useCallback(
+    (kind: string) => {
+      if (kind.startsWith('booking.') || kind.startsWith('closeout.') || kind === 'reconnected') {
+        dispatch(adminApi.util.invalidateTags(['Booking']));
+      }
+    },
+    [dispatch],
+  );
+  const live = useLiveEvents(refetch);
+  const strip = useMemo(
+    () => Array.from({ length: STRIP_DAYS }, (_, i) => addDays(today, i)),
+    [today],
+  );
+  const permissions = session?.permissions ?? [];
+  const data = day.data;
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">
+          Bookings <span className="block text-xl font-semibold">{dayLabels(date).long}</span>
+        </h1>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          <button type="button" className={ADMIN_SECONDARY} onClick={() => window.print()}>
+            Print running order
+          </button>
+          {data && <CsvLink day={data} />}
+        </div>
+      </div>
+      <p
+        role="status"
+        className={`mt-2 min-h-7 font-semibold print:hidden ${live === 'reconnecting' ? 'text-red-700' : 'text-stone-700'}`}
+      >
+        {live === 'reconnecting'
+          ? 'Reconnecting… the diary may be out of date.'
+          : live === 'live'
+            ? 'Live.'
+            : 'Connecting…'}
+      </p>
+
+      <nav aria-label="Days" className="mt-2 overflow-x-auto print:hidden">
+        <ul className="flex gap-2 pb-2">
+          {strip.map((d) => (
+            <li key={d}>
+              <button
+                type="button"
+                aria-current={d === date ? 'date' : undefined}
+                className={`min-h-12 min-w-16 rounded-xl px-3 font-semibold ${d === date ? 'bg-primary text-on-primary' : 'border-2 border-stone-400 bg-white'}`}
+                onClick={() => setDate(d)}
+              >
+                {d === today ? 'Today' : dayLabels(d).short}
+              </button>
+            </li>
+          ))}
+          <li>
+            <label className="flex items-center gap-2 font-semibold">
+              <span className="sr-only">Another day</span>
+              <input
+                type="date"
+                className={`${ADMIN_INPUT} mt-0 w-44`}
+                value={date}
+                onChange={(e) => e.target.value && setDate(e.target.value)}
+              />
+            </label>
+          </li>
+        </ul>
+      </nav>
+
+      {day.error && (
+        <p role="alert" className="mt-3 font-semibold text-red-700">
+          {adminErrorMessage(day.error)}
+        </p>
+      )}
+      {said && (
+        <p role="status" className="mt-3 font-semibold text-green-800 print:hidden">
+          {said}
+        </p>
+      )}
+      {data && (
+        <>
+          <p className="mt-3 text-lg">
+            <strong>{data.totals.covers}</strong> covers in <strong>{data.totals.bookings}</strong>{' '}
+            bookings
+            {data.totals.requested > 0 && <> · {data.totals.requested} to confirm</>} ·{' '}
+            {data.capacity_per_slot} covers a time · {data.store.name}
+          </p>
+
+          {data.requests.length > 0 && (
+            <section
+              aria-labelledby="requests"
+              className="mt-4 rounded-2xl bg-amber-50 p-4 print:hidden"
+            >
+              <h2 id="requests" className="text-xl font-bold">
+                Requests to answer ({data.requests.length})
+              </h2>
+              <ul className="mt-3 space-y-3">
+                {data.requests.map((b) => (
+                  <BookingCard key={b.id} booking={b} showDate />
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <section className={`${ADMIN_CARD} mt-4 print:hidden`} aria-labelledby="add-booking">
+            <h2 id="add-booking" className="text-xl font-bold">
+              Add a booking
+            </h2>
+            {adding ? (
+              <div className="mt-3">
+                <AddBookingForm
+                  date={date}
+                  times={data.services.flatMap((s) => s.slots.map((slot) => slot.time))}
+                  isToday={date === today}
+                  mayOverbook={permissions.includes('bookings:override_capacity')}
+                  onDone={(message) => {
+                    setSaid(message);
+                    setAdding(false);
+                  }}
+                />
+              </div>
+            ) : (
+              <button
+                type="button"
+                className={`${ADMIN_PRIMARY} mt-3`}
+                onClick={() => setAdding(true)}
+              >
+                Phone booking or walk-in
+              </button>
+            )}
+          </section>
+
+          <DiarySlots day={data} mayClose={permissions.includes('service:run')} />
+        </>
+      )}
+      {day.isLoading && (
+        <p role="status" className="mt-4 text-lg">
+          Loading the day…
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The day as a CSV file, made in the browser from what the diary shows. */
+function CsvLink({ day }: { day: DiaryDay }) {
+  const href = useMemo(
+    () => `data:text/csv;charset=utf-8,${encodeURIComponent(diaryCsv(day))}`,
+    [day],
+  );
+  return (
+    <a className={ADMIN_SECONDARY} href={href} download={`bookings-${day.date}.csv`}>
+      Download CSV
+    </a>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, accessibilityViolations, openPage, screenshot } from './support/browser.ts';
+import { useProduct } from './support/product.ts';
+import {
+  addDays,
+  chooseDate,
+  fillDetails,
+  timeBox,
+  timingsOf,
+  ukDate,
+} from './support/reservation.ts';
+import { uniqueEmail, uniquePhone } from './support/sign-in.ts';
+import { DEMO_OWNER, signInToAdmin } from './support/staff.ts';
+
+// Issue 16: a guest books online in one browser; the host's open diary shows it without a
+// reload, and the host seats the party. Messages go to the server log at info level.
+const product = useProduct(() => ({ env: { LOG_LEVEL: 'info' } }));
+const url = () => product.server.url;
+
+describe('the bookings diary', () => {
+  it('shows a booking made online as it arrives, and the host seats the party', async () => {
+    // The host opens tomorrow's diary (every slot of the day is still bookable then).
+    const today = (await timingsOf(url())).date;
+    const date = addDays(today, 1);
+    const { slots } = await timingsOf(url(), date);
+    const time = slots[2]!;
+    const host = await openPage(product.browser, url(), { viewport: VIEWPORTS.desktop });
+    await signInToAdmin(host.page, product.server, DEMO_OWNER);
+    await host.page.getByRole('link', { name: 'Bookings' }).first().click();
+    await host.page.getByText('Live.').waitFor();
+    const strip = host.page.getByRole('navigation', { name: 'Days' });
+    await strip.getByRole('button').nth(1).click();
+    await host.page.getByRole('heading', { level: 1, name: /^Bookings/ }).waitFor();
+    await host.page.getByText(/covers in \d+ bookings/).waitFor();
+
+    // The guest books in a browser of their own.
+    const guest = await openPage(product.browser, url(), { viewport: VIEWPORTS.mobile });
+    await guest.page.goto(`${url()}/reservation`);
+    await guest.page.getByRole('heading', { level: 1, name: 'MAKE RESERVATION' }).waitFor();
+    await guest.page.waitForFunction(() => {
+      const select = document.querySelector<HTMLSelectElement>('#reservation-time');
+      return select && !select.disabled;
+    });
+    await chooseDate(guest.page, today, date);
+    await timeBox(guest.page).selectOption(time);
+    const name = `Ada Diary ${uniquePhone().slice(-4)}`;
+    await fillDetails(guest.page, {
+      name,
+      email: uniqueEmail('diary'),
+      phone: uniquePhone(),
+      number_of_people: '3',
+      message: 'Birthday',
+    });
+    await guest.page.getByRole('button', { name: 'Submit' }).click();
+    await guest.page
+      .getByRole('status')
+      .filter({ hasText: `Your table for 3 on ${ukDate(date)} at ${time} is booked` })
+      .waitFor();
+
+    // It appears on the open diary without a reload.
+    const card = host.page.getByRole('listitem', { name: `${name}, 3 at ${time}` });
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.textContent()).toContain('Birthday');
+    expect(
+      await host.page
+        .getByRole('meter', { name: `Covers at ${time}` })
+        .getAttribute('aria-valuenow'),
+    ).not.toBe('0');
+    expect(await accessibilityViolations(host.page)).toEqual([]);
+    await screenshot(host.page, 'diary-desktop');
+
+    // The party arrives and is seated: one tap each.
+    await card.getByRole('button', { name: `Arrived ${name}, 3` }).click();
+    await card.getByText('Arrived', { exact: true }).waitFor();
+    await card.getByRole('button', { name: `Seat ${name}, 3` }).click();
+    await card.getByText('Seated', { exact: true }).waitFor();
+
+    // A walk-in can only be today: the quick form adds a phone booking here.
+    await host.page.getByRole('button', { name: 'Phone booking or walk-in' }).click();
+    await host.page.getByLabel('Name').fill('Phone Caller');
+    await host.page.getByLabel('People').fill('2');
+    await host.page.getByRole('button', { name: 'Add booking' }).click();
+    await host.page.getByText(/^Phone Caller, 2: booked for/).waitFor();
+
+    await host.page.setViewportSize(VIEWPORTS.mobile);
+    expect(await accessibilityViolations(host.page)).toEqual([]);
+    await screenshot(host.page, 'diary-phone');
+    await guest.context.close();
+    await host.context.close();
+  });
+});
