@@ -237,7 +237,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(contactRoutes, { db: database.db });
   await app.register(authRoutes, { db: database.db, auth });
   await app.register(customersRoutes, { db: database.db, now });
-  await app.register(menuRoutes, { db: database.db });
+  await app.register(menuRoutes, { db: database.db, now });
   await app.register(storesRoutes, { db: database.db, now });
   await app.register(addressesRoutes, { db: database.db, now });
   await app.register(promosRoutes, { db: database.db, now });
