@@ -5,6 +5,7 @@ import { addStaff } from './staff.ts';
 import type { createTestApp } from './test-app.ts';
 import { listStaff, storesOfTenant } from '../src/modules/staff/staff.repository.ts';
 import { findTenantBySlug } from '../src/modules/tenants/tenants.repository.ts';
+import { loadCatalogue } from '../src/modules/menu/catalogue.repository.ts';
 
 type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -15,9 +16,37 @@ type TestContext = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function makeAdminFixtures(ctx: TestContext) {
   const base = makeTenantDocument();
+  // Service controls (issue 15): a dish with an option, on a menu only the second store sells.
   const shop = {
     ...base,
-    stores: [base.stores[0]!, { ...base.stores[0]!, slug: 'second', name: 'Second Store' }],
+    stores: [
+      base.stores[0]!,
+      { ...base.stores[0]!, slug: 'second', name: 'Second Store', menu: 'second-menu' },
+    ],
+    items: [
+      {
+        slug: 'lamb-curry',
+        name: 'Lamb curry',
+        price: 1200,
+        allergens: { contains: [] },
+        modifierGroups: [
+          {
+            slug: 'side',
+            name: 'Side',
+            min: 0,
+            max: 1,
+            options: [{ slug: 'second-only-rice', name: 'Rice' }],
+          },
+        ],
+      },
+    ],
+    menus: [
+      {
+        slug: 'second-menu',
+        name: 'Second menu',
+        categories: [{ slug: 'mains', name: 'Mains', items: ['lamb-curry'] }],
+      },
+    ],
   };
   await importTestTenant(ctx.db, shop);
   const otherShop = await importTestTenant(ctx.db, makeTenantDocument());
@@ -37,6 +66,8 @@ export async function makeAdminFixtures(ctx: TestContext) {
     otherStoreId: other.id,
     staffId: staffRow.id,
     orderId: order.id,
+    itemId: (await loadCatalogue(ctx.db, tenant.id)).items[0]!.id,
+    optionId: 'second-only-rice',
   };
   return { shop, otherShop, tenantId: tenant.id, ownStoreSlug: 'main', fixtures };
 }

@@ -136,6 +136,33 @@ const ZDeskOrder = z.looseObject({
   payment: z.looseObject({ paid: z.boolean(), to_collect: money }),
   next: z.array(z.string()),
 });
+const soldOut = z.union([z.enum(['today', 'indefinitely']), z.literal(false)]);
+const ZServiceItem = z.looseObject({
+  id,
+  name: z.string(),
+  price: money,
+  hidden: z.boolean(),
+  sold_out: soldOut,
+  sold_out_until: instant.nullable(),
+  options: z.array(z.looseObject({ id, name: z.string(), sold_out: soldOut })),
+});
+const ZServiceStore = z.looseObject({
+  id,
+  name: z.string(),
+  is_open_now: z.boolean(),
+  pause: z
+    .looseObject({ order_types: z.array(z.string()), until: instant, message: z.string() })
+    .nullable(),
+  busy_extra_minutes: z.number().int(),
+  hours: z.record(z.string(), z.array(z.looseObject({ opens: z.string(), closes: z.string() }))),
+  special_days: z.array(z.looseObject({ date: z.string(), closed: z.boolean() })),
+});
+const ZShopSwitches = z.looseObject({
+  IsShopClosed: z.number().int(),
+  ShopClosedMessage: z.string(),
+  allowBooking: z.number().int(),
+  booking: z.looseObject({ coversPerSlot: z.number().int() }).nullable(),
+});
 const ZPromo = z.looseObject({ code: z.string(), description: z.string() });
 const ZBooking = z.looseObject({ date: z.string(), time: z.string(), status: z.string() });
 const ZReservationTimings = z.looseObject({
@@ -217,6 +244,29 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/orders': { status: 200, schema: ok(z.array(ZDeskOrder)) },
   'GET /api/admin/orders/:id': { status: 200, schema: ok(ZDeskOrder) },
   'POST /api/admin/orders/:id/status': { status: 200, schema: ok(ZDeskOrder) },
+  // Service controls (issue 15)
+  'GET /api/admin/stores': { status: 200, schema: ok(z.array(ZServiceStore)) },
+  'GET /api/admin/stores/:id/menu': { status: 200, schema: ok(z.array(ZServiceItem)) },
+  'POST /api/admin/items/:id/availability': { status: 200, schema: ok(ZServiceItem) },
+  'POST /api/admin/options/:id/availability': {
+    status: 200,
+    schema: ok(
+      z.looseObject({
+        id,
+        sold_out: soldOut,
+        sold_out_until: instant.nullable(),
+        dishes: z.number(),
+      }),
+    ),
+  },
+  'PATCH /api/admin/items/:id': { status: 200, schema: ok(ZServiceItem) },
+  'POST /api/admin/stores/:id/pause': { status: 200, schema: ok(ZServiceStore) },
+  'DELETE /api/admin/stores/:id/pause': { status: 200, schema: ok(ZServiceStore) },
+  'POST /api/admin/stores/:id/busy': { status: 200, schema: ok(ZServiceStore) },
+  'PUT /api/admin/stores/:id/hours': { status: 200, schema: ok(ZServiceStore) },
+  'PUT /api/admin/stores/:id/special-days': { status: 200, schema: ok(ZServiceStore) },
+  'GET /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
+  'PATCH /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */

@@ -34,7 +34,11 @@ export const ZSpecialDay = z
       ctx.addIssue({ code: 'custom', path: ['hours'], message: 'A closed day has no hours' });
     }
     if (!day.closed && day.hours.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['hours'], message: 'Give the hours, or mark it closed' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hours'],
+        message: 'Give the hours, or mark it closed',
+      });
     }
     for (const [index, message] of rangeOverlaps(day.hours)) {
       ctx.addIssue({ code: 'custom', path: ['hours', index], message });
@@ -118,7 +122,12 @@ export type ItemPatch = z.infer<typeof ZItemPatch>;
 export const ZPauseRequest = z
   .object({
     order_types: z.array(z.enum(ORDER_TYPES)).min(1).max(2),
-    minutes: z.number().int().min(1).max(24 * 60).optional(),
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .optional(),
     until: ZInstant.optional(),
     message: z.string().trim().max(300).optional(),
   })
@@ -131,9 +140,7 @@ export const ZPauseRequest = z
 export type PauseRequest = z.infer<typeof ZPauseRequest>;
 
 /** POST /api/admin/stores/{id}/busy: minutes added to ASAP and the first slot (0 ends it). */
-export const ZBusyRequest = z
-  .object({ extra_minutes: z.number().int().min(0).max(180) })
-  .strict();
+export const ZBusyRequest = z.object({ extra_minutes: z.number().int().min(0).max(180) }).strict();
 
 /** PUT /api/admin/stores/{id}/hours: the whole week; overlapping ranges are refused. */
 export const ZHoursRequest = z
