@@ -26,6 +26,13 @@ export const serviceRoutes: FastifyPluginAsyncZod<{
   shops: ReturnType<typeof staffShopLoader>;
 }> = async (app, { availability, controls, shops }) => {
   const sold = (state: string | false) => (state ? `sold out ${state}` : 'available');
+  // Every change clears this process's copy of the shop at once; NOTIFY clears the others'.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 300 && request.staff) {
+      app.tenantCache.forget(request.staff.tenantId);
+    }
+    return payload;
+  });
 
   app.get('/api/admin/stores', { onRequest: app.requireStaff() }, async (request) => ({
     status: 200,
