@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ServiceItem, SoldOutState } from '@servery/contract/service';
-import { adminErrorMessage } from '../admin-api.ts';
+import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { ADMIN_CARD, ADMIN_INPUT } from '../admin-ui.ts';
 import {
   useServiceMenuQuery,
@@ -18,18 +18,29 @@ const CHOICES: { value: SoldOutState; label: string }[] = [
 function SoldOutSwitch({
   name,
   value,
+  until,
   small,
   onChange,
 }: {
   name: string;
   value: SoldOutState;
+  /** When "out today" ends, already worded ("back Wed 11:00"). */
+  until: string | null;
   small?: boolean;
   onChange: (value: SoldOutState) => void;
 }) {
   const group = useId();
   return (
     <fieldset className={small ? 'mt-2 pl-4' : ''}>
-      <legend className={small ? 'text-base' : 'text-lg font-semibold'}>{name}</legend>
+      <legend className={small ? 'text-base' : 'text-lg font-semibold'}>
+        {name}
+        {value === 'today' && until ? (
+          <>
+            {' '}
+            <span className="ml-1 text-sm font-normal text-stone-700">back {until}</span>
+          </>
+        ) : null}
+      </legend>
       <div className="mt-1 grid grid-cols-3 gap-1 rounded-xl bg-stone-100 p-1">
         {CHOICES.map((choice) => (
           <label
@@ -58,6 +69,16 @@ function SoldOutSwitch({
 /** The store's menu as a searchable list, a sold-out switch on every dish and option. */
 export function MenuSwitches({ storeId }: { storeId: string }) {
   const menu = useServiceMenuQuery(storeId);
+  const timeZone = useSessionQuery().data?.shop.timeZone ?? 'Europe/London';
+  const back = (until: string | null) =>
+    until
+      ? new Intl.DateTimeFormat('en-GB', {
+          timeZone,
+          weekday: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(new Date(until))
+      : null;
   const [setItem] = useSetItemAvailabilityMutation();
   const [setOption] = useSetOptionAvailabilityMutation();
   const [search, setSearch] = useState('');
@@ -101,6 +122,7 @@ export function MenuSwitches({ storeId }: { storeId: string }) {
             <SoldOutSwitch
               name={item.hidden ? `${item.name} (hidden)` : item.name}
               value={item.sold_out}
+              until={back(item.sold_out_until)}
               onChange={(sold_out) =>
                 void run(setItem({ id: item.id, sold_out, store_id: storeId }))
               }
@@ -111,6 +133,7 @@ export function MenuSwitches({ storeId }: { storeId: string }) {
                 small
                 name={option.name}
                 value={option.sold_out}
+                until={back(option.sold_out_until)}
                 onChange={(sold_out) =>
                   void run(setOption({ id: option.id, sold_out, store_id: storeId }))
                 }
