@@ -1,9 +1,13 @@
 import type { OrderType } from '@servery/contract/menu';
 import type {
   AvailabilityRequest,
+  HoursRequest,
   OptionAvailability,
   ServiceItem,
   ServiceStore,
+  ShopPatch,
+  ShopSwitches,
+  SpecialDay,
 } from '@servery/contract/service';
 import { adminApi } from '../admin-api.ts';
 
@@ -50,10 +54,34 @@ const serviceApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: ServiceStore }) => body.data,
       invalidatesTags: ['Service'],
     }),
+    saveHours: build.mutation<ServiceStore, HoursRequest & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/stores/${id}/hours`, method: 'PUT', body }),
+      transformResponse: (body: { data: ServiceStore }) => body.data,
+      invalidatesTags: ['Service'],
+    }),
+    saveSpecialDays: build.mutation<ServiceStore, { id: string; special_days: SpecialDay[] }>({
+      query: ({ id, ...body }) => ({ url: `/stores/${id}/special-days`, method: 'PUT', body }),
+      transformResponse: (body: { data: ServiceStore }) => body.data,
+      invalidatesTags: ['Service'],
+    }),
+    shopSwitches: build.query<ShopSwitches, void>({
+      query: () => '/shop',
+      transformResponse: (body: { data: ShopSwitches }) => body.data,
+      providesTags: ['Shop'],
+    }),
+    patchShop: build.mutation<ShopSwitches, ShopPatch>({
+      query: (body) => ({ url: '/shop', method: 'PATCH', body }),
+      transformResponse: (body: { data: ShopSwitches }) => body.data,
+      invalidatesTags: ['Shop'],
+    }),
   }),
 });
 
 export const {
+  useSaveHoursMutation,
+  useSaveSpecialDaysMutation,
+  useShopSwitchesQuery,
+  usePatchShopMutation,
   useServiceStoresQuery,
   useServiceMenuQuery,
   useSetItemAvailabilityMutation,

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceItem, ServiceStore } from '@servery/contract/service';
+import type { StaffSession } from '@servery/contract/staff';
+import { ROLE_PERMISSIONS, type StaffRole } from '@servery/contract/staff-roles';
 import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { createAdminStore } from '../admin-store.ts';
 import { ServicePage } from './service-page.tsx';
@@ -16,6 +18,14 @@ const ok = (data: unknown): WireAnswer => ({
   status: 200,
   body: { status: 200, message: 'OK', data },
 });
+const session = (role: StaffRole): WireAnswer =>
+  ok({
+    staff: { id: 's1', email: 'priya@shop.test', name: 'Priya Shah', role },
+    permissions: [...ROLE_PERMISSIONS[role]],
+    stores: [{ id: 'st1', name: 'Camden' }],
+    shop: { name: 'Tandoor Lane', timeZone: 'Europe/London' },
+    expires_at: '2099-01-01T00:00:00.000Z',
+  } satisfies StaffSession);
 const store = (overrides: Partial<ServiceStore> = {}): ServiceStore => ({
   id: 'st1',
   name: 'Camden',
@@ -64,6 +74,7 @@ describe('the Service screen', () => {
   it('lists the menu with a sold-out switch per dish and option, searchable', async () => {
     const user = userEvent.setup();
     const wire = stubApiWire({
+      '/api/admin/session': session('staff'),
       '/api/admin/stores': ok([store()]),
       '/api/admin/stores/st1/menu': ok(menu),
       '/api/admin/items/i1/availability': ok({ ...menu[0], sold_out: 'today' }),
@@ -71,6 +82,9 @@ describe('the Service screen', () => {
     });
     renderPage();
     await screen.findByRole('heading', { name: 'Service: Camden' });
+    // Staff switch dishes; pausing, busy mode and hours are for managers.
+    expect(screen.queryByRole('group', { name: 'Pause collection' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Opening hours' })).toBeNull();
     const lamb = await screen.findByRole('group', { name: 'Lamb rogan josh' });
     expect(within(lamb).getByRole('radio', { name: 'Available' })).toHaveProperty('checked', true);
     const naan = screen.getByRole('group', { name: 'Garlic naan back Wed 11:00' });
@@ -103,6 +117,7 @@ describe('the Service screen', () => {
   it('pauses an order type with one tap, then shows the countdown and resumes', async () => {
     const user = userEvent.setup();
     const wire = stubApiWire({
+      '/api/admin/session': session('manager'),
       '/api/admin/stores': ok([store()]),
       '/api/admin/stores/st1/menu': ok([]),
       '/api/admin/stores/st1/pause': ok(store()),
@@ -134,6 +149,41 @@ describe('the Service screen', () => {
     expect(wire.sent.at(-2)).toMatchObject({
       method: 'DELETE',
       path: '/api/admin/stores/st1/pause',
+    });
+  });
+
+  it('puts the server’s overlap complaint on the range it names', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/session': session('manager'),
+      '/api/admin/stores': ok([
+        store({ hours: { monday: [{ opens: '11:00', closes: '15:00' }] } }),
+      ]),
+      '/api/admin/stores/st1/menu': ok([]),
+      '/api/admin/stores/st1/hours': {
+        status: 400,
+        body: {
+          status: 400,
+          message: 'Check the request body: hours.monday.1: Overlaps Monday 11:00–15:00',
+          errors: { 'hours.monday.1': 'Overlaps Monday 11:00–15:00' },
+        },
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add a range on Monday' }));
+    const opens = screen.getByLabelText('Monday range 2 opens');
+    await user.clear(opens);
+    await user.type(opens, '14:00');
+    await user.click(screen.getByRole('button', { name: 'Save opening hours' }));
+    await screen.findByText('Overlaps Monday 11:00–15:00');
+    expect(opens.getAttribute('aria-invalid')).toBe('true');
+    expect(wire.sent.find((c) => c.method === 'PUT')?.body).toEqual({
+      hours: {
+        monday: [
+          { opens: '11:00', closes: '15:00' },
+          { opens: '14:00', closes: '22:00' },
+        ],
+      },
     });
   });
 });

@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
-import { adminApi, adminErrorMessage } from '../admin-api.ts';
+import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { useAdminDispatch } from '../admin-store.ts';
 import { ADMIN_INPUT } from '../admin-ui.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
+import { HoursEditor, SpecialDaysEditor } from './hours-editor.tsx';
 import { MenuSwitches } from './menu-switches.tsx';
+import { ShopSwitchesCard } from './shop-switches.tsx';
 import { useServiceStoresQuery } from './service-api.ts';
 import { StoreControls } from './store-controls.tsx';
 
@@ -11,6 +13,8 @@ import { StoreControls } from './store-controls.tsx';
 export function ServicePage() {
   const dispatch = useAdminDispatch();
   const stores = useServiceStoresQuery();
+  const permissions = useSessionQuery().data?.permissions ?? [];
+  const runsService = permissions.includes('service:run');
   const [chosen, setChosen] = useState('');
   const refresh = useCallback(
     (kind: string) => {
@@ -19,6 +23,9 @@ export function ServicePage() {
       }
       if (kind.startsWith('store') || kind === 'reconnected') {
         dispatch(adminApi.util.invalidateTags(['Service']));
+      }
+      if (kind.startsWith('shop') || kind === 'reconnected') {
+        dispatch(adminApi.util.invalidateTags(['Shop']));
       }
     },
     [dispatch],
@@ -59,8 +66,18 @@ export function ServicePage() {
       {stores.data && list.length === 0 && <p>You do not work in any store yet.</p>}
       {store && (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-          <StoreControls store={store} onEnd={onPauseEnd} />
+          <div className="space-y-4">
+            {runsService && <StoreControls store={store} onEnd={onPauseEnd} />}
+            {permissions.includes('shop:edit') && <ShopSwitchesCard />}
+          </div>
           <MenuSwitches storeId={store.id} />
+          {runsService && (
+            // Keyed by store: switching store starts the forms afresh.
+            <>
+              <HoursEditor key={`hours-${store.id}`} store={store} />
+              <SpecialDaysEditor key={`days-${store.id}`} store={store} />
+            </>
+          )}
         </div>
       )}
     </div>
