@@ -5,7 +5,9 @@ import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
 import { ADMIN_CARD, ADMIN_INPUT, ADMIN_PRIMARY, ADMIN_SECONDARY } from '../admin-ui.ts';
 import { useSaveHoursMutation, useSaveSpecialDaysMutation } from './service-api.ts';
 
-const TIME = `${ADMIN_INPUT} mt-0 w-auto`;
+/** A time input sized to its value, so a range fits on one line of a phone. */
+const TIME =
+  'min-h-12 rounded-xl border-2 border-stone-400 bg-white px-3 text-base outline-none focus:border-primary focus:ring-4 focus:ring-primary/30 aria-[invalid=true]:border-red-700';
 const label = (day: string) => day[0]!.toUpperCase() + day.slice(1);
 
 /** One opening range: two time inputs and a remove button, with the server's complaint. */

@@ -65,12 +65,21 @@ export function ServicePage() {
       )}
       {stores.data && list.length === 0 && <p>You do not work in any store yet.</p>}
       {store && (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-          <div className="space-y-4">
-            {runsService && <StoreControls store={store} onEnd={onPauseEnd} />}
-            {permissions.includes('shop:edit') && <ShopSwitchesCard />}
+        // On a phone, what service needs most comes first: pause and busy, then the menu.
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_1fr] lg:items-start">
+          {runsService && (
+            <div className="lg:col-start-1 lg:row-start-1">
+              <StoreControls store={store} onEnd={onPauseEnd} />
+            </div>
+          )}
+          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <MenuSwitches storeId={store.id} />
           </div>
-          <MenuSwitches storeId={store.id} />
+          {permissions.includes('shop:edit') && (
+            <div className="lg:col-start-1 lg:row-start-2">
+              <ShopSwitchesCard />
+            </div>
+          )}
           {runsService && (
             // Keyed by store: switching store starts the forms afresh.
             <>
