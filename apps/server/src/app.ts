@@ -59,6 +59,9 @@ import { createStaffSignIn } from './modules/staff/staff-sign-in.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffShopLoader } from './modules/staff/staff-shop.ts';
+import { createAvailabilityService } from './modules/service/availability.service.ts';
+import { serviceRoutes } from './modules/service/service.routes.ts';
+import { createStoreControls } from './modules/service/store-controls.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -242,7 +245,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(contactRoutes, { db: database.db });
   await app.register(authRoutes, { db: database.db, auth });
   await app.register(customersRoutes, { db: database.db, now });
-  await app.register(menuRoutes, { db: database.db });
+  await app.register(menuRoutes, { db: database.db, now });
   await app.register(storesRoutes, { db: database.db, now });
   await app.register(addressesRoutes, { db: database.db, now });
   await app.register(promosRoutes, { db: database.db, now });
@@ -263,6 +266,11 @@ export async function buildApp(options: AppOptions) {
     shops: staffShops,
   });
   await app.register(auditRoutes, { db: database.db });
+  await app.register(serviceRoutes, {
+    availability: createAvailabilityService({ db: database.db, now }),
+    controls: createStoreControls({ db: database.db, now }),
+    shops: staffShops,
+  });
   // Listening starts with the app, as the shop cache's does: a database that cannot be listened
   // to stops the start, not the first request.
   const hub = new LiveEventsHub(database, now, app.log);

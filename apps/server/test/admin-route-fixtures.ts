@@ -7,6 +7,7 @@ import type { createTestApp } from './test-app.ts';
 import { insertCloseout } from '../src/modules/diary/diary.repository.ts';
 import { listStaff, storesOfTenant } from '../src/modules/staff/staff.repository.ts';
 import { findTenantBySlug } from '../src/modules/tenants/tenants.repository.ts';
+import { loadCatalogue } from '../src/modules/menu/catalogue.repository.ts';
 
 type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -17,10 +18,38 @@ type TestContext = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function makeAdminFixtures(ctx: TestContext) {
   const base = makeTenantDocument();
+  // Service controls (issue 15): a dish with an option, on a menu only the second store sells.
   const everyDay = [{ opens: '12:00', closes: '22:00' }];
   const shop = {
     ...base,
-    stores: [base.stores[0]!, { ...base.stores[0]!, slug: 'second', name: 'Second Store' }],
+    stores: [
+      base.stores[0]!,
+      { ...base.stores[0]!, slug: 'second', name: 'Second Store', menu: 'second-menu' },
+    ],
+    items: [
+      {
+        slug: 'lamb-curry',
+        name: 'Lamb curry',
+        price: 1200,
+        allergens: { contains: [] },
+        modifierGroups: [
+          {
+            slug: 'side',
+            name: 'Side',
+            min: 0,
+            max: 1,
+            options: [{ slug: 'second-only-rice', name: 'Rice' }],
+          },
+        ],
+      },
+    ],
+    menus: [
+      {
+        slug: 'second-menu',
+        name: 'Second menu',
+        categories: [{ slug: 'mains', name: 'Mains', items: ['lamb-curry'] }],
+      },
+    ],
     // The bookings diary (issue 16) is the second store's, where the limited staff do not work.
     home: { ...base.home, mainStore: 'second' },
     booking: {
@@ -69,6 +98,8 @@ export async function makeAdminFixtures(ctx: TestContext) {
     bookingId: booking.id,
     closeoutId: closeout.id,
     date: tomorrow,
+    itemId: (await loadCatalogue(ctx.db, tenant.id)).items[0]!.id,
+    optionId: 'second-only-rice',
   };
   return { shop, otherShop, tenantId: tenant.id, ownStoreSlug: 'main', fixtures };
 }

@@ -217,6 +217,33 @@ const ZKitchenTicket = z.looseObject({
   print_count: z.number().int(),
   printed_at: instant,
 });
+const soldOut = z.union([z.enum(['today', 'indefinitely']), z.literal(false)]);
+const ZServiceItem = z.looseObject({
+  id,
+  name: z.string(),
+  price: money,
+  hidden: z.boolean(),
+  sold_out: soldOut,
+  sold_out_until: instant.nullable(),
+  options: z.array(z.looseObject({ id, name: z.string(), sold_out: soldOut })),
+});
+const ZServiceStore = z.looseObject({
+  id,
+  name: z.string(),
+  is_open_now: z.boolean(),
+  pause: z
+    .looseObject({ order_types: z.array(z.string()), until: instant, message: z.string() })
+    .nullable(),
+  busy_extra_minutes: z.number().int(),
+  hours: z.record(z.string(), z.array(z.looseObject({ opens: z.string(), closes: z.string() }))),
+  special_days: z.array(z.looseObject({ date: z.string(), closed: z.boolean() })),
+});
+const ZShopSwitches = z.looseObject({
+  IsShopClosed: z.number().int(),
+  ShopClosedMessage: z.string(),
+  allowBooking: z.number().int(),
+  booking: z.looseObject({ coversPerSlot: z.number().int() }).nullable(),
+});
 const ZPromo = z.looseObject({ code: z.string(), description: z.string() });
 const ZBooking = z.looseObject({ date: z.string(), time: z.string(), status: z.string() });
 const ZReservationTimings = z.looseObject({
@@ -304,6 +331,29 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'POST /api/admin/bookings/:id/status': { status: 200, schema: ok(ZDiaryBooking) },
   'POST /api/admin/closeouts': { status: 200, schema: ok(ZDiaryCloseout) },
   'DELETE /api/admin/closeouts/:id': { status: 200, schema: ok(ZDiaryCloseout) },
+  // Service controls (issue 15)
+  'GET /api/admin/stores': { status: 200, schema: ok(z.array(ZServiceStore)) },
+  'GET /api/admin/stores/:id/menu': { status: 200, schema: ok(z.array(ZServiceItem)) },
+  'POST /api/admin/items/:id/availability': { status: 200, schema: ok(ZServiceItem) },
+  'POST /api/admin/options/:id/availability': {
+    status: 200,
+    schema: ok(
+      z.looseObject({
+        id,
+        sold_out: soldOut,
+        sold_out_until: instant.nullable(),
+        dishes: z.number(),
+      }),
+    ),
+  },
+  'PATCH /api/admin/items/:id': { status: 200, schema: ok(ZServiceItem) },
+  'POST /api/admin/stores/:id/pause': { status: 200, schema: ok(ZServiceStore) },
+  'DELETE /api/admin/stores/:id/pause': { status: 200, schema: ok(ZServiceStore) },
+  'POST /api/admin/stores/:id/busy': { status: 200, schema: ok(ZServiceStore) },
+  'PUT /api/admin/stores/:id/hours': { status: 200, schema: ok(ZServiceStore) },
+  'PUT /api/admin/stores/:id/special-days': { status: 200, schema: ok(ZServiceStore) },
+  'GET /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
+  'PATCH /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */

@@ -33,6 +33,8 @@ export const ZModifierOptionDocument = z
     priceDelta: z.number().int().min(-100_00).max(1_000_00).default(0),
     allergens: ZAllergenInfoDocument.default({ contains: [], mayContain: [] }),
     soldOut: z.boolean().default(false),
+    /** Sold out "today": available again from this instant (issue 15). */
+    soldOutUntil: z.iso.datetime({ offset: true }).optional(),
   })
   .strict();
 
@@ -77,6 +79,8 @@ export const ZMenuItemDocument = z
     /** VAT in percent: 20 for hot takeaway food and soft drinks, 0 for most cold food. */
     vatRate: z.union([z.literal(0), z.literal(5), z.literal(20)]).default(20),
     soldOut: z.boolean().default(false),
+    /** Sold out "today": available again from this instant, the store's next opening (issue 15). */
+    soldOutUntil: z.iso.datetime({ offset: true }).optional(),
     hidden: z.boolean().default(false),
     modifierGroups: z.array(ZModifierGroupDocument).max(10).default([]),
   })
@@ -225,4 +229,6 @@ export interface StoreSummary {
   accepts_cash: boolean;
   /** The menu this store sells from; null while it has none. */
   menu_id: string | null;
+  /** Ordering paused by the shop for some order types, with its message; null when not. */
+  pause: { order_types: OrderType[]; until: string; message: string } | null;
 }

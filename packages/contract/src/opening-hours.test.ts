@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZWeeklyHours, describeDay, formatClockTime } from './opening-hours.ts';
+import { ZHoursRequest, weeklyOverlaps } from './service.ts';
 
 describe('opening hours', () => {
   it('prints 24-hour times as the storefront shows them', () => {
@@ -31,5 +32,46 @@ describe('opening hours', () => {
     expect(ZWeeklyHours.safeParse({ friday: [{ opens: '17:00', closes: '01:00' }] }).success).toBe(
       true,
     );
+  });
+});
+
+describe('overlapping hours (issue 15)', () => {
+  it('finds overlaps within a day, past midnight and from Sunday into Monday', () => {
+    expect(
+      weeklyOverlaps({
+        monday: [
+          { opens: '11:00', closes: '15:00' },
+          { opens: '17:00', closes: '23:00' },
+        ],
+        tuesday: [{ opens: '18:00', closes: '02:00' }],
+        wednesday: [{ opens: '01:00', closes: '10:00' }],
+      }),
+    ).toEqual({ 'wednesday.0': 'Overlaps Tuesday 18:00–02:00' });
+    expect(
+      weeklyOverlaps({
+        monday: [{ opens: '00:30', closes: '04:00' }],
+        sunday: [{ opens: '20:00', closes: '01:00' }],
+      }),
+    ).toEqual({ 'sunday.0': 'Overlaps Monday 00:30–04:00' });
+    expect(
+      weeklyOverlaps({
+        friday: [
+          { opens: '11:00', closes: '15:00' },
+          { opens: '14:00', closes: '16:00' },
+        ],
+      }),
+    ).toEqual({ 'friday.1': 'Overlaps Friday 11:00–15:00' });
+    // Touching ranges do not overlap.
+    expect(
+      ZHoursRequest.safeParse({
+        hours: {
+          monday: [
+            { opens: '11:00', closes: '15:00' },
+            { opens: '15:00', closes: '02:00' },
+          ],
+          tuesday: [{ opens: '02:00', closes: '04:00' }],
+        },
+      }).success,
+    ).toBe(true);
   });
 });

@@ -250,6 +250,8 @@ export interface AvailableTimings {
   order_type: OrderType;
   asap: { available: boolean; at: string | null; minutes: number | null };
   days: { date: string; label: string; slots: { at: string; label: string }[] }[];
+  /** Why there are no times: the shop paused this order type (its message), or null. */
+  paused: { message: string; until: string } | null;
 }
 
 export const ZTimingsQuery = z.object({

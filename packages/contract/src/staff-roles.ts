@@ -14,7 +14,9 @@ export const PERMISSIONS = [
   'bookings:run',
   /** Take a booking into a slot that is full. */
   'bookings:override_capacity',
-  /** Service controls: sold out, pause, busy, opening hours, special days, close-outs. */
+  /** Mark dishes and options sold out and back (issue 15): every role, in its own stores. */
+  'menu:availability',
+  /** Service controls: pause, busy, opening hours, special days. */
   'service:run',
   /** Dishes: hide, change prices. */
   'menu:edit',
@@ -37,11 +39,12 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'orders:run',
     'bookings:run',
     'bookings:override_capacity',
+    'menu:availability',
     'service:run',
     'menu:edit',
     'shop:edit',
   ],
-  staff: ['orders:run', 'bookings:run'],
+  staff: ['orders:run', 'bookings:run', 'menu:availability'],
 };
 
 export function roleCan(role: StaffRole, permission: Permission): boolean {

@@ -23,6 +23,7 @@ import {
 } from './menu.ts';
 import { ZWeeklyHours } from './opening-hours.ts';
 import { ZPromoDocument } from './promo.ts';
+import { ZSpecialDay, ZStorePause } from './service.ts';
 
 /**
  * A shop ("tenant") is one JSON document: `npm run tenant -- import FILE` loads it, `export`
@@ -196,6 +197,10 @@ export const ZStoreDocument = z
     busyExtraMinutes: z.number().int().min(0).max(180).default(0),
     /** Whether customers may pay cash on collection or delivery. */
     acceptsCash: z.boolean().default(true),
+    /** Ordering paused until an instant (issue 15: set from the Service screen). */
+    pause: ZStorePause.nullable().optional(),
+    /** Dates closed, or with other hours than the weekly ones. */
+    specialDays: z.array(ZSpecialDay).max(400).optional(),
   })
   .strict();
 export type StoreDocument = z.infer<typeof ZStoreDocument>;

@@ -32,6 +32,7 @@ import type { BookingSource } from '@servery/contract/diary';
 import type { BookingStatus } from '@servery/contract/reservation';
 import type { BookingDocument, LegalTexts, TenantConfig } from '@servery/contract/tenant-document';
 import type { StaffRole } from '@servery/contract/staff-roles';
+import type { SpecialDay, StorePause } from '@servery/contract/service';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -125,6 +126,10 @@ export const stores = pgTable(
     deliveryMinutes: integer('delivery_minutes').notNull().default(20),
     busyExtraMinutes: integer('busy_extra_minutes').notNull().default(0),
     acceptsCash: boolean('accepts_cash').notNull().default(true),
+    /** Ordering paused for some order types until an instant (issue 15); read at request time. */
+    pause: jsonb('pause').$type<StorePause>(),
+    /** Dates on which the store is closed or keeps other hours than its weekly ones. */
+    specialDays: jsonb('special_days').$type<SpecialDay[]>().notNull().default([]),
     position: integer('position').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -169,6 +174,8 @@ export const menuItems = pgTable(
     dietary: jsonb('dietary').$type<DietaryTag[]>().notNull(),
     vatRate: smallint('vat_rate').$type<0 | 5 | 20>().notNull(),
     soldOut: boolean('sold_out').notNull(),
+    /** Sold out "today": available again from this instant (the store's next opening). */
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
     hidden: boolean('hidden').notNull(),
     modifierGroups: jsonb('modifier_groups').$type<MenuItemDocument['modifierGroups']>().notNull(),
     position: integer('position').notNull(),

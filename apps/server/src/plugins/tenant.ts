@@ -54,6 +54,15 @@ export class TenantCache {
     return this.remember(this.values as Map<string, Entry<T>>, `${tenantId}\u0000${name}`, build);
   }
 
+  /**
+   * Drops what is kept of one tenant: the process that changed it answers from the new rows at
+   * once, without waiting for its own NOTIFY to come back.
+   */
+  forget(tenantId: string): void {
+    const prefix = `${tenantId}\u0000`;
+    for (const key of this.values.keys()) if (key.startsWith(prefix)) this.values.delete(key);
+  }
+
   clear(): void {
     this.hosts.clear();
     this.values.clear();

@@ -34,6 +34,15 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     element: lazy(() => import('./diary/diary-page.tsx').then((m) => ({ default: m.DiaryPage }))),
   },
   {
+    path: 'service',
+    label: 'Service',
+    description: 'Sold out, pause and busy mode for each store, live on the storefront.',
+    permission: 'menu:availability',
+    element: lazy(() =>
+      import('./service/service-page.tsx').then((m) => ({ default: m.ServicePage })),
+    ),
+  },
+  {
     path: 'staff',
     label: 'Staff',
     description: 'Invite people, set their role and stores, remove them.',

@@ -1,4 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import {
   FLUSH,
   PAUSE,
@@ -36,6 +37,8 @@ export function createStore() {
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }).concat(api.middleware),
   });
+  // Focus and reconnect refetches (the menu's sold-out flags change during service: issue 15).
+  setupListeners(store.dispatch);
   const persistor = persistStore(store);
   // SPEC §4: signing out clears the persisted store; the cart goes with it.
   whenSignedOut(() => {

@@ -31,6 +31,7 @@ export async function writeCatalogue(
       dietary: item.dietary,
       vatRate: item.vatRate,
       soldOut: item.soldOut,
+      soldOutUntil: item.soldOutUntil ? new Date(item.soldOutUntil) : null,
       hidden: item.hidden,
       modifierGroups: item.modifierGroups,
       position,

@@ -6,7 +6,7 @@ import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
 import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { cachedCatalogue } from './cached-shop.ts';
-import { itemDetailOf, storeMenuOf } from './menu.service.ts';
+import { availabilityKey, itemDetailOf, storeMenuOf } from './menu.service.ts';
 
 /** Any id is accepted and looked up; what is not one of the shop's answers 404, never 400. */
 const ZIdParams = z.object({ id: z.string().max(100) });
@@ -14,21 +14,28 @@ const ZIdParams = z.object({ id: z.string().max(100) });
 /**
  * The menu (SPEC §7: GET /api/menu/{id} for a store, GET /api/menu/item/{id} for a dish).
  * Answers are built once per catalogue change, kept serialised with their ETag, and dropped
- * when the tenant is imported again (NOTIFY, docs/decisions/0002).
+ * when the tenant changes (NOTIFY, docs/decisions/0002) or a dish sold out "today" comes back
+ * (docs/decisions/0018).
  */
-export const menuRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const menuRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (
+  app,
+  { db, now },
+) => {
   const catalogueOf = (tenantId: string) => cachedCatalogue(app, db, tenantId);
 
   app.get('/api/menu/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
     const tenantId = request.tenant.id;
     const storeId = request.params.id.toLowerCase();
     if (!isUuid(storeId)) throw notFound('We could not find that store.');
-    const cached = await app.tenantCache.get(tenantId, `menu:${storeId}`, async () => {
+    const at = now();
+    // Keyed by when the next "sold out today" ends, so the answer changes at that instant.
+    const turn = availabilityKey(await catalogueOf(tenantId), at);
+    const cached = await app.tenantCache.get(tenantId, `menu:${storeId}:${turn}`, async () => {
       const agg = await loadTenantAggregate(db, tenantId);
       const store = agg?.stores.find((s) => s.id === storeId);
       if (!store) throw notFound('We could not find that store.');
       const menu = store.menuId
-        ? storeMenuOf(await catalogueOf(tenantId), store.id, store.menuId)
+        ? storeMenuOf(await catalogueOf(tenantId), store.id, store.menuId, at)
         : null;
       if (!menu) throw notFound(`${store.name} has no menu yet.`);
       return cachedJson({ status: 200, message: 'OK', data: menu });
@@ -40,9 +47,12 @@ export const menuRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     const tenantId = request.tenant.id;
     const itemId = request.params.id.toLowerCase();
     if (!isUuid(itemId)) throw notFound('We could not find that dish.');
-    const cached = await app.tenantCache.get(tenantId, `item:${itemId}`, async () => {
-      const item = (await catalogueOf(tenantId)).items.find((i) => i.id === itemId);
-      const detail = item ? itemDetailOf(item) : null;
+    const at = now();
+    const catalogue = await catalogueOf(tenantId);
+    const turn = availabilityKey(catalogue, at);
+    const cached = await app.tenantCache.get(tenantId, `item:${itemId}:${turn}`, async () => {
+      const item = catalogue.items.find((i) => i.id === itemId);
+      const detail = item ? itemDetailOf(item, at) : null;
       if (!detail) throw notFound('We could not find that dish.');
       return cachedJson({ status: 200, message: 'OK', data: detail });
     });

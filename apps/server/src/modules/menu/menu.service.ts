@@ -1,7 +1,42 @@
 import type { MenuItemDetail, MenuListItem, StoreMenu } from '@servery/contract/menu';
 import type { Catalogue, MenuItemRow } from './catalogue.repository.ts';
 
-function listItemOf(item: MenuItemRow): MenuListItem {
+/** Sold out at `at`: indefinitely, or "today" until an instant still ahead (issue 15). */
+export function soldOutAt(
+  soldOut: boolean,
+  until: Date | string | null | undefined,
+  at: Date,
+): boolean {
+  return soldOut || (until != null && new Date(until).getTime() > at.getTime());
+}
+
+const turns = new WeakMap<Catalogue, number[]>();
+
+/**
+ * A key that changes exactly when something sold out "today" comes back: the next such
+ * instant after `at`. Answers built from the catalogue are cached under it, so a dish returns at
+ * the store's opening without any job, and nothing is rebuilt in between.
+ */
+export function availabilityKey(catalogue: Catalogue, at: Date): string {
+  let instants = turns.get(catalogue);
+  if (!instants) {
+    const all = new Set<number>();
+    for (const item of catalogue.items) {
+      if (item.soldOutUntil) all.add(item.soldOutUntil.getTime());
+      for (const group of item.modifierGroups) {
+        for (const option of group.options) {
+          if (option.soldOutUntil) all.add(new Date(option.soldOutUntil).getTime());
+        }
+      }
+    }
+    instants = [...all].sort((a, b) => a - b);
+    turns.set(catalogue, instants);
+  }
+  const next = instants.find((instant) => instant > at.getTime());
+  return next === undefined ? 'steady' : String(next);
+}
+
+function listItemOf(item: MenuItemRow, at: Date): MenuListItem {
   return {
     id: item.id,
     name: item.name,
@@ -11,7 +46,7 @@ function listItemOf(item: MenuItemRow): MenuListItem {
     kcal: item.kcal,
     allergens: item.allergens,
     dietary: item.dietary,
-    sold_out: item.soldOut,
+    sold_out: soldOutAt(item.soldOut, item.soldOutUntil, at),
     has_modifiers: item.modifierGroups.length > 0,
     has_required_modifiers: item.modifierGroups.some((g) => g.min > 0),
   };
@@ -22,6 +57,7 @@ export function storeMenuOf(
   catalogue: Catalogue,
   storeId: string,
   menuId: string,
+  at: Date,
 ): StoreMenu | null {
   const menu = catalogue.menus.find((m) => m.id === menuId);
   if (!menu) return null;
@@ -37,16 +73,16 @@ export function storeMenuOf(
         .filter((link) => link.categoryId === category.id)
         .map((link) => items.get(link.itemId)!)
         .filter((item) => !item.hidden)
-        .map(listItemOf),
+        .map((item) => listItemOf(item, at)),
     }))
     .filter((category) => category.items.length > 0);
   return { store_id: storeId, menu_id: menu.id, name: menu.name, categories };
 }
 
 /** One dish with every choice and its allergens; null when hidden. */
-export function itemDetailOf(item: MenuItemRow): MenuItemDetail | null {
+export function itemDetailOf(item: MenuItemRow, at: Date): MenuItemDetail | null {
   if (item.hidden) return null;
-  const { has_modifiers: _m, has_required_modifiers: _r, ...listed } = listItemOf(item);
+  const { has_modifiers: _m, has_required_modifiers: _r, ...listed } = listItemOf(item, at);
   return {
     ...listed,
     vat_rate: item.vatRate,
@@ -64,7 +100,7 @@ export function itemDetailOf(item: MenuItemRow): MenuItemDetail | null {
           contains: option.allergens.contains,
           may_contain: option.allergens.mayContain,
         },
-        sold_out: option.soldOut,
+        sold_out: soldOutAt(option.soldOut, option.soldOutUntil, at),
       })),
     })),
   };
@@ -74,16 +110,18 @@ const orderable = new WeakMap<Catalogue, Map<string, ReadonlyMap<string, MenuIte
 
 /**
  * The dishes a customer can order from one menu, by id: in one of its categories and not
- * hidden. Worked out once per cached catalogue and menu, not on every order; shared, so read
- * only.
+ * hidden, sold out as of `at`. Worked out once per cached catalogue, menu and availability key,
+ * not on every order; shared, so read only.
  */
 export function orderableItemsOf(
   catalogue: Catalogue,
   menuId: string,
+  at: Date,
 ): ReadonlyMap<string, MenuItemDetail> {
   let byMenu = orderable.get(catalogue);
   if (!byMenu) orderable.set(catalogue, (byMenu = new Map()));
-  let items = byMenu.get(menuId);
+  const key = `${menuId}|${availabilityKey(catalogue, at)}`;
+  let items = byMenu.get(key);
   if (!items) {
     const categories = new Set(
       catalogue.categories.filter((c) => c.menuId === menuId).map((c) => c.id),
@@ -93,10 +131,10 @@ export function orderableItemsOf(
     );
     const details = new Map<string, MenuItemDetail>();
     for (const row of catalogue.items) {
-      const detail = onMenu.has(row.id) ? itemDetailOf(row) : null;
+      const detail = onMenu.has(row.id) ? itemDetailOf(row, at) : null;
       if (detail) details.set(row.id, detail);
     }
-    byMenu.set(menuId, (items = details));
+    byMenu.set(key, (items = details));
   }
   return items;
 }

@@ -20,6 +20,7 @@ import { orderableItemsOf } from '../menu/menu.service.ts';
 import { checkPromoTerms, checkPromoUses } from '../promos/promo-rules.ts';
 import { findPromo, lockPromo } from '../promos/promos.repository.ts';
 import { openingState } from '../stores/opening.ts';
+import { activePause } from '@servery/contract/service';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
 import { toOrder } from './order-view.ts';
 import { vatSupplierOf } from './vat-invoice.ts';
@@ -104,6 +105,9 @@ async function planOrder(
   if (!store.orderTypes.includes(body.order_type)) {
     throw rule('order_type', `${store.name} does not offer ${body.order_type}.`);
   }
+  // Paused from the Service screen (issue 15): the shop's own words.
+  const pause = activePause(store.pause, at, body.order_type);
+  if (pause) throw rule('order_type', pause.message);
   const money = (minor: number) => formatMoney(minor, config.currency);
 
   // Where it goes, and what that costs.
@@ -133,7 +137,7 @@ async function planOrder(
   }
 
   // Every line from the catalogue: on this store's menu, visible, in stock, choices valid.
-  const orderable = store.menuId ? orderableItemsOf(catalogue, store.menuId) : undefined;
+  const orderable = store.menuId ? orderableItemsOf(catalogue, store.menuId, at) : undefined;
   const priceChanges: OrderCreated['price_changes'] = [];
   const lines: OrderLine[] = body.lines.map((line, index) => {
     const priced = priceLine(orderable, line, index);
@@ -173,7 +177,7 @@ async function planOrder(
   const timingStore = { ...store, hours: agg.hours.filter((h) => h.storeId === store.id) };
   let scheduledFor: Date;
   if (body.when === 'asap') {
-    if (!openingState(timingStore.hours, at, config.timeZone).isOpen) {
+    if (!openingState(timingStore.hours, at, config.timeZone, store.specialDays).isOpen) {
       throw rule('when', `${store.name} is closed right now. Choose a later time.`);
     }
     const travel = body.order_type === 'delivery' ? store.deliveryMinutes : 0;

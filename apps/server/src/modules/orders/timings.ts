@@ -1,8 +1,15 @@
 import type { OrderType } from '@servery/contract/menu';
 import type { AvailableTimings } from '@servery/contract/order';
 import { formatClockTime } from '@servery/contract/opening-hours';
-import { openingState, wallClock, type OpeningRow } from '../stores/opening.ts';
-import { addDays, instantAt, localDate, weekdayOf } from '../stores/wall-clock.ts';
+import { activePause, type StorePause } from '@servery/contract/service';
+import {
+  openingState,
+  rangesOn,
+  wallClock,
+  type OpeningRow,
+  type SpecialDayRow,
+} from '../stores/opening.ts';
+import { addDays, instantAt, localDate } from '../stores/wall-clock.ts';
 
 /** Scheduled orders are taken on a quarter-hour grid, for today and the next three days. */
 export const SLOT_MINUTES = 15;
@@ -16,6 +23,10 @@ export interface TimingStore {
   busyExtraMinutes: number;
   orderTypes: OrderType[];
   hours: OpeningRow[];
+  /** Dates closed or with other hours (issue 15). */
+  specialDays?: readonly SpecialDayRow[];
+  /** Ordering paused for some order types until an instant (issue 15). */
+  pause?: StorePause | null;
 }
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -60,13 +71,17 @@ export function availableTimings(
     order_type: orderType,
     asap: { available: false, at: null, minutes: null },
     days: [],
+    paused: null,
   };
   if (shopClosed || store.isClosed || !store.orderTypes.includes(orderType)) return empty;
+  const pause = activePause(store.pause, now, orderType);
+  if (pause) return { ...empty, paused: { message: pause.message, until: pause.until } };
+  const specialDays = store.specialDays ?? [];
 
   const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
   const lead = store.preparationMinutes + store.busyExtraMinutes + travel;
   const earliest = now.getTime() + lead * 60_000;
-  const open = openingState(store.hours, now, timeZone).isOpen;
+  const open = openingState(store.hours, now, timeZone, specialDays).isOpen;
   const asap = open
     ? { available: true, at: new Date(earliest).toISOString(), minutes: lead }
     : empty.asap;
@@ -77,8 +92,7 @@ export function availableTimings(
   // Yesterday too: its range may run past midnight into today.
   for (let offset = -1; offset < SLOT_DAYS; offset++) {
     const date = addDays(today, offset);
-    const weekday = weekdayOf(date);
-    for (const range of store.hours.filter((row) => row.weekday === weekday)) {
+    for (const range of rangesOn(store.hours, specialDays, date)) {
       const opens = minutesOf(range.opens);
       let closes = minutesOf(range.closes);
       if (closes <= opens) closes += 24 * 60;
@@ -141,6 +155,7 @@ export function isOfferedSlot(
   timeZone: string,
 ): boolean {
   if (store.isClosed || !store.orderTypes.includes(orderType)) return false;
+  if (activePause(store.pause, now, orderType)) return false;
   const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
   const lead = store.preparationMinutes + store.busyExtraMinutes + travel;
   if (at.getTime() < now.getTime() + lead * 60_000) return false;
@@ -159,8 +174,7 @@ export function isOfferedSlot(
   // The range may be the slot's own day's or, past midnight, the day before's.
   for (const offset of [0, -1]) {
     const date = addDays(day, offset);
-    const weekday = weekdayOf(date);
-    for (const range of store.hours.filter((row) => row.weekday === weekday)) {
+    for (const range of rangesOn(store.hours, store.specialDays ?? [], date)) {
       const opens = minutesOf(range.opens);
       let closes = minutesOf(range.closes);
       if (closes <= opens) closes += 24 * 60;

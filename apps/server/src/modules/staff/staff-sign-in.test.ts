@@ -68,7 +68,7 @@ describe('staff sign-in', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(body.data.staff).toMatchObject({ email, name: 'Priya Shah', role: 'staff' });
-    expect(body.data.permissions).toEqual(['orders:run', 'bookings:run']);
+    expect(body.data.permissions).toEqual(['orders:run', 'bookings:run', 'menu:availability']);
     // The session is kept as a hash only.
     const token = cookie.split(';')[0]!.split('=')[1]!;
     const rows = await ctx.db.select().from(staffSessions);

@@ -1,4 +1,5 @@
 import { formatClockTime } from '@servery/contract/opening-hours';
+import { addDays, instantAt, localDate, weekdayOf } from './wall-clock.ts';
 
 /** One opening range on an ISO weekday (1 = Monday); a range closing at or before it opens runs past midnight. */
 export interface OpeningRow {
@@ -32,7 +33,6 @@ export function wallClock(at: Date, timeZone: string): { weekday: number; minute
 }
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const previousDay = (weekday: number) => ((weekday + 5) % 7) + 1;
 
 export interface OpeningState {
   isOpen: boolean;
@@ -40,34 +40,101 @@ export interface OpeningState {
   statusText: string | null;
 }
 
+/** A date that keeps other hours than its weekday's (issue 15): none when closed. */
+export interface SpecialDayRow {
+  date: string;
+  closed: boolean;
+  hours: readonly { opens: string; closes: string }[];
+}
+
+/** The ranges a store keeps on a calendar date: its special day's, else its weekday's. */
+export function rangesOn(
+  rows: readonly OpeningRow[],
+  specialDays: readonly SpecialDayRow[],
+  date: string,
+): readonly { opens: string; closes: string }[] {
+  const special = specialDays.find((day) => day.date === date);
+  if (special) return special.closed ? [] : special.hours;
+  const weekday = weekdayOf(date);
+  return rows.filter((row) => row.weekday === weekday);
+}
+
 /** Whether a store is open at `at`, and what changes next, on the shop's wall clock. */
 export function openingState(
   rows: readonly OpeningRow[],
   at: Date,
   timeZone: string,
+  specialDays: readonly SpecialDayRow[] = [],
 ): OpeningState {
-  const { weekday, minutes } = wallClock(at, timeZone);
-  for (const row of rows) {
-    const opens = minutesOf(row.opens);
-    const closes = minutesOf(row.closes);
-    const overnight = closes <= opens;
-    const openToday =
-      row.weekday === weekday && minutes >= opens && (overnight || minutes < closes);
-    const openFromYesterday = overnight && row.weekday === previousDay(weekday) && minutes < closes;
-    if (openToday || openFromYesterday) {
-      return { isOpen: true, statusText: `Closes at ${formatClockTime(row.closes.slice(0, 5))}` };
-    }
+  const { minutes } = wallClock(at, timeZone);
+  const today = localDate(at, timeZone);
+  const open = openRange(rows, specialDays, today, minutes);
+  if (open) {
+    return { isOpen: true, statusText: `Closes at ${formatClockTime(open.closes.slice(0, 5))}` };
   }
   for (let ahead = 0; ahead < 7; ahead++) {
-    const day = ((weekday - 1 + ahead) % 7) + 1;
-    const next = rows
-      .filter((row) => row.weekday === day && (ahead > 0 || minutesOf(row.opens) > minutes))
+    const date = addDays(today, ahead);
+    const next = rangesOn(rows, specialDays, date)
+      .filter((row) => ahead > 0 || minutesOf(row.opens) > minutes)
       .sort((a, b) => minutesOf(a.opens) - minutesOf(b.opens))[0];
     if (!next) continue;
     const time = formatClockTime(next.opens.slice(0, 5));
     if (ahead === 0) return { isOpen: false, statusText: `Opens at ${time}` };
     if (ahead === 1) return { isOpen: false, statusText: `Opens tomorrow at ${time}` };
-    return { isOpen: false, statusText: `Opens ${DAY_NAMES[day - 1]} at ${time}` };
+    return { isOpen: false, statusText: `Opens ${DAY_NAMES[weekdayOf(date) - 1]} at ${time}` };
   }
   return { isOpen: false, statusText: null };
+}
+
+/** The range open at `minutes` on `today`: one of today's, or yesterday's running past midnight. */
+function openRange(
+  rows: readonly OpeningRow[],
+  specialDays: readonly SpecialDayRow[],
+  today: string,
+  minutes: number,
+): { opens: string; closes: string; fromYesterday: boolean } | null {
+  for (const row of rangesOn(rows, specialDays, today)) {
+    const opens = minutesOf(row.opens);
+    const closes = minutesOf(row.closes);
+    if (minutes >= opens && (closes <= opens || minutes < closes)) {
+      return { ...row, fromYesterday: false };
+    }
+  }
+  for (const row of rangesOn(rows, specialDays, addDays(today, -1))) {
+    const opens = minutesOf(row.opens);
+    const closes = minutesOf(row.closes);
+    if (closes <= opens && minutes < closes) return { ...row, fromYesterday: true };
+  }
+  return null;
+}
+
+/**
+ * When something sold out "today" comes back (issue 15): the first opening on a later day than
+ * the one being served. The day served is the date of the range open now (yesterday's, past
+ * midnight), or today's date when closed. Computed on the shop's wall clock, so the clock
+ * changes only move the instant by the hour they move the clock. Without any opening in the
+ * coming fortnight, the next midnight.
+ */
+export function nextServiceStart(
+  rows: readonly OpeningRow[],
+  specialDays: readonly SpecialDayRow[],
+  at: Date,
+  timeZone: string,
+): Date {
+  const { minutes } = wallClock(at, timeZone);
+  const today = localDate(at, timeZone);
+  const serving = openRange(rows, specialDays, today, minutes)?.fromYesterday
+    ? addDays(today, -1)
+    : today;
+  for (let ahead = 1; ahead <= 14; ahead++) {
+    const date = addDays(serving, ahead);
+    const first = rangesOn(rows, specialDays, date)
+      .map((range) => minutesOf(range.opens))
+      .sort((a, b) => a - b)[0];
+    if (first === undefined) continue;
+    // An opening the clock skips (01:30 on the March change) is the minute it jumps to.
+    const instant = instantAt(date, first, timeZone) ?? instantAt(date, first + 60, timeZone);
+    if (instant && instant.getTime() > at.getTime()) return instant;
+  }
+  return instantAt(addDays(today, 1), 0, timeZone) ?? new Date(at.getTime() + 86_400_000);
 }

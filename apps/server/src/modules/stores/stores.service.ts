@@ -1,6 +1,7 @@
 import type { StoreSummary } from '@servery/contract/menu';
 import { WEEKDAYS, describeDay } from '@servery/contract/opening-hours';
 import type { TenantAggregate } from '../tenants/tenants.repository.ts';
+import { activePause } from '@servery/contract/service';
 import { openingState } from './opening.ts';
 
 type StoreRow = TenantAggregate['stores'][number];
@@ -10,7 +11,8 @@ const DAY_LABELS = WEEKDAYS.map((day) => day[0]!.toUpperCase() + day.slice(1));
 /** A store as the API shows it, open or closed at `at` on the shop's wall clock. */
 export function storeSummaryOf(agg: TenantAggregate, store: StoreRow, at: Date): StoreSummary {
   const rows = agg.hours.filter((row) => row.storeId === store.id);
-  const state = openingState(rows, at, agg.tenant.config.timeZone);
+  const state = openingState(rows, at, agg.tenant.config.timeZone, store.specialDays);
+  const pause = activePause(store.pause, at);
   return {
     id: store.id,
     slug: store.slug,
@@ -42,6 +44,9 @@ export function storeSummaryOf(agg: TenantAggregate, store: StoreRow, at: Date):
     minimum_order: store.minimumOrder,
     accepts_cash: store.acceptsCash,
     menu_id: store.menuId,
+    pause: pause
+      ? { order_types: pause.orderTypes, until: pause.until, message: pause.message }
+      : null,
   };
 }
 

@@ -183,8 +183,16 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
 
   const storeIds = new Map<string, string>();
   for (const [position, store] of doc.stores.entries()) {
-    const { openingHours: _hours, menu, ...fields } = store;
-    const values = { ...fields, menuId: menu ? menuIds.get(menu)! : null, tenantId, position };
+    const { openingHours: _hours, menu, pause, specialDays, ...fields } = store;
+    const values = {
+      ...fields,
+      // Absent in the document means none: an import states the whole shop.
+      pause: pause ?? null,
+      specialDays: specialDays ?? [],
+      menuId: menu ? menuIds.get(menu)! : null,
+      tenantId,
+      position,
+    };
     const [row] = await tx
       .insert(stores)
       .values(values)

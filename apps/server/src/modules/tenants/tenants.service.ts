@@ -116,6 +116,9 @@ export async function exportTenant(db: Database, slug: string) {
       deliveryMinutes: store.deliveryMinutes,
       busyExtraMinutes: store.busyExtraMinutes,
       acceptsCash: store.acceptsCash,
+      // Service controls (issue 15), written only when set so documents stay as they were.
+      ...(store.pause ? { pause: store.pause } : {}),
+      ...(store.specialDays.length ? { specialDays: store.specialDays } : {}),
     })),
     home: {
       mainStore:
@@ -150,6 +153,7 @@ export async function exportTenant(db: Database, slug: string) {
     dietary: item.dietary,
     vatRate: item.vatRate,
     soldOut: item.soldOut,
+    ...(item.soldOutUntil ? { soldOutUntil: item.soldOutUntil.toISOString() } : {}),
     hidden: item.hidden,
     modifierGroups: item.modifierGroups,
   }));

@@ -20,9 +20,11 @@ export function useLiveEvents(onEvent: (kind: string) => void): LiveState {
       'booking.created',
       'booking.status',
       'closeout.changed',
-      'availability',
-      'store.service',
-      'shop.settings',
+      // Service controls (issue 15).
+      'availability.changed',
+      'menu.changed',
+      'store.changed',
+      'shop.changed',
     ]) {
       source.addEventListener(kind, handle);
     }

@@ -13,6 +13,7 @@ const timings = (asap: boolean, slots: string[]): AvailableTimings => ({
   days: slots.length
     ? [{ date: '2026-11-22', label: 'Today', slots: slots.map((at) => ({ at, label: at })) }]
     : [],
+  paused: null,
 });
 
 describe('the time an order is for', () => {

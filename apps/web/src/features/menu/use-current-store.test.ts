@@ -22,6 +22,7 @@ const store = (id: string, open: boolean, menu: boolean): StoreSummary => ({
   minimum_order: 0,
   accepts_cash: true,
   menu_id: menu ? `menu-${id}` : null,
+  pause: null,
 });
 
 describe('the store the menu shows', () => {

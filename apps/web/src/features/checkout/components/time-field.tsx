@@ -50,7 +50,10 @@ export function TimeField({
         <p className="mt-2 text-stone-700">Loading the times…</p>
       ) : noTimes ? (
         <p className="mt-2 font-medium text-red-800" data-testid="no-times">
-          {closedReason ?? `${store.name} has no times left for ${orderType} in the coming days.`}
+          {closedReason ??
+            // Paused from the shop's Service screen (issue 15): the shop's own words.
+            timings.paused?.message ??
+            `${store.name} has no times left for ${orderType} in the coming days.`}
         </p>
       ) : (
         <div className="mt-3 space-y-2">

@@ -71,7 +71,8 @@ function Failed({ what, onRetry }: { what: string; onRetry: () => unknown }) {
 }
 
 function StoreMenuView({ store, onAdd }: { store: StoreSummary; onAdd: AddToCart }) {
-  const menu = useGetMenuQuery(store.menu_id ? store.id : skipToken);
+  // A dish sold out during service shows as such when the customer comes back to the page.
+  const menu = useGetMenuQuery(store.menu_id ? store.id : skipToken, { refetchOnFocus: true });
   // The dishes render in a transition: React builds them in short slices with the browser free
   // in between, instead of one long task when the menu arrives or the page opens with it
   // already loaded (the skeleton shows till then).

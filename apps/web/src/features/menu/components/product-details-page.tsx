@@ -13,7 +13,7 @@ export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
   const { storeId = '', menuId = '' } = useParams();
   const navigate = useNavigate();
   const money = useMoney();
-  const item = useGetMenuItemQuery(menuId);
+  const item = useGetMenuItemQuery(menuId, { refetchOnFocus: true });
   const stores = useGetStoresQuery();
   const store = stores.data?.find((s) => s.id === storeId.toLowerCase());
   const notFound =

@@ -1,0 +1,226 @@
+import {
+  activePause,
+  defaultPauseMessage,
+  type HoursRequest,
+  type PauseRequest,
+  type ServiceStore,
+  type ShopPatch,
+  type ShopSwitches,
+  type SpecialDaysRequest,
+} from '@servery/contract/service';
+import { ZBookingDocument, describeIssues } from '@servery/contract/tenant-document';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { StaffIdentity } from '../../plugins/staff-session.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordLiveEvent } from '../live-events/live-events.repository.ts';
+import { openingState } from '../stores/opening.ts';
+import { localDate } from '../stores/wall-clock.ts';
+import { loadTenantAggregate, type TenantAggregate } from '../tenants/tenants.repository.ts';
+import type { ServiceDeps } from './availability.service.ts';
+import {
+  announceShopChanged,
+  lockStore,
+  lockTenant,
+  replaceHours,
+  updateStore,
+  updateTenantSettings,
+  weeklyHours,
+  type StoreRow,
+} from './service.repository.ts';
+
+const MAX_PAUSE_MS = 7 * 24 * 3600_000;
+const storeNotFound = () => notFound('There is no such store among yours.');
+const invalid = (field: string, message: string) =>
+  new AppError(400, 'invalid', `Check the request body: ${field}: ${message}`, {
+    [field]: message,
+  });
+
+function serviceStoreOf(agg: TenantAggregate, storeId: string, at: Date): ServiceStore {
+  const store = agg.stores.find((s) => s.id === storeId)!;
+  const rows = agg.hours.filter((h) => h.storeId === storeId);
+  const state = openingState(rows, at, agg.tenant.config.timeZone, store.specialDays);
+  const pause = activePause(store.pause, at);
+  const hours: ServiceStore['hours'] = {};
+  for (const row of rows) {
+    const day = (
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
+    )[row.weekday - 1]!;
+    (hours[day] ??= []).push({ opens: row.opens.slice(0, 5), closes: row.closes.slice(0, 5) });
+  }
+  return {
+    id: store.id,
+    name: store.name,
+    is_closed: store.isClosed,
+    is_open_now: !store.isClosed && state.isOpen,
+    status_text: store.isClosed ? 'Temporarily closed' : state.statusText,
+    order_types: store.orderTypes,
+    pause: pause
+      ? { order_types: pause.orderTypes, until: pause.until, message: pause.message }
+      : null,
+    busy_extra_minutes: store.busyExtraMinutes,
+    hours,
+    special_days: store.specialDays,
+  };
+}
+
+export function shopSwitchesOf(agg: TenantAggregate): ShopSwitches {
+  const { config, booking } = agg.tenant;
+  return {
+    IsShopClosed: config.IsShopClosed,
+    ShopClosedMessage: config.ShopClosedMessage,
+    allowBooking: config.allowBooking,
+    booking: booking ?? null,
+  };
+}
+
+/** Pause, busy, hours and special days of one store; the shop's switches (issue 15). */
+export function createStoreControls({ db, now }: ServiceDeps) {
+  /** A store change: locked, changed, audited, announced, in one transaction; then its state. */
+  const change = async (
+    staff: StaffIdentity,
+    actor: AuditActor,
+    storeId: string,
+    action: string,
+    apply: (
+      tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
+      store: StoreRow,
+    ) => Promise<{ before: unknown; after: unknown }>,
+  ): Promise<ServiceStore> => {
+    if (!staff.storeIds.includes(storeId)) throw storeNotFound();
+    const tenantId = staff.tenantId;
+    await db.transaction(async (tx) => {
+      const store = await lockStore(tx, tenantId, storeId);
+      if (!store) throw storeNotFound();
+      const { before, after } = await apply(tx, store);
+      await recordAudit(tx, actor, { action, entity: 'store', entityId: storeId, before, after });
+      await recordLiveEvent(tx, { tenantId, storeId, kind: 'store.changed', entityId: storeId });
+      await announceShopChanged(tx, tenantId);
+    });
+    return serviceStoreOf((await loadTenantAggregate(db, tenantId))!, storeId, now());
+  };
+
+  return {
+    async list(staff: StaffIdentity): Promise<ServiceStore[]> {
+      const agg = await loadTenantAggregate(db, staff.tenantId);
+      const at = now();
+      return (agg?.stores ?? [])
+        .filter((s) => staff.storeIds.includes(s.id))
+        .map((s) => serviceStoreOf(agg!, s.id, at));
+    },
+
+    pause(staff: StaffIdentity, actor: AuditActor, storeId: string, body: PauseRequest) {
+      const at = now();
+      const until = body.until
+        ? new Date(body.until)
+        : new Date(at.getTime() + body.minutes! * 60_000);
+      if (until.getTime() <= at.getTime()) throw invalid('until', 'Choose a time in the future');
+      if (until.getTime() - at.getTime() > MAX_PAUSE_MS) {
+        throw invalid('until', 'A pause lasts at most 7 days; close the store for longer');
+      }
+      const orderTypes = [...new Set(body.order_types)];
+      const pause = {
+        orderTypes,
+        until: until.toISOString(),
+        message: body.message || defaultPauseMessage(orderTypes),
+      };
+      return change(staff, actor, storeId, 'store.pause', async (tx, store) => {
+        await updateStore(tx, store.id, { pause });
+        return { before: activePause(store.pause, at), after: pause };
+      });
+    },
+
+    resume(staff: StaffIdentity, actor: AuditActor, storeId: string) {
+      return change(staff, actor, storeId, 'store.resume', async (tx, store) => {
+        await updateStore(tx, store.id, { pause: null });
+        return { before: activePause(store.pause, now()), after: null };
+      });
+    },
+
+    busy(staff: StaffIdentity, actor: AuditActor, storeId: string, extraMinutes: number) {
+      return change(staff, actor, storeId, 'store.busy', async (tx, store) => {
+        await updateStore(tx, store.id, { busyExtraMinutes: extraMinutes });
+        return {
+          before: { busy_extra_minutes: store.busyExtraMinutes },
+          after: { busy_extra_minutes: extraMinutes },
+        };
+      });
+    },
+
+    hours(staff: StaffIdentity, actor: AuditActor, storeId: string, body: HoursRequest) {
+      return change(staff, actor, storeId, 'store.hours', async (tx, store) => {
+        const before = await weeklyHours(tx, store.id);
+        await replaceHours(tx, staff.tenantId, store.id, body.hours);
+        return { before, after: body.hours };
+      });
+    },
+
+    specialDays(
+      staff: StaffIdentity,
+      actor: AuditActor,
+      storeId: string,
+      body: SpecialDaysRequest,
+      timeZone: string,
+    ) {
+      // Days already past are dropped: nothing reads them again.
+      const today = localDate(now(), timeZone);
+      const days = body.special_days
+        .filter((day) => day.date >= today)
+        .sort((a, b) => a.date.localeCompare(b.date));
+      return change(staff, actor, storeId, 'store.special_days', async (tx, store) => {
+        await updateStore(tx, store.id, { specialDays: days });
+        return { before: store.specialDays, after: days };
+      });
+    },
+
+    async shop(staff: StaffIdentity): Promise<ShopSwitches> {
+      return shopSwitchesOf((await loadTenantAggregate(db, staff.tenantId))!);
+    },
+
+    async patchShop(staff: StaffIdentity, actor: AuditActor, patch: ShopPatch) {
+      const tenantId = staff.tenantId;
+      await db.transaction(async (tx) => {
+        const tenant = await lockTenant(tx, tenantId);
+        if (!tenant) throw notFound('This shop no longer exists.');
+        const config = { ...tenant.config };
+        if (patch.IsShopClosed !== undefined) config.IsShopClosed = patch.IsShopClosed;
+        if (patch.ShopClosedMessage !== undefined)
+          config.ShopClosedMessage = patch.ShopClosedMessage;
+        if (patch.allowBooking !== undefined) config.allowBooking = patch.allowBooking;
+        let booking = tenant.booking;
+        if (patch.booking) {
+          const parsed = ZBookingDocument.safeParse({ ...tenant.booking, ...patch.booking });
+          if (!parsed.success) {
+            const errors = Object.fromEntries(
+              describeIssues(parsed.error).map((i) => [`booking.${i.path}`, i.message]),
+            );
+            const [field, message] = Object.entries(errors)[0]!;
+            throw new AppError(
+              400,
+              'invalid',
+              `Check the request body: ${field}: ${message}`,
+              errors,
+            );
+          }
+          booking = parsed.data;
+        }
+        await updateTenantSettings(tx, tenantId, { config, booking });
+        await recordAudit(tx, actor, {
+          action: 'shop.update',
+          entity: 'shop',
+          entityId: tenantId,
+          before: shopSwitchesOf({ tenant } as TenantAggregate),
+          after: shopSwitchesOf({ tenant: { ...tenant, config, booking } } as TenantAggregate),
+        });
+        await recordLiveEvent(tx, {
+          tenantId,
+          storeId: null,
+          kind: 'shop.changed',
+          entityId: tenantId,
+        });
+        await announceShopChanged(tx, tenantId);
+      });
+      return this.shop(staff);
+    },
+  };
+}
+export type StoreControls = ReturnType<typeof createStoreControls>;

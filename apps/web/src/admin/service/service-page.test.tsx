@@ -1,0 +1,189 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceItem, ServiceStore } from '@servery/contract/service';
+import type { StaffSession } from '@servery/contract/staff';
+import { ROLE_PERMISSIONS, type StaffRole } from '@servery/contract/staff-roles';
+import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
+import { createAdminStore } from '../admin-store.ts';
+import { ServicePage } from './service-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ok = (data: unknown): WireAnswer => ({
+  status: 200,
+  body: { status: 200, message: 'OK', data },
+});
+const session = (role: StaffRole): WireAnswer =>
+  ok({
+    staff: { id: 's1', email: 'priya@shop.test', name: 'Priya Shah', role },
+    permissions: [...ROLE_PERMISSIONS[role]],
+    stores: [{ id: 'st1', name: 'Camden' }],
+    shop: { name: 'Tandoor Lane', timeZone: 'Europe/London' },
+    expires_at: '2099-01-01T00:00:00.000Z',
+  } satisfies StaffSession);
+const store = (overrides: Partial<ServiceStore> = {}): ServiceStore => ({
+  id: 'st1',
+  name: 'Camden',
+  is_closed: false,
+  is_open_now: true,
+  status_text: 'Closes at 10:00 PM',
+  order_types: ['collection', 'delivery'],
+  pause: null,
+  busy_extra_minutes: 0,
+  hours: {},
+  special_days: [],
+  ...overrides,
+});
+const menu: ServiceItem[] = [
+  {
+    id: 'i1',
+    name: 'Lamb rogan josh',
+    category: 'Curries',
+    price: 1295,
+    hidden: false,
+    sold_out: false,
+    sold_out_until: null,
+    options: [{ id: 'paneer', name: 'Paneer', sold_out: 'indefinitely', sold_out_until: null }],
+  },
+  {
+    id: 'i2',
+    name: 'Garlic naan',
+    category: 'Breads',
+    price: 350,
+    hidden: false,
+    sold_out: 'today',
+    sold_out_until: '2026-11-18T11:00:00.000Z',
+    options: [],
+  },
+];
+
+function renderPage() {
+  render(
+    <Provider store={createAdminStore()}>
+      <ServicePage />
+    </Provider>,
+  );
+}
+
+describe('the Service screen', () => {
+  it('lists the menu with a sold-out switch per dish and option, searchable', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/session': session('staff'),
+      '/api/admin/stores': ok([store()]),
+      '/api/admin/stores/st1/menu': ok(menu),
+      '/api/admin/items/i1/availability': ok({ ...menu[0], sold_out: 'today' }),
+      '/api/admin/options/paneer/availability': ok({ id: 'paneer', sold_out: false, dishes: 1 }),
+    });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Service: Camden' });
+    // Staff switch dishes; pausing, busy mode and hours are for managers.
+    expect(screen.queryByRole('group', { name: 'Pause collection' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Opening hours' })).toBeNull();
+    const lamb = await screen.findByRole('group', { name: 'Lamb rogan josh' });
+    expect(within(lamb).getByRole('radio', { name: 'Available' })).toHaveProperty('checked', true);
+    const naan = screen.getByRole('group', { name: 'Garlic naan back Wed 11:00' });
+    expect(within(naan).getByRole('radio', { name: 'Out today' })).toHaveProperty('checked', true);
+    const paneer = screen.getByRole('group', { name: 'Paneer' });
+    expect(within(paneer).getByRole('radio', { name: 'Out for now' })).toHaveProperty(
+      'checked',
+      true,
+    );
+
+    await user.click(within(lamb).getByRole('radio', { name: 'Out today' }));
+    await user.click(within(paneer).getByRole('radio', { name: 'Available' }));
+    const posts = wire.sent.filter((c) => c.method === 'POST');
+    expect(posts).toEqual([
+      expect.objectContaining({
+        path: '/api/admin/items/i1/availability',
+        body: { sold_out: 'today', store_id: 'st1' },
+      }),
+      expect.objectContaining({
+        path: '/api/admin/options/paneer/availability',
+        body: { sold_out: false, store_id: 'st1' },
+      }),
+    ]);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Find a dish or option' }), 'naan');
+    expect(screen.queryByRole('group', { name: 'Lamb rogan josh' })).toBeNull();
+    expect(screen.getByRole('group', { name: /^Garlic naan/ })).toBeTruthy();
+  });
+
+  it('pauses an order type with one tap, then shows the countdown and resumes', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/session': session('manager'),
+      '/api/admin/stores': ok([store()]),
+      '/api/admin/stores/st1/menu': ok([]),
+      '/api/admin/stores/st1/pause': ok(store()),
+      '/api/admin/stores/st1/busy': ok(store({ busy_extra_minutes: 20 })),
+    });
+    renderPage();
+    const collection = await screen.findByRole('group', { name: 'Pause collection' });
+    const until = new Date(Date.now() + 30 * 60_000 - 500).toISOString();
+    wire.answers['/api/admin/stores'] = ok([
+      store({
+        pause: { order_types: ['collection'], until, message: 'Back at half past' },
+      }),
+    ]);
+    await user.click(within(collection).getByRole('button', { name: '30 min' }));
+    expect(wire.sent.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/admin/stores/st1/pause',
+      body: { order_types: ['collection'], minutes: 30 },
+    });
+    const status = await screen.findByText(/Collection paused/);
+    expect(status.textContent).toMatch(/Collection paused: 29:5\d left/);
+    expect(screen.getByText('Customers see: “Back at half past”')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '+20' }));
+    expect(wire.sent.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
+      path: '/api/admin/stores/st1/busy',
+      body: { extra_minutes: 20 },
+    });
+    await user.click(screen.getByRole('button', { name: 'Resume orders now' }));
+    expect(wire.sent.at(-2)).toMatchObject({
+      method: 'DELETE',
+      path: '/api/admin/stores/st1/pause',
+    });
+  });
+
+  it('puts the server’s overlap complaint on the range it names', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/session': session('manager'),
+      '/api/admin/stores': ok([
+        store({ hours: { monday: [{ opens: '11:00', closes: '15:00' }] } }),
+      ]),
+      '/api/admin/stores/st1/menu': ok([]),
+      '/api/admin/stores/st1/hours': {
+        status: 400,
+        body: {
+          status: 400,
+          message: 'Check the request body: hours.monday.1: Overlaps Monday 11:00–15:00',
+          errors: { 'hours.monday.1': 'Overlaps Monday 11:00–15:00' },
+        },
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add a range on Monday' }));
+    const opens = screen.getByLabelText('Monday range 2 opens');
+    await user.clear(opens);
+    await user.type(opens, '14:00');
+    await user.click(screen.getByRole('button', { name: 'Save opening hours' }));
+    await screen.findByText('Overlaps Monday 11:00–15:00');
+    expect(opens.getAttribute('aria-invalid')).toBe('true');
+    expect(wire.sent.find((c) => c.method === 'PUT')?.body).toEqual({
+      hours: {
+        monday: [
+          { opens: '11:00', closes: '15:00' },
+          { opens: '14:00', closes: '22:00' },
+        ],
+      },
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { useCallback, useState } from 'react';
+import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
+import { useAdminDispatch } from '../admin-store.ts';
+import { ADMIN_INPUT } from '../admin-ui.ts';
+import { useLiveEvents } from '../live/use-live-events.ts';
+import { HoursEditor, SpecialDaysEditor } from './hours-editor.tsx';
+import { MenuSwitches } from './menu-switches.tsx';
+import { ShopSwitchesCard } from './shop-switches.tsx';
+import { useServiceStoresQuery } from './service-api.ts';
+import { StoreControls } from './store-controls.tsx';
+
+/** Service (issue 15): one store's pause, busy mode and sold-out switches, live. */
+export function ServicePage() {
+  const dispatch = useAdminDispatch();
+  const stores = useServiceStoresQuery();
+  const permissions = useSessionQuery().data?.permissions ?? [];
+  const runsService = permissions.includes('service:run');
+  const [chosen, setChosen] = useState('');
+  const refresh = useCallback(
+    (kind: string) => {
+      if (kind.startsWith('availability') || kind.startsWith('menu') || kind === 'reconnected') {
+        dispatch(adminApi.util.invalidateTags(['Menu']));
+      }
+      if (kind.startsWith('store') || kind === 'reconnected') {
+        dispatch(adminApi.util.invalidateTags(['Service']));
+      }
+      if (kind.startsWith('shop') || kind === 'reconnected') {
+        dispatch(adminApi.util.invalidateTags(['Shop']));
+      }
+    },
+    [dispatch],
+  );
+  useLiveEvents(refresh);
+  const onPauseEnd = useCallback(
+    () => dispatch(adminApi.util.invalidateTags(['Service'])),
+    [dispatch],
+  );
+  const list = stores.data ?? [];
+  const store = list.find((s) => s.id === chosen) ?? list[0];
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-3xl font-bold">Service{store ? `: ${store.name}` : ''}</h1>
+      {stores.isLoading && <p role="status">Loading your stores…</p>}
+      {stores.error && (
+        <p role="alert" className="text-red-700">
+          {adminErrorMessage(stores.error)}
+        </p>
+      )}
+      {list.length > 1 && (
+        <label className="block font-semibold">
+          Store
+          <select
+            className={ADMIN_INPUT}
+            value={store?.id}
+            onChange={(event) => setChosen(event.target.value)}
+          >
+            {list.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {stores.data && list.length === 0 && <p>You do not work in any store yet.</p>}
+      {store && (
+        // On a phone, what service needs most comes first: pause and busy, then the menu.
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_1fr] lg:items-start">
+          {runsService && (
+            <div className="lg:col-start-1 lg:row-start-1">
+              <StoreControls store={store} onEnd={onPauseEnd} />
+            </div>
+          )}
+          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <MenuSwitches storeId={store.id} />
+          </div>
+          {permissions.includes('shop:edit') && (
+            <div className="lg:col-start-1 lg:row-start-2">
+              <ShopSwitchesCard />
+            </div>
+          )}
+          {runsService && (
+            // Keyed by store: switching store starts the forms afresh.
+            <>
+              <HoursEditor key={`hours-${store.id}`} store={store} />
+              <SpecialDaysEditor key={`days-${store.id}`} store={store} />
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

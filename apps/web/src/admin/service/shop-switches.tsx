@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { adminErrorMessage } from '../admin-api.ts';
+import { ADMIN_CARD, ADMIN_INPUT, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { usePatchShopMutation, useShopSwitchesQuery } from './service-api.ts';
+
+const SWITCH =
+  'flex min-h-14 w-full items-center justify-between gap-3 rounded-xl border-2 border-stone-400 px-4 text-left text-lg font-semibold aria-checked:border-primary';
+
+/** The shop-wide switches: closed (with its message) and table bookings. */
+export function ShopSwitchesCard() {
+  const shop = useShopSwitchesQuery();
+  const [patch, patching] = usePatchShopMutation();
+  const [message, setMessage] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  if (!shop.data) return null;
+  const closed = shop.data.IsShopClosed === 1;
+  const booking = shop.data.allowBooking === 1;
+  const run = async (body: Parameters<typeof patch>[0], done: string) => {
+    const result = await patch(body);
+    setNotice(result.error ? adminErrorMessage(result.error) : done);
+  };
+
+  return (
+    <section aria-labelledby="shop-heading" className={`${ADMIN_CARD} space-y-4`}>
+      <h2 id="shop-heading" className="text-2xl font-bold">
+        Whole shop
+      </h2>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={closed}
+        className={SWITCH}
+        disabled={patching.isLoading}
+        onClick={() =>
+          void run(
+            { IsShopClosed: closed ? 0 : 1 },
+            closed ? 'The shop is open.' : 'The shop is closed.',
+          )
+        }
+      >
+        Shop closed to orders
+        <span className={closed ? 'text-red-700' : 'text-green-800'}>
+          {closed ? 'Closed' : 'Open'}
+        </span>
+      </button>
+      <label className="block font-semibold">
+        Message customers see while closed
+        <textarea
+          className={`${ADMIN_INPUT} min-h-20 py-2`}
+          maxLength={500}
+          value={message ?? shop.data.ShopClosedMessage}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+      </label>
+      <button
+        type="button"
+        className={ADMIN_SECONDARY}
+        disabled={message === null || patching.isLoading}
+        onClick={() => void run({ ShopClosedMessage: message ?? '' }, 'Message saved.')}
+      >
+        Save the message
+      </button>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={booking}
+        className={SWITCH}
+        disabled={patching.isLoading}
+        onClick={() =>
+          void run(
+            { allowBooking: booking ? 0 : 1 },
+            booking ? 'Bookings are off.' : 'Bookings are on.',
+          )
+        }
+      >
+        Table bookings
+        <span>{booking ? 'On' : 'Off'}</span>
+      </button>
+      <p role="status" className="min-h-6">
+        {notice}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import type { OrderType } from '@servery/contract/menu';
+import type { ServiceStore } from '@servery/contract/service';
+import { adminErrorMessage } from '../admin-api.ts';
+import { ADMIN_CARD, ADMIN_DANGER, ADMIN_SECONDARY } from '../admin-ui.ts';
+import {
+  usePauseStoreMutation,
+  useResumeStoreMutation,
+  useSetBusyMutation,
+} from './service-api.ts';
+
+const PAUSE_MINUTES = [15, 30, 60];
+const BUSY_MINUTES = [0, 10, 20, 30, 45];
+const TYPE_LABELS: Record<OrderType, string> = { collection: 'Collection', delivery: 'Delivery' };
+
+/** Minutes and seconds until `until`, ticking every second; "0:00" once it has passed. */
+export function useCountdown(until: string | null, onEnd: () => void): string {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  const left = until ? Math.max(0, new Date(until).getTime() - now) : 0;
+  useEffect(() => {
+    if (until && left === 0) onEnd();
+  }, [until, left, onEnd]);
+  const minutes = Math.floor(left / 60_000);
+  const seconds = Math.floor((left % 60_000) / 1000);
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** Pause by order type with a countdown, and busy mode: large buttons, one tap each. */
+export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: () => void }) {
+  const [pause, pausing] = usePauseStoreMutation();
+  const [resume, resuming] = useResumeStoreMutation();
+  const [busy, settingBusy] = useSetBusyMutation();
+  const [error, setError] = useState('');
+  const countdown = useCountdown(store.pause?.until ?? null, onEnd);
+  const run = async (call: Promise<{ error?: unknown }>) => {
+    const result = await call;
+    setError(result.error ? adminErrorMessage(result.error) : '');
+  };
+
+  return (
+    <section aria-labelledby="controls-heading" className={`${ADMIN_CARD} space-y-5`}>
+      <h2 id="controls-heading" className="sr-only">
+        Controls of {store.name}
+      </h2>
+      <p className="text-lg">
+        <span className="font-semibold">{store.is_open_now ? 'Open now' : 'Closed now'}</span>
+        {store.status_text ? ` · ${store.status_text}` : ''}
+      </p>
+      {store.pause ? (
+        <div role="status" className="rounded-xl bg-amber-100 p-4 text-amber-950">
+          <p className="text-xl font-bold">
+            {store.pause.order_types.map((t) => TYPE_LABELS[t]).join(' and ')} paused:{' '}
+            <span aria-label={`${countdown} left`}>{countdown}</span> left
+          </p>
+          <p className="mt-1">Customers see: “{store.pause.message}”</p>
+          <button
+            type="button"
+            className={`${ADMIN_DANGER} mt-3 w-full text-lg`}
+            disabled={resuming.isLoading}
+            onClick={() => void run(resume(store.id))}
+          >
+            Resume orders now
+          </button>
+        </div>
+      ) : (
+        store.order_types.map((type) => (
+          <fieldset key={type}>
+            <legend className="text-lg font-semibold">
+              Pause {TYPE_LABELS[type].toLowerCase()}
+            </legend>
+            <div className="mt-2 grid grid-cols-3 gap-2">
+              {PAUSE_MINUTES.map((minutes) => (
+                <button
+                  key={minutes}
+                  type="button"
+                  className={ADMIN_SECONDARY}
+                  disabled={pausing.isLoading}
+                  onClick={() => void run(pause({ id: store.id, order_types: [type], minutes }))}
+                >
+                  {minutes} min
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        ))
+      )}
+      <fieldset>
+        <legend className="text-lg font-semibold">
+          Busy mode: {store.busy_extra_minutes ? `+${store.busy_extra_minutes} min` : 'off'}
+        </legend>
+        <div className="mt-2 grid grid-cols-5 gap-2">
+          {BUSY_MINUTES.map((minutes) => (
+            <button
+              key={minutes}
+              type="button"
+              aria-pressed={store.busy_extra_minutes === minutes}
+              className={`${ADMIN_SECONDARY} px-2 aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-on-primary`}
+              disabled={settingBusy.isLoading}
+              onClick={() => void run(busy({ id: store.id, extra_minutes: minutes }))}
+            >
+              {minutes ? `+${minutes}` : 'Off'}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      {error && (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  VIEWPORTS,
+  accessibilityViolations,
+  openPage,
+  overflowsSideways,
+  screenshot,
+} from './support/browser.ts';
+import { withTestCatalogue } from './support/catalogue.ts';
+import { useProduct } from './support/product.ts';
+import { demoVariant } from './support/server.ts';
+import { DEMO_OWNER, signInToAdmin } from './support/staff.ts';
+
+// Issue 15: the demo shop with the test catalogue; messages in the log, where codes are read.
+const product = useProduct(() => ({
+  env: { LOG_LEVEL: 'info' },
+  tenantFiles: [
+    demoVariant((doc) => {
+      withTestCatalogue(doc);
+      doc.config.isHomePage = 0;
+      doc.config.IsShopClosed = 0;
+    }),
+  ],
+}));
+const url = () => product.server.url;
+const dishCard = (page: Page, name: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+describe('the Service screen', () => {
+  it('a manager marks a dish sold out on a phone; the customer’s open menu shows it without a reload', async () => {
+    const customer = await openPage(product.browser, url(), { viewport: VIEWPORTS.desktop });
+    await customer.page.goto(`${url()}/menu`);
+    const bhajis = dishCard(customer.page, 'Onion bhajis');
+    await bhajis.waitFor();
+    expect(await bhajis.textContent()).not.toContain('Sold out');
+
+    const manager = await openPage(product.browser, url(), { viewport: VIEWPORTS.mobile });
+    await signInToAdmin(manager.page, product.server, DEMO_OWNER);
+    await manager.page.getByRole('link', { name: 'Service' }).first().click();
+    await manager.page.getByRole('heading', { level: 1, name: /^Service: / }).waitFor();
+    await manager.page.getByRole('searchbox', { name: 'Find a dish or option' }).fill('bhaji');
+    const row = manager.page.getByRole('group', { name: 'Onion bhajis' });
+    await row.getByText('Out today').click();
+    await expect.poll(() => row.getByRole('radio', { name: 'Out today' }).isChecked()).toBe(true);
+    expect(await overflowsSideways(manager.page)).toBe(false);
+    expect(await accessibilityViolations(manager.page)).toEqual([]);
+    await screenshot(manager.page, 'admin-service-mobile');
+
+    // The customer comes back to the tab: the menu looks again and greys the dish.
+    await customer.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await bhajis.getByText('Sold out').first().waitFor();
+    expect(await bhajis.getByRole('button', { name: /add/i }).count()).toBe(0);
+
+    // A pause with its countdown, at desktop width.
+    await manager.page.setViewportSize(VIEWPORTS.desktop);
+    await manager.page.getByRole('searchbox', { name: 'Find a dish or option' }).fill('');
+    const collection = manager.page.getByRole('group', { name: 'Pause collection' });
+    await collection.getByRole('button', { name: '30 min' }).click();
+    await manager.page.getByText(/Collection paused: \d+:\d\d left/).waitFor();
+    expect(await accessibilityViolations(manager.page)).toEqual([]);
+    await screenshot(manager.page, 'admin-service-desktop');
+    const timings = await manager.page.evaluate(async () => {
+      const stores = (await (await fetch('/api/store')).json()).data as { pause: unknown }[];
+      return stores.map((s) => s.pause).filter(Boolean);
+    });
+    expect(timings).toHaveLength(1);
+    await manager.context.close();
+    await customer.context.close();
+  });
+});

@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { ZFlag } from './config.ts';
+import { ORDER_TYPES, ZMinorUnits, type OrderType } from './menu.ts';
+import { WEEKDAYS, ZOpeningRange, ZWeeklyHours, type OpeningRange } from './opening-hours.ts';
+
+/**
+ * Service controls (issue 15, docs/decisions/0018): what a manager changes in the middle of
+ * service. Every timer is an instant stored with the change and compared at read time.
+ */
+
+const ZInstant = z.iso.datetime({ offset: true, message: 'Use an ISO date and time' });
+const ZDate = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
+
+/** Ordering of some order types stopped until `until` (stored on the store, and its document). */
+export const ZStorePause = z
+  .object({
+    orderTypes: z.array(z.enum(ORDER_TYPES)).min(1).max(2),
+    until: ZInstant,
+    message: z.string().max(300),
+  })
+  .strict();
+export type StorePause = z.infer<typeof ZStorePause>;
+
+/** A date on which a store is closed, or keeps other hours than its weekly ones. */
+export const ZSpecialDay = z
+  .object({
+    date: ZDate,
+    closed: z.boolean(),
+    hours: z.array(ZOpeningRange).max(6).default([]),
+  })
+  .strict()
+  .superRefine((day, ctx) => {
+    if (day.closed && day.hours.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['hours'], message: 'A closed day has no hours' });
+    }
+    if (!day.closed && day.hours.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hours'],
+        message: 'Give the hours, or mark it closed',
+      });
+    }
+    for (const [index, message] of rangeOverlaps(day.hours)) {
+      ctx.addIssue({ code: 'custom', path: ['hours', index], message });
+    }
+  });
+export type SpecialDay = z.infer<typeof ZSpecialDay>;
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const WEEK = 7 * 24 * 60;
+
+/** Ranges of one day that overlap an earlier one: [index, message]. */
+function rangeOverlaps(ranges: readonly OpeningRange[]): [number, string][] {
+  const found: [number, string][] = [];
+  const spans = ranges.map((r) => span(0, r));
+  spans.forEach((a, i) => {
+    const earlier = spans.findIndex((b, j) => j < i && intersects(a, b, Infinity));
+    if (earlier >= 0) found.push([i, `Overlaps ${label(ranges[earlier]!)}`]);
+  });
+  return found;
+}
+
+function span(dayIndex: number, range: OpeningRange): [number, number] {
+  const start = dayIndex * 24 * 60 + minutesOf(range.opens);
+  let length = minutesOf(range.closes) - minutesOf(range.opens);
+  if (length <= 0) length += 24 * 60;
+  return [start, start + length];
+}
+
+/** Whether two spans overlap, on a circle of `period` minutes (a week: Sunday night runs into Monday). */
+function intersects(a: [number, number], b: [number, number], period: number): boolean {
+  const shifts = Number.isFinite(period) ? [-period, 0, period] : [0];
+  return shifts.some((shift) => a[0] < b[1] + shift && b[0] + shift < a[1]);
+}
+
+const label = (r: OpeningRange) => `${r.opens}–${r.closes}`;
+
+/**
+ * Ranges of a week that overlap another, with the field that names them ("monday.1") and why.
+ * A range past midnight runs into the next day, and Sunday's into Monday's.
+ */
+export function weeklyOverlaps(hours: z.infer<typeof ZWeeklyHours>): Record<string, string> {
+  const all = WEEKDAYS.flatMap((day, d) =>
+    (hours[day] ?? []).map((range, index) => ({ day, index, range, span: span(d, range) })),
+  );
+  const errors: Record<string, string> = {};
+  all.forEach((a, i) => {
+    const other = all.find((b, j) => j < i && intersects(a.span, b.span, WEEK));
+    if (other) {
+      errors[`${a.day}.${a.index}`] =
+        `Overlaps ${other.day[0]!.toUpperCase()}${other.day.slice(1)} ${label(other.range)}`;
+    }
+  });
+  return errors;
+}
+
+// ---- Requests ----
+
+/** POST /api/admin/items/{id}/availability and /api/admin/options/{id}/availability. */
+export const SOLD_OUT_CHOICES = ['today', 'indefinitely'] as const;
+export const ZAvailabilityRequest = z
+  .object({
+    sold_out: z.union([z.enum(SOLD_OUT_CHOICES), z.literal(false)], {
+      error: "Choose 'today', 'indefinitely' or false",
+    }),
+    /** The store whose next opening ends "today"; by default the first of the caller's stores to open. */
+    store_id: z.uuid().optional(),
+  })
+  .strict();
+export type AvailabilityRequest = z.infer<typeof ZAvailabilityRequest>;
+
+/** PATCH /api/admin/items/{id}: hide or show a dish, change its price. */
+export const ZItemPatch = z
+  .object({ hidden: z.boolean().optional(), price: ZMinorUnits.optional() })
+  .strict()
+  .refine((patch) => patch.hidden !== undefined || patch.price !== undefined, {
+    message: 'Send hidden or price',
+  });
+export type ItemPatch = z.infer<typeof ZItemPatch>;
+
+/** POST /api/admin/stores/{id}/pause: for some minutes, or until an instant. */
+export const ZPauseRequest = z
+  .object({
+    order_types: z.array(z.enum(ORDER_TYPES)).min(1).max(2),
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .optional(),
+    until: ZInstant.optional(),
+    message: z.string().trim().max(300).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if ((body.minutes === undefined) === (body.until === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['minutes'], message: 'Send minutes or until' });
+    }
+  });
+export type PauseRequest = z.infer<typeof ZPauseRequest>;
+
+/** POST /api/admin/stores/{id}/busy: minutes added to ASAP and the first slot (0 ends it). */
+export const ZBusyRequest = z.object({ extra_minutes: z.number().int().min(0).max(180) }).strict();
+
+/** PUT /api/admin/stores/{id}/hours: the whole week; overlapping ranges are refused. */
+export const ZHoursRequest = z
+  .object({ hours: ZWeeklyHours })
+  .strict()
+  .superRefine((body, ctx) => {
+    for (const [field, message] of Object.entries(weeklyOverlaps(body.hours))) {
+      const [day, index] = field.split('.');
+      ctx.addIssue({ code: 'custom', path: ['hours', day!, Number(index)], message });
+    }
+  });
+export type HoursRequest = z.infer<typeof ZHoursRequest>;
+
+/** PUT /api/admin/stores/{id}/special-days: the whole list, one entry per date. */
+export const ZSpecialDaysRequest = z
+  .object({ special_days: z.array(ZSpecialDay).max(100) })
+  .strict()
+  .superRefine((body, ctx) => {
+    body.special_days.forEach((day, index) => {
+      if (body.special_days.findIndex((d) => d.date === day.date) !== index) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['special_days', index, 'date'],
+          message: 'appears twice',
+        });
+      }
+    });
+  });
+export type SpecialDaysRequest = z.infer<typeof ZSpecialDaysRequest>;
+
+/** PATCH /api/admin/shop: the closed switch, its message, bookings and their settings. */
+export const ZShopPatch = z
+  .object({
+    IsShopClosed: ZFlag.optional(),
+    ShopClosedMessage: z.string().max(500).optional(),
+    allowBooking: ZFlag.optional(),
+    booking: z
+      .object({
+        hours: ZWeeklyHours.optional(),
+        stepMinutes: z.number().int().min(5).max(120).optional(),
+        coversPerSlot: z.number().int().min(1).max(1000).optional(),
+        daysAllowed: z.number().int().min(0).max(365).optional(),
+        whatsappShare: z.boolean().optional(),
+        whatsappNumber: z
+          .string()
+          .regex(/^(\d{10,15})?$/, 'Use digits with the country code')
+          .optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type ShopPatch = z.infer<typeof ZShopPatch>;
+
+// ---- Answers ----
+
+export type SoldOutState = 'today' | 'indefinitely' | false;
+
+export interface ServiceOption {
+  /** The option's slug: one switch for every dish that offers it. */
+  id: string;
+  name: string;
+  sold_out: SoldOutState;
+  sold_out_until: string | null;
+}
+
+/** A dish as the Service screen lists it, hidden ones included. */
+export interface ServiceItem {
+  id: string;
+  name: string;
+  category: string;
+  price: number;
+  hidden: boolean;
+  sold_out: SoldOutState;
+  sold_out_until: string | null;
+  options: ServiceOption[];
+}
+
+/** A store's service controls as they stand now. */
+export interface ServiceStore {
+  id: string;
+  name: string;
+  is_closed: boolean;
+  is_open_now: boolean;
+  status_text: string | null;
+  order_types: OrderType[];
+  /** Null when not paused (or the pause has run out). */
+  pause: { order_types: OrderType[]; until: string; message: string } | null;
+  busy_extra_minutes: number;
+  hours: z.infer<typeof ZWeeklyHours>;
+  special_days: SpecialDay[];
+}
+
+/** The shop-wide switches. */
+export interface ShopSwitches {
+  IsShopClosed: 0 | 1;
+  ShopClosedMessage: string;
+  allowBooking: 0 | 1;
+  booking: {
+    hours: z.infer<typeof ZWeeklyHours>;
+    stepMinutes: number;
+    coversPerSlot: number;
+    daysAllowed: number;
+    whatsappShare: boolean;
+    whatsappNumber: string;
+  } | null;
+}
+
+/** The answer to an option's switch: how many dishes it changed. */
+export interface OptionAvailability {
+  id: string;
+  sold_out: SoldOutState;
+  sold_out_until: string | null;
+  dishes: number;
+}
+
+/** The message a paused order type shows when the shop wrote none. */
+export function defaultPauseMessage(types: readonly OrderType[]): string {
+  const what = types.length === 2 ? 'orders' : `${types[0]} orders`;
+  return `We are not taking ${what} right now. Please try again a little later.`;
+}
+
+/** The pause in force at `at` for an order type, if any. */
+export function activePause(
+  pause: StorePause | null | undefined,
+  at: Date,
+  orderType?: OrderType,
+): StorePause | null {
+  if (!pause || new Date(pause.until).getTime() <= at.getTime()) return null;
+  if (orderType && !pause.orderTypes.includes(orderType)) return null;
+  return pause;
+}
