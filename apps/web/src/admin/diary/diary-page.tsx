@@ -67,7 +67,7 @@ export function DiaryPage() {
             : 'Connecting…'}
       </p>
 
-      <nav aria-label="Days" className="mt-2 overflow-x-auto print:hidden">
+      <nav aria-label="Days" className="relative mt-2 overflow-x-auto print:hidden">
         <ul className="flex gap-2 pb-2">
           {strip.map((d) => (
             <li key={d}>
@@ -82,15 +82,13 @@ export function DiaryPage() {
             </li>
           ))}
           <li>
-            <label className="flex items-center gap-2 font-semibold">
-              <span className="sr-only">Another day</span>
-              <input
-                type="date"
-                className={`${ADMIN_INPUT} mt-0 w-44`}
-                value={date}
-                onChange={(e) => e.target.value && setDate(e.target.value)}
-              />
-            </label>
+            <input
+              type="date"
+              aria-label="Another day"
+              className={`${ADMIN_INPUT} mt-0 w-44`}
+              value={date}
+              onChange={(e) => e.target.value && setDate(e.target.value)}
+            />
           </li>
         </ul>
       </nav>
@@ -109,7 +107,7 @@ export function DiaryPage() {
         <>
           <p className="mt-3 text-lg">
             <strong>{data.totals.covers}</strong> covers in <strong>{data.totals.bookings}</strong>{' '}
-            bookings
+            {data.totals.bookings === 1 ? 'booking' : 'bookings'}
             {data.totals.requested > 0 && <> · {data.totals.requested} to confirm</>} ·{' '}
             {data.capacity_per_slot} covers a time · {data.store.name}
           </p>

@@ -11,6 +11,9 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
   const [reopen, reopening] = useRemoveCloseoutMutation();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
+  // The per-time and per-service close buttons show only while closing: the diary stays calm.
+  const [choosing, setChoosing] = useState(false);
+  const closable = mayClose && choosing;
 
   async function closeOut(what: { time?: string; service?: string }) {
     setProblem('');
@@ -68,6 +71,14 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
             >
               Close the whole day
             </button>
+            <button
+              type="button"
+              className={ADMIN_SECONDARY}
+              aria-pressed={choosing}
+              onClick={() => setChoosing((on) => !on)}
+            >
+              {choosing ? 'Done choosing' : 'Choose times to close…'}
+            </button>
           </div>
           {problem && (
             <p role="alert" className="mt-2 font-semibold text-red-700">
@@ -89,7 +100,7 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
                 · {service.covers} covers, {service.bookings} bookings
               </span>
             </h2>
-            {mayClose && (
+            {closable && (
               <button
                 type="button"
                 className={`${ADMIN_SECONDARY} print:hidden`}
@@ -105,7 +116,7 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
               <SlotRow
                 key={slot.time}
                 slot={slot}
-                mayClose={mayClose}
+                mayClose={closable}
                 busy={closing.isLoading}
                 onClose={() => void closeOut({ time: slot.time })}
               />

@@ -1,0 +1,136 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DiaryBooking, DiaryDay } from '@servery/contract/diary';
+import { createAdminStore } from '../admin-store.ts';
+import { AddBookingForm } from './add-booking-form.tsx';
+import { BookingCard } from './booking-card.tsx';
+import { diaryCsv } from './diary-csv.ts';
+
+afterEach(cleanup);
+
+const booking = (overrides: Partial<DiaryBooking> = {}): DiaryBooking => ({
+  id: 'b1',
+  date: '2026-11-27',
+  time: '07:00 PM',
+  people: '4',
+  covers: 4,
+  name: 'Priya Shah',
+  phone: '07700900123',
+  email: 'priya@example.com',
+  message: 'Window, please',
+  status: 'confirmed',
+  source: 'online',
+  note: null,
+  over_capacity: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  next: ['arrived', 'seated', 'no_show', 'cancelled'],
+  ...overrides,
+});
+const inStore = (ui: React.ReactNode) =>
+  render(<Provider store={createAdminStore()}>{ui}</Provider>);
+
+describe('a booking in the diary', () => {
+  it('offers exactly the one-tap moves its status allows', () => {
+    inStore(
+      <ul>
+        <BookingCard booking={booking()} />
+      </ul>,
+    );
+    const names = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(names).toEqual([
+      'Arrived Priya Shah, 4',
+      'Seat Priya Shah, 4',
+      'No-show Priya Shah, 4',
+      'Cancel…',
+    ]);
+    expect(screen.getByText('Booked')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '07700900123' }).getAttribute('href')).toBe(
+      'tel:07700900123',
+    );
+  });
+
+  it('asks the real party size before confirming a 10+ request', async () => {
+    inStore(
+      <ul>
+        <BookingCard
+          booking={booking({
+            people: '10+',
+            covers: 0,
+            status: 'requested',
+            next: ['confirmed', 'declined'],
+          })}
+          showDate
+        />
+      </ul>,
+    );
+    expect(screen.getByText(/Friday,? 27 November 2026, 07:00 PM/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm…' }));
+    expect(screen.getByRole('spinbutton', { name: 'How many people, for sure?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm and e-mail the guest' })).toBeTruthy();
+  });
+
+  it('shows no moves once the booking is over', () => {
+    inStore(
+      <ul>
+        <BookingCard booking={booking({ status: 'completed', next: [] })} />
+      </ul>,
+    );
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.getByText('Left')).toBeTruthy();
+  });
+});
+
+describe('the quick add form', () => {
+  it('names each problem at its field before sending anything', async () => {
+    inStore(
+      <AddBookingForm
+        date="2026-11-27"
+        times={['07:00 PM']}
+        isToday={false}
+        mayOverbook={false}
+        onDone={() => {}}
+      />,
+    );
+    await userEvent.clear(screen.getByRole('spinbutton', { name: 'People' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'not-an-address');
+    await userEvent.click(screen.getByRole('button', { name: 'Add booking' }));
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Enter a valid email')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Name/ }).getAttribute('aria-invalid')).toBe('true');
+    // A walk-in is only for today.
+    expect((screen.getByRole('radio', { name: /walk-in/ }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect(screen.queryByRole('checkbox', { name: /overbook/ })).toBeNull();
+  });
+});
+
+describe('the CSV of a day', () => {
+  it('has a row per booking, quotes what needs it and keeps formulas as text', () => {
+    const day = {
+      date: '2026-11-27',
+      services: [
+        {
+          slots: [
+            {
+              bookings: [
+                booking({ name: 'Shah, Priya', message: 'Say "hi"' }),
+                booking({ id: 'b2', name: '=HYPERLINK("x")', status: 'no_show' }),
+              ],
+            },
+          ],
+        },
+      ],
+      other: [],
+    } as unknown as DiaryDay;
+    const lines = diaryCsv(day).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Date,Time,Name,People,Covers,Status,Source,Phone,E-mail,Message,Note');
+    expect(lines[1]).toBe(
+      '2026-11-27,07:00 PM,"Shah, Priya",4,4,confirmed,online,07700900123,priya@example.com,"Say ""hi""",',
+    );
+    expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[2]).toContain('no show');
+  });
+});
