@@ -2,7 +2,7 @@ import type { OrderCreated } from '@servery/contract/order';
 import type { UserData } from '@servery/contract/auth';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, accessibilityViolations, openPage, screenshot } from './support/browser.ts';
-import { customerCall, orderOf, storeNamed, timingsOf } from './support/checkout.ts';
+import { customerCall, openSignedIn, orderOf, storeNamed, timingsOf } from './support/checkout.ts';
 import { useProduct } from './support/product.ts';
 import { signInByApi } from './support/sign-in.ts';
 import { DEMO_OWNER, signInToAdmin } from './support/staff.ts';
@@ -43,10 +43,37 @@ async function placeOrder(customer: UserData) {
   return placed.body.data.order;
 }
 
+/**
+ * The customer orders in a browser of their own, as on a phone: the basket, collection at the
+ * first later time (so it does not matter whether the store is open now), cash. Answers the
+ * order and the customer's page, left open on the order.
+ */
+async function orderInBrowser(customer: UserData) {
+  const url = product.server.url;
+  const shopper = await openSignedIn(product.browser, url, customer, {
+    viewport: VIEWPORTS.mobile,
+  });
+  const page = shopper.page;
+  await page.goto(`${url}/menu`);
+  await page.getByRole('button', { name: 'Add Poppadoms & chutney tray to basket' }).click();
+  await page.getByTestId('cart-badge').waitFor();
+  await page.goto(`${url}/cart`);
+  await page.getByRole('link', { name: 'Go to checkout' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+  await page.getByRole('radio', { name: /^Collection/ }).check();
+  await page.getByRole('radio', { name: 'At a later time' }).check();
+  await page.getByRole('radio', { name: /^Cash on collection/ }).check();
+  await page.getByRole('button', { name: /^Place order · £/ }).click();
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').at(-1)!;
+  await page.getByTestId('order-status').getByText('Placed').waitFor();
+  return { order: await orderOf(url, customer, id), shopper };
+}
+
 describe('the order desk', () => {
-  it('rings for a new order on an open board, which is accepted, made ready, and the customer follows', async () => {
+  it('rings for an order placed in another browser, which is accepted, printed, made ready, and the customer’s page follows', async () => {
     const customer = await signInByApi(product.server);
-    const first = await placeOrder(customer);
+    const { order: first, shopper } = await orderInBrowser(customer);
 
     const { page, context } = await openPage(product.browser, product.server.url, {
       viewport: VIEWPORTS.desktop,
@@ -134,6 +161,12 @@ describe('the order desk', () => {
     const followed = await orderOf(product.server.url, customer, first.id);
     expect(followed.status).toBe('ready');
     expect(followed.promised_at).not.toBeNull();
+    // The customer's open page follows without a reload (it asks again every 15 s).
+    await shopper.page
+      .getByTestId('order-status')
+      .getByText('Ready to collect')
+      .waitFor({ timeout: 20_000 });
+    await shopper.context.close();
 
     // Rejecting needs a reason and a confirmation.
     const secondCard = page
