@@ -26,7 +26,7 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
     month: 'long',
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
+    hourCycle: 'h12', // not hour12: en-GB then says "0:45 pm" for 12:45
   });
   const how =
     order.orderType === 'delivery'
