@@ -71,6 +71,16 @@ const ZEnv = z.object({
     .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
   STRIPE_API_URL: z.url('must be a URL').optional(),
+  /** The signing secret of the Connect webhook endpoint (events of shops' connected accounts). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** The one shop (its slug) paid into the platform's own Stripe account, not a connected one. */
+  STRIPE_DIRECT_SHOP: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be a shop slug')
+    .optional(),
   /** Lets production take payments with the test-mode card form (a demo deployment). */
   DEMO_PAYMENTS: z.enum(['true', 'false']).optional(),
   SMS_DEFAULT_COUNTRY_CODE: z

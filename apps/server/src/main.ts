@@ -39,6 +39,9 @@ async function main() {
             publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
             apiUrl: env.STRIPE_API_URL,
+            connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
+            // Each shop is paid into its own connected account in production (issue 17).
+            connect: { required: production, directShop: env.STRIPE_DIRECT_SHOP },
           }
         : undefined,
       messages: {

@@ -9,6 +9,9 @@ export interface FakeIntent {
   currency: string;
   status: string;
   capture_method: 'automatic' | 'manual';
+  /** The connected account it lives on (null: the platform's own), and the platform's fee. */
+  account: string | null;
+  application_fee_amount: number | null;
   client_secret: string;
   metadata: Record<string, string>;
   last_payment_error: { message: string } | null;
@@ -18,6 +21,8 @@ export interface FakeStripeRequest {
   method: string;
   url: string;
   idempotencyKey?: string;
+  /** The Stripe-Account header: the connected account the call acts on (Stripe Connect). */
+  account?: string;
   form: URLSearchParams;
 }
 
@@ -98,7 +103,24 @@ export async function startFakeStripe(secretKey: string) {
     for await (const chunk of req) body += chunk;
     const form = new URLSearchParams(body);
     const key = req.headers['idempotency-key'] as string | undefined;
-    requests.push({ method: req.method!, url: req.url!, idempotencyKey: key, form });
+    const account = req.headers['stripe-account'] as string | undefined;
+    requests.push({ method: req.method!, url: req.url!, idempotencyKey: key, form, account });
+    /**
+     * An intent as this call may see it: one made on a connected account is found only with
+     * that account's Stripe-Account header, as at Stripe (otherwise: no such payment_intent).
+     */
+    const visible = (id: string | undefined) => {
+      const intent = id ? intents.get(id) : undefined;
+      return intent && intent.account === (account ?? null) ? intent : undefined;
+    };
+    const noSuchIntent = (id: string) =>
+      send(404, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such payment_intent: '${id}'`,
+        },
+      });
     const send = (status: number, json: object) => {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
       res.end(JSON.stringify(json));
@@ -124,6 +146,10 @@ export async function startFakeStripe(secretKey: string) {
         currency: form.get('currency')!,
         status: 'requires_payment_method',
         capture_method: form.get('capture_method') === 'manual' ? 'manual' : 'automatic',
+        account: account ?? null,
+        application_fee_amount: form.has('application_fee_amount')
+          ? Number(form.get('application_fee_amount'))
+          : null,
         client_secret: `${id}_secret_abc`,
         metadata,
         last_payment_error: null,
@@ -135,12 +161,13 @@ export async function startFakeStripe(secretKey: string) {
     if (req.method === 'POST' && req.url === '/v1/refunds') {
       const known = key && answered.get(`refund:${key}`);
       if (known) return send(known.status, known.json);
-      const answer = refund(intents.get(form.get('payment_intent') ?? ''), key);
+      const answer = refund(visible(form.get('payment_intent') ?? ''), key);
       if (key) answered.set(`refund:${key}`, answer);
       return send(answer.status, answer.json);
     }
     const step = /^\/v1\/payment_intents\/(pi_[a-z0-9]+)\/(capture|cancel)$/.exec(req.url!);
     if (req.method === 'POST' && step && intents.has(step[1]!)) {
+      if (!visible(step[1])) return noSuchIntent(step[1]!);
       const known = key && answered.get(`${step[2]}:${key}`);
       if (known) return send(known.status, known.json);
       const answer = intentStep(intents.get(step[1]!)!, step[2] as 'capture' | 'cancel');
@@ -149,7 +176,7 @@ export async function startFakeStripe(secretKey: string) {
     }
     const match = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.url!);
     if (req.method === 'GET' && match && intents.has(match[1]!)) {
-      return send(200, intents.get(match[1]!)!);
+      return visible(match[1]) ? send(200, intents.get(match[1]!)!) : noSuchIntent(match[1]!);
     }
     return send(404, { error: { type: 'invalid_request_error', message: 'No such route' } });
   }).listen(0, '127.0.0.1');

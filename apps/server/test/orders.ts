@@ -18,6 +18,8 @@ export async function insertTestOrder(
     payment?: 'cash' | 'card';
     /** A card payment through Stripe, with this PaymentIntent. */
     stripeIntent?: string;
+    /** The shop's connected account the intent lives on (Stripe Connect). */
+    stripeAccount?: string;
     /** A card's state: by default held while the order waits, and charged once accepted. */
     paymentStatus?: PaymentStatus;
     customerEmail?: string | null;
@@ -103,6 +105,7 @@ export async function insertTestOrder(
       currency: 'GBP',
       intentId: options.stripeIntent ?? null,
       clientSecret: null,
+      stripeAccount: options.stripeAccount ?? null,
     },
   );
   return { id, number, customerId: customer.id, customerEmail: customer.email };

@@ -200,6 +200,8 @@ export interface Order {
     /** For the customer's own order still to be paid through Stripe: what /payment needs. */
     client_secret: string | null;
     publishable_key: string | null;
+    /** The shop's own Stripe account the payment is made on (Stripe.js must be told), or null. */
+    stripe_account: string | null;
   };
   status_history: { status: OrderStatus; at: string }[];
   /** When the kitchen said the order will be ready; null until it is accepted. */
@@ -219,6 +221,8 @@ export interface OrderCreated {
     client_secret: string | null;
     /** Stripe's publishable key, so the page needs no other configuration. */
     publishable_key: string | null;
+    /** The shop's own Stripe account the payment is made on, or null for the platform's. */
+    stripe_account: string | null;
   };
   /** Lines whose price differs from what the customer saw: shown before paying. */
   price_changes: { item_id: string; name: string; was: number; now: number }[];

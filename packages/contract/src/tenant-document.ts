@@ -257,6 +257,23 @@ export const ZLegalTexts = z
 export type LegalTexts = z.infer<typeof ZLegalTexts>;
 export const LEGAL_PAGES = ['privacy', 'terms'] as const;
 
+/**
+ * How the shop is paid (issue 17): card payments are direct charges on the shop's own Stripe
+ * account, connected to the platform (Stripe Connect), with an optional platform fee.
+ */
+export const ZPaymentsDocument = z
+  .object({
+    /** The shop's connected account, e.g. acct_1Nv0FGQ9RKHgCVdK. */
+    stripe_account: z
+      .string()
+      .regex(/^acct_[A-Za-z0-9]{6,40}$/, 'A Stripe account id looks like acct_1Nv0FGQ9RKHgCVdK')
+      .optional(),
+    /** The platform's fee on each card payment, in percent of the total (0 to 20). */
+    platform_fee_percent: z.number().min(0).max(20).optional(),
+  })
+  .strict();
+export type PaymentsDocument = z.infer<typeof ZPaymentsDocument>;
+
 export const ZTenantDocument = z
   .object({
     format: z.literal(1),
@@ -275,6 +292,7 @@ export const ZTenantDocument = z
     promos: z.array(ZPromoDocument).max(200).default([]),
     /** Table bookings; absent, the reservation screen offers no times. */
     booking: ZBookingDocument.nullable().default(null),
+    payments: ZPaymentsDocument.optional(),
   })
   .strict()
   .superRefine((doc, ctx) => {

@@ -1,6 +1,7 @@
 import { openDatabase } from '../db/client.ts';
 import { readEnv } from '../env.ts';
-import { listTenants } from '../modules/tenants/tenants.repository.ts';
+import { cardSetupNote } from '../modules/orders/card-account.ts';
+import { findTenantBySlug, listTenants } from '../modules/tenants/tenants.repository.ts';
 import { exportTenantToDir, importTenantFile } from '../modules/tenants/tenant-files.ts';
 import { exportTenant, TenantDocumentError } from '../modules/tenants/tenants.service.ts';
 import { addStaffFromCli, StaffInputError } from '../modules/staff/staff-cli.ts';
@@ -77,6 +78,12 @@ export async function runTenantCli(
     if (command === 'import') {
       const { slug } = await importTenantFile(db, target!);
       out.write(`Imported tenant "${slug}" from ${target}\n`);
+      const note = cardSetupNote((await findTenantBySlug(db, slug))!, {
+        production: settings.NODE_ENV === 'production',
+        stripe: Boolean(settings.STRIPE_SECRET_KEY),
+        directShop: settings.STRIPE_DIRECT_SHOP,
+      });
+      if (note) out.write(`${note}\n`);
       return 0;
     }
     const outIndex = rest.indexOf('--out');

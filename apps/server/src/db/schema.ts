@@ -30,7 +30,12 @@ import type {
 import type { Banner } from '@servery/contract/home';
 import type { BookingSource } from '@servery/contract/diary';
 import type { BookingStatus } from '@servery/contract/reservation';
-import type { BookingDocument, LegalTexts, TenantConfig } from '@servery/contract/tenant-document';
+import type {
+  BookingDocument,
+  LegalTexts,
+  PaymentsDocument,
+  TenantConfig,
+} from '@servery/contract/tenant-document';
 import type { StaffRole } from '@servery/contract/staff-roles';
 import type { SpecialDay, StorePause } from '@servery/contract/service';
 
@@ -49,6 +54,8 @@ export const tenants = pgTable('tenants', {
   config: jsonb('config').$type<TenantConfig>().notNull(),
   legal: jsonb('legal').$type<LegalTexts>(),
   booking: jsonb('booking').$type<BookingDocument>(),
+  /** How the shop is paid (its Stripe connected account, the platform fee); null: not set. */
+  payments: jsonb('payments').$type<PaymentsDocument>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -552,6 +559,8 @@ export const payments = pgTable(
     /** When the provider last changed it, as the provider says: older news is ignored. */
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     failureMessage: text('failure_message'),
+    /** The shop's Stripe connected account the intent lives on; null: the platform's own. */
+    stripeAccount: text('stripe_account'),
     /**
      * Failed tries of the pending capture, release or refund: each try has an idempotency key
      * of its own, since Stripe answers a reused key with the first try's refusal for a day.

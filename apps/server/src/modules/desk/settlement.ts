@@ -125,13 +125,13 @@ async function outcomeOf(
   if (!deps.card || !payment.intentId) throw new Error('Stripe is not set up here');
   const attempt = `${orderId}-${payment.settleAttempts}`;
   if (payment.status === 'capture_pending') {
-    const news = await deps.card.capturePayment(payment.intentId, attempt);
+    const news = await deps.card.capturePayment(payment.intentId, payment.stripeAccount, attempt);
     return news.status === 'succeeded'
       ? { status: 'succeeded', failureMessage: null }
       : { status: 'cancelled', failureMessage: 'The card hold lapsed before it was charged.' };
   }
   return {
-    status: await deps.card.returnPayment(payment.intentId, attempt),
+    status: await deps.card.returnPayment(payment.intentId, payment.stripeAccount, attempt),
     failureMessage: null,
   };
 }

@@ -5,7 +5,7 @@ import { vatInvoiceOf, type VatSupplier } from './vat-invoice.ts';
 /** The order as the API shows it (contract `Order`), with its VAT invoice when the shop gives one. */
 export function toOrder(
   order: Omit<OrderRow, 'printCount'>,
-  payment: Pick<PaymentRow, 'method' | 'provider' | 'status' | 'clientSecret'>,
+  payment: Pick<PaymentRow, 'method' | 'provider' | 'status' | 'clientSecret' | 'stripeAccount'>,
   supplier: VatSupplier | null,
   publishableKey?: string,
 ): Order {
@@ -37,6 +37,7 @@ export function toOrder(
       status: payment.status,
       client_secret: payable ? payment.clientSecret : null,
       publishable_key: payable ? (publishableKey ?? null) : null,
+      stripe_account: payable ? payment.stripeAccount : null,
     },
     // Who at the shop moved it stays with the shop.
     status_history: order.statusHistory.map(({ status, at }) => ({ status, at })),

@@ -15,7 +15,14 @@ export interface Owner {
 export type NewOrder = Omit<OrderRow, 'number' | 'promisedAt' | 'unwatchedAlertAt' | 'printCount'>;
 export type NewPayment = Pick<
   PaymentRow,
-  'method' | 'provider' | 'status' | 'amount' | 'currency' | 'intentId' | 'clientSecret'
+  | 'method'
+  | 'provider'
+  | 'status'
+  | 'amount'
+  | 'currency'
+  | 'intentId'
+  | 'clientSecret'
+  | 'stripeAccount'
 >;
 
 /**
@@ -33,9 +40,9 @@ const INSERT_ORDER_WITH_PAYMENT = `with placed as (
   returning id, tenant_id, number
 ), paid as (
   insert into payments (tenant_id, order_id, method, provider, status, amount, currency,
-    intent_id, client_secret)
+    intent_id, client_secret, stripe_account)
   select tenant_id, id, $26::text, $27::text, $28::text, $29::integer, $30::text, $31::text,
-    $32::text
+    $32::text, $33::text
   from placed
 )
 select number from placed`;
@@ -78,6 +85,7 @@ export async function insertOrderWithPayment(
     payment.currency,
     payment.intentId,
     payment.clientSecret,
+    payment.stripeAccount,
   ];
   const result = (await ex._.session
     .prepareQuery(

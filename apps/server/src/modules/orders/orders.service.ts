@@ -69,7 +69,7 @@ export async function refreshPaymentStatus(
     const row = await lockOwnedPayment(tx, owner, orderId);
     if (!row) throw orderNotFound();
     if (row.payment.provider === 'stripe' && row.payment.intentId && deps.card) {
-      const news = await deps.card.retrievePayment(row.payment.intentId);
+      const news = await deps.card.retrievePayment(row.payment.intentId, row.payment.stripeAccount);
       queued = await applyProviderPayment(tx, agg, row, news, deps.now());
     }
     return (await findOwnedOrder(tx, owner, orderId))!;
@@ -167,7 +167,9 @@ export async function handleProviderEvent(deps: PaymentDeps, event: ProviderEven
   await deps.db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, 'stripe', event.id))) return;
     const row = await lockPaymentByIntent(tx, news.intentId);
-    if (!row) return;
+    // News of a payment comes from the account it was made on: the shop's connected account,
+    // or the platform's for a payment made there. Anything else is not about this payment.
+    if (!row || (row.payment.stripeAccount ?? null) !== event.account) return;
     queued = await applyProviderPayment(tx, agg, row, news, event.created);
   });
   if (queued) deps.onMessageQueued();

@@ -196,6 +196,7 @@ describe('POST /api/order', () => {
       status: 'pay_on_collection',
       client_secret: null,
       publishable_key: null,
+      stripe_account: null,
     });
     const [mail] = await ctx.db
       .select()

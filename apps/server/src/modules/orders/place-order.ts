@@ -33,6 +33,7 @@ import {
   type NewPayment,
   type Owner,
 } from './orders.repository.ts';
+import { cardAccountOf, platformFeeOf } from './card-account.ts';
 import { queueConfirmation } from './payments.service.ts';
 import { isOfferedSlot } from './timings.ts';
 
@@ -241,6 +242,7 @@ export async function placeOrder(
   const totals = orderTotals(plan.lines, plan.deliveryFee, promo);
   const cash = body.payment_method === 'cash';
   const orderId = randomUUID();
+  const account = !cash && deps.card ? cardAccountOf(deps.card, agg.tenant) : null;
 
   // One statement writes the order and its payment; a transaction is needed only when more
   // than that must hold together: the key, the promo's lock, the cash confirmation's outbox.
@@ -254,6 +256,8 @@ export async function placeOrder(
     const intent =
       !cash && deps.card
         ? await deps.card.createPayment({
+            account,
+            applicationFee: platformFeeOf(totals.total, account, agg.tenant.payments),
             orderId,
             tenantId: agg.tenant.id,
             amount: totals.total,
@@ -306,6 +310,7 @@ export async function placeOrder(
       currency: config.currency.value,
       intentId: intent?.intentId ?? null,
       clientSecret: intent?.clientSecret ?? null,
+      stripeAccount: intent ? account : null,
     };
     const number = await insertOrderWithPayment(ex, newOrder, payment);
     const order = { ...newOrder, number, promisedAt: null, unwatchedAlertAt: null, printCount: 0 };
@@ -317,6 +322,7 @@ export async function placeOrder(
         status: payment.status,
         client_secret: payment.clientSecret,
         publishable_key: payment.provider === 'stripe' ? deps.card!.publishableKey : null,
+        stripe_account: payment.stripeAccount,
       },
       price_changes: plan.priceChanges,
     };

@@ -133,6 +133,7 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
       config: doc.config,
       legal: doc.legal ?? null,
       booking: doc.booking,
+      payments: doc.payments ?? null,
     })
     .onConflictDoUpdate({
       target: tenants.slug,
@@ -141,6 +142,7 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
         config: doc.config,
         legal: doc.legal ?? null,
         booking: doc.booking,
+        payments: doc.payments ?? null,
         updatedAt: sql`now()`,
       },
     })

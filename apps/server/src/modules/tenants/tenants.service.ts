@@ -128,6 +128,7 @@ export async function exportTenant(db: Database, slug: string) {
     items: [],
     menus: [],
     booking: agg.tenant.booking ?? null,
+    ...(agg.tenant.payments ? { payments: agg.tenant.payments } : {}),
     promos: (await listPromos(db, row.id)).map((promo) => ({
       code: promo.code,
       description: promo.description,

@@ -15,7 +15,19 @@ export interface ProviderPayment {
 export interface CardProvider {
   readonly name: 'stripe';
   readonly publishableKey: string;
+  /**
+   * Stripe Connect (issue 17): whether a shop must have its own connected account to take
+   * cards (production), and the one shop, if any, paid into the platform's own account instead.
+   */
+  readonly connect: { required: boolean; directShop: string | null };
+  /**
+   * Every call names the account the payment lives on: a shop's connected account (direct
+   * charges, Stripe's `Stripe-Account` header), or null for the platform's own.
+   */
   createPayment(input: {
+    account: string | null;
+    /** The platform's fee, in minor units (connected accounts only). */
+    applicationFee: number;
     orderId: string;
     tenantId: string;
     amount: number;
@@ -24,17 +36,25 @@ export interface CardProvider {
     /** Take the money when the card is confirmed, not only hold it (orders far ahead). */
     captureAtOnce: boolean;
   }): Promise<ProviderPayment>;
-  retrievePayment(intentId: string): Promise<ProviderPayment>;
+  retrievePayment(intentId: string, account: string | null): Promise<ProviderPayment>;
   /**
    * Takes a held payment (the shop accepted the order). `attempt` names this try (the order and
    * its try number): two processes making the same try take the money once.
    */
-  capturePayment(intentId: string, attempt: string): Promise<ProviderPayment>;
+  capturePayment(
+    intentId: string,
+    account: string | null,
+    attempt: string,
+  ): Promise<ProviderPayment>;
   /**
    * Gives the money back in full (the shop rejected or cancelled the order): lifts a hold, or
    * refunds a charge, whichever the provider holds now. Answers which it was.
    */
-  returnPayment(intentId: string, attempt: string): Promise<'released' | 'refunded'>;
+  returnPayment(
+    intentId: string,
+    account: string | null,
+    attempt: string,
+  ): Promise<'released' | 'refunded'>;
   /** The verified event of a webhook call, or an error for a bad signature or a stale one. */
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent;
 }
@@ -43,6 +63,8 @@ export interface ProviderEvent {
   id: string;
   /** When the provider created the event: older news than what we hold is ignored. */
   created: Date;
+  /** The connected account the event happened on (Connect events), or null for the platform. */
+  account: string | null;
   /** Set for events about a payment. */
   payment: ProviderPayment | null;
 }

@@ -8,7 +8,15 @@ export interface StripeOptions {
   webhookSecret: string;
   /** https://api.stripe.com, or a local server that answers like it (tests). */
   apiUrl?: string;
+  /** The signing secret of the Connect webhook endpoint (events of connected accounts). */
+  connectWebhookSecret?: string;
+  /** Stripe Connect: shops need their own account (production); one may use the platform's. */
+  connect?: { required: boolean; directShop?: string };
 }
+
+/** Request options naming the connected account, when there is one. */
+const on = (account: string | null, extra: Stripe.RequestOptions = {}): Stripe.RequestOptions =>
+  account ? { ...extra, stripeAccount: account } : extra;
 
 /** Stripe's PaymentIntent states in our words (DESIGN.md "Payment"). */
 function statusOf(intent: Stripe.PaymentIntent): PaymentStatus {
@@ -54,6 +62,10 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
   return {
     name: 'stripe',
     publishableKey: options.publishableKey,
+    connect: {
+      required: options.connect?.required ?? false,
+      directShop: options.connect?.directShop ?? null,
+    },
     async createPayment(input) {
       const intent = await stripe.paymentIntents.create(
         {
@@ -64,56 +76,71 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
           capture_method: input.captureAtOnce ? 'automatic' : 'manual',
           description: input.description,
           metadata: { order_id: input.orderId, tenant_id: input.tenantId },
+          ...(input.account && input.applicationFee > 0
+            ? { application_fee_amount: input.applicationFee }
+            : {}),
         },
         // One intent per order, however often the request is repeated.
-        { idempotencyKey: `order-${input.orderId}` },
+        on(input.account, { idempotencyKey: `order-${input.orderId}` }),
       );
       return paymentOf(intent);
     },
-    async retrievePayment(intentId) {
-      return paymentOf(await stripe.paymentIntents.retrieve(intentId));
+    async retrievePayment(intentId, account) {
+      return paymentOf(await stripe.paymentIntents.retrieve(intentId, {}, on(account)));
     },
-    async capturePayment(intentId, attempt) {
+    async capturePayment(intentId, account, attempt) {
       try {
         // One capture per try, however many processes make it.
         const intent = await stripe.paymentIntents.capture(
           intentId,
           {},
-          { idempotencyKey: `capture-${attempt}` },
+          on(account, { idempotencyKey: `capture-${attempt}` }),
         );
         return paymentOf(intent);
       } catch (error) {
         // Already taken, or the hold lapsed (Stripe cancels it after about 7 days): say which.
-        const intent = await stripe.paymentIntents.retrieve(intentId);
+        const intent = await stripe.paymentIntents.retrieve(intentId, {}, on(account));
         if (intent.status === 'succeeded' || intent.status === 'canceled') return paymentOf(intent);
         throw error;
       }
     },
-    async returnPayment(intentId, attempt) {
+    async returnPayment(intentId, account, attempt) {
       // Ask what Stripe holds now: a capture may have gone through after the order was cancelled.
-      const intent = await stripe.paymentIntents.retrieve(intentId);
+      const intent = await stripe.paymentIntents.retrieve(intentId, {}, on(account));
       if (intent.status === 'canceled') return 'released';
       if (intent.status === 'succeeded') {
         // One refund per try; a later try finds the charge refunded (a crash after the refund).
         try {
           await stripe.refunds.create(
             { payment_intent: intentId },
-            { idempotencyKey: `refund-${attempt}` },
+            on(account, { idempotencyKey: `refund-${attempt}` }),
           );
         } catch (error) {
           if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
         }
         return 'refunded';
       }
-      await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `release-${attempt}` });
+      await stripe.paymentIntents.cancel(
+        intentId,
+        {},
+        on(account, { idempotencyKey: `release-${attempt}` }),
+      );
       return 'released';
     },
     verifyWebhook(rawBody, signature) {
-      const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      // The platform's endpoint, or the Connect endpoint (its own secret) for shops' accounts.
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        if (!options.connectWebhookSecret) throw error;
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.connectWebhookSecret);
+      }
       const object = event.data.object as { object?: string };
       return {
         id: event.id,
         created: new Date(event.created * 1000),
+        account: event.account ?? null,
         payment:
           object.object === 'payment_intent' ? paymentOf(object as Stripe.PaymentIntent) : null,
       };

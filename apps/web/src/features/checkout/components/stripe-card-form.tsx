@@ -23,7 +23,7 @@ interface StripeJs {
     redirect: 'if_required';
   }): Promise<{ error?: { message?: string } }>;
 }
-type StripeFactory = (publishableKey: string) => StripeJs;
+type StripeFactory = (publishableKey: string, options?: { stripeAccount: string }) => StripeJs;
 
 const STRIPE_JS = 'https://js.stripe.com/v3';
 let loading: Promise<StripeFactory> | null = null;
@@ -79,7 +79,9 @@ export function StripeCardForm({
     loadStripe().then(
       (factory) => {
         if (cancelled || !mountRef.current) return;
-        const stripe = factory(publishableKey);
+        // A shop with its own Stripe account is paid there (a direct charge, issue 17).
+        const account = order.payment.stripe_account;
+        const stripe = factory(publishableKey, account ? { stripeAccount: account } : undefined);
         const elements = stripe.elements({ clientSecret });
         element = elements.create('payment');
         element.mount(mountRef.current);
@@ -94,7 +96,7 @@ export function StripeCardForm({
       cancelled = true;
       element?.destroy();
     };
-  }, [clientSecret, publishableKey, attempt]);
+  }, [clientSecret, publishableKey, order.payment.stripe_account, attempt]);
 
   const handlePay = async () => {
     const loaded = stripeRef.current;
