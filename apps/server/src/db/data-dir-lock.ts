@@ -4,7 +4,17 @@ import { join, resolve } from 'node:path';
 /** Data directories this process holds, so a second open in the same process is refused too. */
 const heldHere = new Set<string>();
 
-export class DataDirLockedError extends Error {}
+export class DataDirLockedError extends Error {
+  constructor(
+    message: string,
+    /** The data directory, resolved. */
+    readonly dir: string,
+    /** The process holding it. */
+    readonly pid: number,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Takes the embedded database's data directory for this process alone. PGlite is one
@@ -56,6 +66,8 @@ function lockedError(dir: string, pid: number): DataDirLockedError {
       'The embedded database serves one process only. Stop the other process first, or give ' +
       'this one its own DATA_DIR, or set DATABASE_URL to run several processes on PostgreSQL.\n' +
       `If no Servery process is running, delete ${join(dir, 'servery.lock')} and start again.`,
+    dir,
+    pid,
   );
 }
 

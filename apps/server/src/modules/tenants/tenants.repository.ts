@@ -234,6 +234,35 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
   return tenantId;
 }
 
+/** How many of the things an owner recognises a shop holds. */
+export async function countTenantData(db: Executor, tenantId: string) {
+  const count = (table: string) =>
+    sql<number>`(select count(*) from ${sql.identifier(table)} where tenant_id = ${tenantId})::int`;
+  const [row] = await db
+    .select({
+      stores: count('stores'),
+      dishes: count('menu_items'),
+      customers: count('customers'),
+      orders: count('orders'),
+      bookings: count('bookings'),
+      staff: count('staff_members'),
+    })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row!;
+}
+
+/**
+ * Deletes a shop whole: every table's rows cascade from the tenant row (the audit log's trigger
+ * lets its rows go once the tenant row is gone), then its order-number sequence. Runs inside
+ * the caller's transaction; every process drops the shop from its cache.
+ */
+export async function removeTenant(tx: Executor, tenantId: string) {
+  await tx.delete(tenants).where(eq(tenants.id, tenantId));
+  await tx.execute(sql.raw(`drop sequence if exists ${orderNumberSequence(tenantId)}`));
+  await tx.execute(sql`select pg_notify(${TENANT_CHANGED_CHANNEL}, ${tenantId})`);
+}
+
 /** The name of a shop's order-number sequence (its id is a uuid: nothing to escape). */
 export function orderNumberSequence(tenantId: string): string {
   if (!/^[0-9a-f-]{36}$/.test(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);

@@ -1,4 +1,4 @@
-import type { ShopConfig, SiteVariant } from '@servery/contract/config';
+import { ZAssetName, type ShopConfig, type SiteVariant } from '@servery/contract/config';
 import type { HomeContent, OpeningHoursData } from '@servery/contract/home';
 import { WEEKDAYS, describeDay, type WeeklyHours } from '@servery/contract/opening-hours';
 import {
@@ -17,6 +17,8 @@ import {
   findTenantBySlug,
   loadTenantAggregate,
   writeTenant,
+  countTenantData,
+  removeTenant,
   type AssetFile,
   type TenantAggregate,
 } from './tenants.repository.ts';
@@ -36,46 +38,109 @@ export class TenantDocumentError extends Error {
   }
 }
 
+type ReadAsset = (name: string) => Promise<Uint8Array | null>;
+
+/**
+ * Every problem of a document that can be found without the database: the schema, and the
+ * asset files it names. Asset files are checked even when the schema fails, so one run lists
+ * everything to fix.
+ */
+export async function checkTenantDocument(input: unknown, readAsset: ReadAsset) {
+  const parsed = ZTenantDocument.safeParse(input);
+  const problems: Problem[] = parsed.success ? [] : describeIssues(parsed.error);
+  const doc = parsed.success ? parsed.data : null;
+  const refs = doc ? assetReferences(doc) : looseAssetReferences(input);
+  const assets = new Map<string, AssetFile>();
+  const missing = new Set<string>();
+  for (const ref of refs) {
+    if (problems.some((p) => p.path === ref.path)) continue;
+    if (assets.has(ref.file)) continue;
+    const bytes = missing.has(ref.file) ? null : await readAsset(ref.file);
+    const asset = bytes ? toAssetFile(ref.file, bytes) : `the file assets/${ref.file} is missing`;
+    if (typeof asset === 'string') {
+      missing.add(ref.file);
+      problems.push({ path: ref.path, message: asset });
+    } else assets.set(ref.file, asset);
+  }
+  return { doc, problems, assets };
+}
+
 /**
  * Validates a whole document, its asset files and its hosts, then writes it in one
- * transaction. Any problem refuses the whole document and writes nothing.
+ * transaction. Any problem refuses the whole document and writes nothing; the error lists
+ * every problem at once, hosts that belong to another shop among them.
  */
 export async function importTenant(
   db: Database,
   input: unknown,
-  readAsset: (name: string) => Promise<Uint8Array | null>,
+  readAsset: ReadAsset,
 ): Promise<{ tenantId: string; slug: string }> {
-  const parsed = ZTenantDocument.safeParse(input);
-  if (!parsed.success) throw new TenantDocumentError(describeIssues(parsed.error));
-  const doc = parsed.data;
-
-  const problems: Problem[] = [];
-  const assets = new Map<string, AssetFile>();
-  for (const ref of assetReferences(doc)) {
-    if (assets.has(ref.file)) continue;
-    const bytes = await readAsset(ref.file);
-    const asset = bytes ? toAssetFile(ref.file, bytes) : `the file assets/${ref.file} is missing`;
-    if (typeof asset === 'string') problems.push({ path: ref.path, message: asset });
-    else assets.set(ref.file, asset);
-  }
+  const { doc, problems, assets } = await checkTenantDocument(input, readAsset);
+  const raw = isRecord(input) ? input : {};
+  const slug = doc?.slug ?? (typeof raw.slug === 'string' ? raw.slug : '');
+  const hosts = Array.isArray(raw.hosts)
+    ? raw.hosts.map((h: unknown) => (isRecord(h) && typeof h.host === 'string' ? h.host : null))
+    : [];
 
   const tenantId = await db.transaction(async (tx) => {
     const taken = await hostsOwnedElsewhere(
       tx,
-      doc.slug,
-      doc.hosts.map((h) => h.host),
+      slug,
+      hosts.filter((h): h is string => h !== null),
     );
     for (const { host, owner } of taken) {
-      const index = doc.hosts.findIndex((h) => h.host === host);
       problems.push({
-        path: `hosts.${index}.host`,
+        path: `hosts.${hosts.indexOf(host)}.host`,
         message: `"${host}" belongs to tenant "${owner}"`,
       });
     }
-    if (problems.length) throw new TenantDocumentError(problems);
+    if (problems.length || !doc) throw new TenantDocumentError(problems);
     return writeTenant(tx, doc, [...assets.values()]);
   });
-  return { tenantId, slug: doc.slug };
+  return { tenantId, slug };
+}
+
+/** Removes a shop and everything it owns; answers what was removed, or null for no such shop. */
+export async function deleteTenant(db: Database, slug: string) {
+  const row = await findTenantBySlug(db, slug);
+  if (!row) return null;
+  return db.transaction(async (tx) => {
+    const counts = await countTenantData(tx, row.id);
+    await removeTenant(tx, row.id);
+    return counts;
+  });
+}
+
+/** What a shop holds, for the confirmation before it is deleted. */
+export async function tenantDataSummary(db: Database, slug: string) {
+  const row = await findTenantBySlug(db, slug);
+  return row ? countTenantData(db, row.id) : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The asset files an invalid document names where it names them in the expected places. */
+function looseAssetReferences(input: unknown): { path: string; file: string }[] {
+  const refs: { path: string; file: string }[] = [];
+  const add = (path: string, value: unknown) => {
+    if (ZAssetName.safeParse(value).success) refs.push({ path, file: value as string });
+  };
+  if (!isRecord(input)) return refs;
+  const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
+  if (isRecord(input.config)) {
+    for (const key of ['favicon', 'headerLogo', 'footerLogo'])
+      add(`config.${key}`, input.config[key]);
+  }
+  list(input.brands).forEach((b, i) => isRecord(b) && add(`brands.${i}.logo`, b.logo));
+  if (isRecord(input.home)) {
+    list(input.home.banners).forEach(
+      (b, i) => isRecord(b) && add(`home.banners.${i}.banner`, b.banner),
+    );
+  }
+  list(input.items).forEach((item, i) => isRecord(item) && add(`items.${i}.image`, item.image));
+  return refs;
 }
 
 /** The stored tenant as the document that would recreate it, with its asset files. */
