@@ -32,6 +32,7 @@ import { networkOf } from '../../lib/network.ts';
 import { checkBudget } from '../outbox/message-budget.ts';
 import { countryNames, inCountries, toE164 } from './phone-numbers.ts';
 import type { SignInChannel } from '@servery/contract/tenant-document';
+import { EMAIL_ONLY_SIGN_IN } from '@servery/contract/auth-rules';
 
 /** DESIGN.md "Security", and docs/decisions/0009-sign-in-with-a-code.md for the numbers. */
 export const OTP_LIMITS = {
@@ -102,8 +103,7 @@ function keyOf(shop: ShopForCodes, contact: Contact): ContactKey {
   return { tenantId: shop.tenantId, channel: 'phone', contact: e164 };
 }
 
-export const EMAIL_ONLY_MESSAGE =
-  'This shop sends sign-in codes by e-mail: enter your e-mail address';
+const EMAIL_ONLY_MESSAGE = EMAIL_ONLY_SIGN_IN;
 export const SMS_ONLY_MESSAGE =
   'This shop sends sign-in codes by text message: enter your phone number';
 export const NO_TEXTS_MESSAGE =
