@@ -125,7 +125,8 @@ describe('each shop speaks as itself (decision 0020)', () => {
     await importTestTenant(ctx.db, { ...ownShop, websiteName: renamed, config: withoutOwn });
     // Every process hears of the change (NOTIFY) and forgets what it kept of the shop.
     const host = ownShop.hosts[0]!.host;
-    const config = () => ctx.app.inject({ method: 'GET', url: '/api/loadconfig', headers: { host } });
+    const config = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/loadconfig', headers: { host } });
     for (let tries = 0; (await config()).json().data.websiteName !== renamed; tries++) {
       if (tries > 100) throw new Error('the change never reached the cache');
       await new Promise((resolve) => setTimeout(resolve, 100));
