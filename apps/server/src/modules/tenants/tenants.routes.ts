@@ -12,10 +12,10 @@ import { shopConfigOf } from './tenants.service.ts';
 /** Served assets may be SVG: in a sandbox with no script, whoever opens them directly. */
 const ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Database; textsAvailable: boolean }> = async (
-  app,
-  { db, textsAvailable },
-) => {
+export const tenantsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  textsAvailable: boolean;
+}> = async (app, { db, textsAvailable }) => {
   const handleLoadConfig = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id, variant } = request.tenant;
     const cached = await app.tenantCache.get(id, `config:${variant}`, async () => {

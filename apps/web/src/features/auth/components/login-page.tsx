@@ -127,8 +127,8 @@ export function LoginPage() {
         </button>
         {emailOnly ? (
           <p className="mt-4 text-xs leading-relaxed text-stone-700">
-            By continuing, you agree to receive e-mails from {config?.websiteName ?? 'this shop'}{' '}
-            at the address you give, including your sign-in code.
+            By continuing, you agree to receive e-mails from {config?.websiteName ?? 'this shop'} at
+            the address you give, including your sign-in code.
           </p>
         ) : (
           <p className="mt-4 text-xs leading-relaxed text-stone-700">
