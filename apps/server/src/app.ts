@@ -26,6 +26,8 @@ import { createLogMailTransport } from './providers/mail/log.ts';
 import { createSmtpTransport } from './providers/mail/smtp.ts';
 import { createLogSmsTransport } from './providers/sms/log.ts';
 import { createTwilioTransport, type TwilioOptions } from './providers/sms/twilio.ts';
+import { createUnavailableSmsTransport } from './providers/sms/unavailable.ts';
+import { ShopMailTransports } from './modules/outbox/shop-mail.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -34,6 +36,7 @@ import { isStorefrontPath } from '@servery/contract/constants';
 import { renderShopPage } from './modules/tenants/tenant-page.ts';
 import {
   TENANT_CHANGED_CHANNEL,
+  findTenantById,
   loadTenantAggregate,
 } from './modules/tenants/tenants.repository.ts';
 import { shopConfigOf } from './modules/tenants/tenants.service.ts';
@@ -137,6 +140,9 @@ export async function buildApp(options: AppOptions) {
   });
 
   const { database } = options;
+  const messages = options.messages ?? {};
+  // Production without Twilio sends no texts at all (decision 0020); development logs them.
+  const textsAvailable = Boolean(messages.twilio) || !options.production;
   // Cross-cutting plugins first, in this order; then the modules.
   await app.register(errorHandlerPlugin);
   await app.register(controlCharactersPlugin);
@@ -180,7 +186,7 @@ export async function buildApp(options: AppOptions) {
         const agg = await loadTenantAggregate(database.db, id);
         if (!agg) return { html: indexHtml, brands: [] };
         return {
-          html: renderShopPage(indexHtml, shopConfigOf(agg, variant)),
+          html: renderShopPage(indexHtml, shopConfigOf(agg, variant, textsAvailable)),
           brands: agg.brands.map((b) => b.slug),
         };
       });
@@ -189,16 +195,26 @@ export async function buildApp(options: AppOptions) {
   });
 
   const now = options.now ?? (() => new Date());
-  const messages = options.messages ?? {};
   const outbox = new OutboxWorker(
     database.db,
     {
-      mail: messages.smtpUrl
-        ? createSmtpTransport(messages.smtpUrl, messages.mailFrom ?? 'no-reply@servery.local')
-        : createLogMailTransport(app.log),
+      mail: new ShopMailTransports(
+        messages.smtpUrl
+          ? createSmtpTransport(messages.smtpUrl, messages.mailFrom ?? 'no-reply@servery.local')
+          : createLogMailTransport(app.log),
+        (smtp) => createSmtpTransport(smtp.url, smtp.from),
+      ),
       sms: messages.twilio
         ? createTwilioTransport(messages.twilio)
-        : createLogSmsTransport(app.log),
+        : textsAvailable
+          ? createLogSmsTransport(app.log)
+          : createUnavailableSmsTransport(),
+      shopMailOf: (tenantId) =>
+        app.tenantCache.get(tenantId, 'mail-sender', async () => {
+          const row = await findTenantById(database.db, tenantId);
+          if (!row) return null;
+          return { replyTo: row.config.supportEmail, smtp: row.config.messaging?.smtp ?? null };
+        }),
     },
     app.log,
     now,
@@ -213,6 +229,7 @@ export async function buildApp(options: AppOptions) {
     db: database.db,
     secretKey,
     now,
+    textsAvailable,
     onMessageQueued: () => {
       if (deliver) outbox.wake();
     },
@@ -239,7 +256,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(healthRoutes, { ping: database.ping });
-  await app.register(tenantsRoutes, { db: database.db });
+  await app.register(tenantsRoutes, { db: database.db, textsAvailable });
   await app.register(homeRoutes, { db: database.db });
   await app.register(newsletterRoutes, { db: database.db });
   await app.register(contactRoutes, { db: database.db });

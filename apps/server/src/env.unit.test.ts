@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv, trustProxyOf } from './env.ts';
+import { readEnv, trustProxyOf, twilioConfigured } from './env.ts';
 
 describe('the environment', () => {
   it('has defaults for a newcomer: port 3000, ./data, development', () => {
@@ -62,10 +62,21 @@ describe('messages and secrets in production', () => {
         'Servery cannot start: settings missing',
         '  SECRET_KEY: the key sign-in codes are hashed with',
         '  SMTP_URL: e-mail delivery (sign-in codes sent by e-mail)',
-        '  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: text-message delivery (sign-in codes sent by SMS)',
         '  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: card payments (or DEMO_PAYMENTS=true for a demo that takes test cards only)',
       ].join('\n'),
     );
+  });
+
+  it('starts without Twilio: text messages are optional (decision 0020)', () => {
+    const {
+      TWILIO_ACCOUNT_SID: _sid,
+      TWILIO_AUTH_TOKEN: _token,
+      TWILIO_FROM: _from,
+      ...withoutTwilio
+    } = complete;
+    const env = readEnv(withoutTwilio);
+    expect(env.NODE_ENV).toBe('production');
+    expect(twilioConfigured(env)).toBe(false);
   });
 
   it('refuses half a Twilio configuration anywhere', () => {

@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { ensureDemoOwner, seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { EnvError, readEnv, stripeConfigured, trustProxyOf, twilioConfigured } from './env.ts';
 import { batchedStdout } from './lib/batched-stdout.ts';
+import { slugsTakingTexts } from './modules/tenants/tenants.repository.ts';
 import { serverPackageDir } from './lib/package-dir.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -63,10 +64,19 @@ async function main() {
         'TRUST_PROXY=true believes every X-Forwarded-For header: any client can choose its own address and escape the per-IP limits. Set the number of proxies (TRUST_PROXY=1) or their addresses instead.',
       );
     }
-    if (!env.SMTP_URL || !twilioConfigured(env)) {
+    if (!production && (!env.SMTP_URL || !twilioConfigured(env))) {
       app.log.warn(
         'no SMTP_URL or Twilio settings: sign-in codes are written to this log instead of being sent (README "Signing in")',
       );
+    }
+    if (production && !twilioConfigured(env)) {
+      const shops = await slugsTakingTexts(database.db);
+      if (shops.length > 0) {
+        app.log.warn(
+          { shops },
+          'no Twilio settings: these shops take sign-in by text message, but phone numbers will be refused with "Text messages are not available here". Set TWILIO_* or give them "messaging": { "signInChannels": ["email"] } (decision 0020)',
+        );
+      }
     }
     if (seeded) app.log.info('seeded the demo shop into the empty database');
     await app.listen({ port: env.PORT, host: env.HOST });

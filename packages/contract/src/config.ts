@@ -75,6 +75,8 @@ export const ZShopConfig = z.object({
   timeZone: z.string(),
   otpLength: ZOtpLength,
   siteVariant: ZSiteVariant,
+  /** How this shop sends sign-in codes here: the login screen asks for an e-mail address only without sms. */
+  signInChannels: z.array(z.enum(['email', 'sms'])),
   brands: z.array(ZBrandSummary),
 });
 export type ShopConfig = z.infer<typeof ZShopConfig>;

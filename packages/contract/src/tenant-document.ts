@@ -65,6 +65,26 @@ export const MESSAGE_BUDGET_DEFAULTS = {
   bookingEmailsPerHour: 60,
 } as const;
 export const DEFAULT_SMS_COUNTRIES = ['GB'] as const;
+/** How customers may receive sign-in codes; a shop takes both unless it says otherwise. */
+export const SIGN_IN_CHANNELS = ['email', 'sms'] as const;
+export type SignInChannel = (typeof SIGN_IN_CHANNELS)[number];
+/**
+ * A shop's own mail server (docs/decisions/0020): its e-mail leaves through it, from its own
+ * address. The URL may carry a user and password; the server never logs it.
+ */
+export const ZShopSmtp = z
+  .object({
+    url: z
+      .string()
+      .max(500)
+      .regex(
+        /^smtps?:\/\/([^@/\s]+@)?[a-z0-9.-]+(:\d{1,5})?\/?$/i,
+        'Use smtp://user:password@host:port (or smtps:// for TLS from the start)',
+      ),
+    from: z.email('Use the e-mail address the shop sends from'),
+  })
+  .strict();
+export type ShopSmtp = z.infer<typeof ZShopSmtp>;
 const ZBudget = z.number().int().min(0).max(100_000);
 export const ZMessagingSettings = z
   .object({
@@ -74,6 +94,13 @@ export const ZMessagingSettings = z
       .min(1)
       .max(50)
       .optional(),
+    /** Where sign-in codes may go: e-mail, text messages, or both (the default). */
+    signInChannels: z
+      .array(z.enum(SIGN_IN_CHANNELS))
+      .min(1, 'Choose at least one of "email" and "sms"')
+      .refine((list) => new Set(list).size === list.length, 'Name each channel once')
+      .optional(),
+    smtp: ZShopSmtp.optional(),
     budgets: z
       .object({
         smsCodesPerHour: ZBudget.optional(),
@@ -90,6 +117,7 @@ export type MessagingSettings = z.infer<typeof ZMessagingSettings>;
 export function messagingOf(settings: MessagingSettings | undefined) {
   return {
     smsCountries: settings?.smsCountries ?? [...DEFAULT_SMS_COUNTRIES],
+    signInChannels: settings?.signInChannels ?? [...SIGN_IN_CHANNELS],
     budgets: { ...MESSAGE_BUDGET_DEFAULTS, ...settings?.budgets },
   };
 }

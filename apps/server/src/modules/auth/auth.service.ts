@@ -31,6 +31,8 @@ import { otpMessage } from './otp-message.ts';
 import { networkOf } from '../../lib/network.ts';
 import { checkBudget } from '../outbox/message-budget.ts';
 import { countryNames, inCountries, toE164 } from './phone-numbers.ts';
+import type { SignInChannel } from '@servery/contract/tenant-document';
+import { EMAIL_ONLY_SIGN_IN } from '@servery/contract/auth-rules';
 
 /** DESIGN.md "Security", and docs/decisions/0009-sign-in-with-a-code.md for the numbers. */
 export const OTP_LIMITS = {
@@ -64,6 +66,8 @@ export interface ShopForCodes {
   host: string;
   /** Countries whose numbers may get texts; the first is where national numbers are read. */
   smsCountries: string[];
+  /** How this shop sends codes: e-mail, text messages, or both. */
+  signInChannels: SignInChannel[];
   /** Hourly budgets of sign-in codes by channel, and who hears when one runs out. */
   budgets: { smsCodesPerHour: number; emailCodesPerHour: number };
   alertTo: string;
@@ -73,6 +77,8 @@ export interface AuthDeps {
   db: Database;
   secretKey: Buffer;
   now: () => Date;
+  /** false in production without Twilio: no text can be sent (decision 0020). */
+  textsAvailable: boolean;
   /** Called after a message was committed to the outbox. */
   onMessageQueued: () => void;
 }
@@ -95,6 +101,35 @@ function keyOf(shop: ShopForCodes, contact: Contact): ContactKey {
   const e164 = toE164(contact.phone!, shop.smsCountries[0] ?? 'GB');
   if (!e164) throw badRequest(NOT_A_NUMBER, { phone: NOT_A_NUMBER });
   return { tenantId: shop.tenantId, channel: 'phone', contact: e164 };
+}
+
+const EMAIL_ONLY_MESSAGE = EMAIL_ONLY_SIGN_IN;
+export const SMS_ONLY_MESSAGE =
+  'This shop sends sign-in codes by text message: enter your phone number';
+export const NO_TEXTS_MESSAGE =
+  'Text messages are not available here. Please use your e-mail address instead.';
+
+/**
+ * Each shop says how it sends codes (decision 0020): a contact of another kind is told which
+ * to use, and a phone number where this server cannot send texts is refused before anything
+ * is queued.
+ */
+function checkChannel(shop: ShopForCodes, key: ContactKey, textsAvailable: boolean) {
+  if (key.channel === 'email') {
+    if (!shop.signInChannels.includes('email')) {
+      throw badRequest(SMS_ONLY_MESSAGE, { email: SMS_ONLY_MESSAGE });
+    }
+    return;
+  }
+  if (!shop.signInChannels.includes('sms')) {
+    throw badRequest(EMAIL_ONLY_MESSAGE, { phone: EMAIL_ONLY_MESSAGE });
+  }
+  if (!textsAvailable) {
+    const message = shop.signInChannels.includes('email')
+      ? NO_TEXTS_MESSAGE
+      : 'Text messages are not available here. Please try again later.';
+    throw new AppError(503, 'texts_unavailable', message, { phone: message });
+  }
 }
 
 /** Texts go only to the shop's countries: a number elsewhere is told to use e-mail. */
@@ -166,6 +201,7 @@ export function createAuthService(deps: AuthDeps) {
     kind: 'register' | 'resend',
   ): Promise<OtpSent> {
     const key = keyOf(shop, contact);
+    checkChannel(shop, key, deps.textsAvailable);
     checkCountry(shop, key);
     const at = now();
     let codeLength: 4 | 6 = shop.otpLength;

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { DeliveryError } from '../../providers/delivery-error.ts';
-import type { MailTransport } from '../../providers/mail/mail-transport.ts';
 import type { SmsTransport } from '../../providers/sms/sms-transport.ts';
 import { logSafeError } from '../../lib/log-safe-error.ts';
+import type { ShopMailSettings, ShopMailTransports } from './shop-mail.ts';
 import {
   claimDueMessages,
   markFailed,
@@ -20,8 +20,10 @@ const LEASE_MS = 60_000;
 const POLL_MS = 5_000;
 
 export interface OutboxTransports {
-  mail: MailTransport;
+  mail: ShopMailTransports;
   sms: SmsTransport;
+  /** The shop's reply-to address and own SMTP server, read at send time (kept briefly). */
+  shopMailOf: (tenantId: string) => Promise<ShopMailSettings | null>;
 }
 
 /**
@@ -119,9 +121,14 @@ export class OutboxWorker {
       await this.transports.sms.send({ to: message.recipient, text: message.textBody });
       return;
     }
-    await this.transports.mail.send({
+    // Each shop speaks as itself: answers go to its support address, and its mail leaves
+    // through its own server when it has one (decision 0020).
+    const shop = await this.transports.shopMailOf(message.tenantId);
+    const transport = this.transports.mail.for(message.tenantId, shop?.smtp ?? null);
+    await transport.send({
       to: message.recipient,
       fromName: message.senderName,
+      ...(shop ? { replyTo: shop.replyTo } : {}),
       subject: message.subject ?? '',
       text: message.textBody,
       html: message.htmlBody ?? '',

@@ -45,6 +45,18 @@ export async function findTenantBySlug(db: Executor, slug: string) {
   return row ?? null;
 }
 
+/** Slugs of the shops that take sign-in by text message (the default when they do not say). */
+export async function slugsTakingTexts(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ slug: tenants.slug })
+    .from(tenants)
+    .where(
+      sql`coalesce(${tenants.config}->'messaging'->'signInChannels', '["sms"]'::jsonb) @> '["sms"]'::jsonb`,
+    )
+    .orderBy(asc(tenants.slug));
+  return rows.map((row) => row.slug);
+}
+
 export async function findTenantById(db: Executor, id: string) {
   const [row] = await db.select().from(tenants).where(eq(tenants.id, id));
   return row ?? null;

@@ -12,7 +12,10 @@ import { shopConfigOf } from './tenants.service.ts';
 /** Served assets may be SVG: in a sandbox with no script, whoever opens them directly. */
 const ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const tenantsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  textsAvailable: boolean;
+}> = async (app, { db, textsAvailable }) => {
   const handleLoadConfig = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id, variant } = request.tenant;
     const cached = await app.tenantCache.get(id, `config:${variant}`, async () => {
@@ -21,7 +24,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       return cachedJson({
         status: 200,
         message: 'Configuration loaded',
-        data: shopConfigOf(agg, variant),
+        data: shopConfigOf(agg, variant, textsAvailable),
       });
     });
     return sendCachedJson(request, reply, cached);

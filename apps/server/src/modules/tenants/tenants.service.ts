@@ -5,6 +5,7 @@ import {
   ZTenantDocument,
   assetReferences,
   describeIssues,
+  messagingOf,
   type TenantDocument,
 } from '@servery/contract/tenant-document';
 import type { Database } from '../../db/client.ts';
@@ -242,8 +243,19 @@ export async function exportTenant(db: Database, slug: string) {
 }
 
 /** The answer of POST /api/loadconfig for one tenant seen through one host. */
-export function shopConfigOf(agg: TenantAggregate, variant: SiteVariant): ShopConfig {
+/**
+ * The answer of /api/loadconfig. `textsAvailable` false (production without Twilio) takes SMS
+ * out of the sign-in channels, so the login screen asks for an e-mail address.
+ */
+export function shopConfigOf(
+  agg: TenantAggregate,
+  variant: SiteVariant,
+  textsAvailable = true,
+): ShopConfig {
   const { config } = agg.tenant;
+  const channels = messagingOf(config.messaging).signInChannels.filter(
+    (channel) => textsAvailable || channel !== 'sms',
+  );
   return {
     websiteName: agg.tenant.websiteName,
     favicon: config.favicon,
@@ -265,6 +277,8 @@ export function shopConfigOf(agg: TenantAggregate, variant: SiteVariant): ShopCo
     timeZone: config.timeZone,
     otpLength: config.otpLength,
     siteVariant: variant,
+    // An SMS-only shop without texts still shows its phone screen: sign-in answers why not.
+    signInChannels: channels.length ? channels : ['sms'],
     brands: agg.brands.map(({ slug, name, tagline, description, logo }) => ({
       slug,
       name,

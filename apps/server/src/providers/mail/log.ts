@@ -13,7 +13,13 @@ export function createLogMailTransport(log: FastifyBaseLogger): MailTransport {
     name: 'log',
     async send(mail: Mail) {
       log.info(
-        { channel: 'email', to: mail.to, subject: mail.subject, text: mail.text },
+        {
+          channel: 'email',
+          to: mail.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+        },
         LOG_TRANSPORT_MESSAGE,
       );
     },

@@ -3,6 +3,8 @@ export interface Mail {
   to: string;
   /** Shown as the sender: the shop's name. */
   fromName: string;
+  /** Where answers go: the shop's support address, whoever's server sends the mail. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;

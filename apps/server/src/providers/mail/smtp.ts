@@ -11,6 +11,10 @@ const TIMEOUT_MS = 15_000;
  */
 export function createSmtpTransport(url: string, fromAddress: string): MailTransport {
   const parsed = new URL(url);
+  // The reason goes to the log and the outbox row: never with the password in it (decision 20).
+  const password = decodeURIComponent(parsed.password);
+  const withoutPassword = (text: string) =>
+    password ? text.split(password).join('********').split(parsed.password).join('********') : text;
   const secure = parsed.protocol === 'smtps:';
   const transport = nodemailer.createTransport({
     host: parsed.hostname,
@@ -31,6 +35,7 @@ export function createSmtpTransport(url: string, fromAddress: string): MailTrans
         await transport.sendMail({
           from: { name: mail.fromName, address: fromAddress },
           to: mail.to,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
@@ -43,7 +48,7 @@ export function createSmtpTransport(url: string, fromAddress: string): MailTrans
       } catch (error) {
         const code = (error as { responseCode?: number }).responseCode;
         throw new DeliveryError(
-          `SMTP: ${(error as Error).message}`,
+          `SMTP: ${withoutPassword((error as Error).message)}`,
           typeof code === 'number' && code >= 500,
         );
       }

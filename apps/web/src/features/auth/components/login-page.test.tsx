@@ -132,3 +132,50 @@ describe('the login input', () => {
     expect(screen.getByRole('heading', { name: 'What’s your phone number?' })).toBeTruthy();
   });
 });
+
+describe('a shop that sends codes by e-mail only (decision 0020)', () => {
+  beforeEach(() => {
+    wire.answers['/api/loadconfig'] = {
+      status: 200,
+      body: {
+        status: 200,
+        message: 'Configuration loaded',
+        data: { websiteName: 'Mail Shop', signInChannels: ['email'] },
+      },
+    };
+  });
+
+  function renderEmailLogin() {
+    render(
+      <Provider store={createTestStore()}>
+        <MemoryRouter initialEntries={['/login']}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/verification" element={<h1>Verification</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+  }
+
+  it('asks for an e-mail address and refuses a phone number without a call', async () => {
+    const user = userEvent.setup();
+    renderEmailLogin();
+    const input = (await screen.findByRole('textbox', {
+      name: 'What’s your e-mail address?',
+    })) as HTMLInputElement;
+    expect(input.placeholder).toBe('Enter e-mail address');
+    expect(screen.getByText(/agree to receive e-mails from Mail Shop/)).toBeTruthy();
+    await user.type(input, '07700900123{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This shop sends sign-in codes by e-mail: enter your e-mail address',
+    );
+    expect(wire.sent.filter((call) => call.path === '/api/register')).toEqual([]);
+    await user.clear(input);
+    await user.type(input, 'Ann@Example.com{Enter}');
+    await screen.findByRole('heading', { name: 'Verification' });
+    expect(wire.sent.find((call) => call.path === '/api/register')?.body).toEqual({
+      email: 'ann@example.com',
+    });
+  });
+});

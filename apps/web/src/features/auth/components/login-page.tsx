@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import {
+  EMAIL_ONLY_SIGN_IN,
   INVALID_LOGIN_INPUT,
   loginContactOf,
   sanitizeLoginInput,
@@ -25,6 +26,8 @@ function storedContact(): string {
 /**
  * SPEC §2 "Login screen": a phone number (or an e-mail address) gets a one-time code. The input
  * keeps focus: a tap beside it gives focus back, while Tab still reaches the button and links.
+ * A shop that sends codes by e-mail only (decision 0020) asks for an e-mail address instead;
+ * SPEC's texts stay as they are everywhere else.
  */
 export function LoginPage() {
   const user = useUserData();
@@ -32,7 +35,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
   const [value, setValue] = useState(storedContact);
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const emailOnly = config ? !config.signInChannels.includes('sms') : false;
+  const sanitize = (text: string) => (emailOnly ? text.trimStart() : sanitizeLoginInput(text));
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -51,8 +56,8 @@ export function LoginPage() {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const contact = loginContactOf(value);
-    if (!contact) {
-      setInvalid(true);
+    if (!contact || (emailOnly && 'phone' in contact)) {
+      setInvalid(contact ? EMAIL_ONLY_SIGN_IN : INVALID_LOGIN_INPUT);
       input.current?.focus();
       return;
     }
@@ -79,7 +84,7 @@ export function LoginPage() {
     <AuthCard>
       <form onSubmit={handleSubmit} noValidate>
         <h1 id="login-title" className="text-2xl font-bold">
-          What’s your phone number?
+          {emailOnly ? 'What’s your e-mail address?' : 'What’s your phone number?'}
         </h1>
         <input
           ref={input}
@@ -90,25 +95,27 @@ export function LoginPage() {
           autoCapitalize="none"
           spellCheck={false}
           maxLength={254}
-          placeholder="Enter phone number"
+          placeholder={emailOnly ? 'Enter e-mail address' : 'Enter phone number'}
           aria-labelledby="login-title"
           aria-describedby={describedBy}
-          aria-invalid={invalid}
+          aria-invalid={invalid !== null}
           value={value}
           onChange={(event) => {
-            setValue(sanitizeLoginInput(event.target.value));
-            setInvalid(false);
+            setValue(sanitize(event.target.value));
+            setInvalid(null);
           }}
           onBlur={handleBlur}
           className="mt-5 block w-full rounded-lg border-2 border-stone-400 bg-white px-4 py-3 text-lg outline-none placeholder:text-stone-600 focus:border-primary focus:ring-4 focus:ring-primary/30 aria-[invalid=true]:border-red-700"
         />
         {invalid ? (
           <p id="login-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
-            {INVALID_LOGIN_INPUT}
+            {invalid}
           </p>
         ) : null}
         <p id="login-hint" className="mt-2 text-sm text-stone-700">
-          We will send you a code. You can use your e-mail address instead.
+          {emailOnly
+            ? 'We will send you a code by e-mail.'
+            : 'We will send you a code. You can use your e-mail address instead.'}
         </p>
         <button
           type="submit"
@@ -118,11 +125,18 @@ export function LoginPage() {
         >
           Continue
         </button>
-        <p className="mt-4 text-xs leading-relaxed text-stone-700">
-          By continuing, you agree to receive calls, WhatsApp or SMS messages, including by
-          automated means, from {config?.websiteName ?? 'this shop'} to the number you give,
-          including your sign-in code.
-        </p>
+        {emailOnly ? (
+          <p className="mt-4 text-xs leading-relaxed text-stone-700">
+            By continuing, you agree to receive e-mails from {config?.websiteName ?? 'this shop'} at
+            the address you give, including your sign-in code.
+          </p>
+        ) : (
+          <p className="mt-4 text-xs leading-relaxed text-stone-700">
+            By continuing, you agree to receive calls, WhatsApp or SMS messages, including by
+            automated means, from {config?.websiteName ?? 'this shop'} to the number you give,
+            including your sign-in code.
+          </p>
+        )}
       </form>
     </AuthCard>
   );
