@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // In development the API runs on its own port (npm run dev); the built app is served by it.
-const api = `http://localhost:${process.env.API_PORT ?? '3001'}`;
+// The proxy keeps the browser's Host (changeOrigin: false; Vite's string shorthand would turn it
+// on), so book.localhost:3000 and every other shop's host reach the API as themselves.
+const api = { target: `http://localhost:${process.env.API_PORT ?? '3001'}`, changeOrigin: false };
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
