@@ -13,5 +13,9 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': api, '/tenancy': api },
+    // Shops' development hosts: *.localhost and the reserved .test names (demo.servery.test).
+    // Vite refuses other Host headers (DNS rebinding); add one for a session with
+    // __VITE_ADDITIONAL_SERVER_ALLOWED_HOSTS=order.my-shop.co.uk npm run dev.
+    allowedHosts: ['.localhost', '.test'],
   },
 });
