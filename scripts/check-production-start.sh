@@ -37,7 +37,17 @@ git ls-files -z --cached --others --exclude-standard |
 cd "$dir"
 
 step "npm ci"
-npm ci --no-audit --no-fund --loglevel=error
+if ! npm ci --no-audit --no-fund >"$dir/npm-ci.log" 2>&1; then
+  cat "$dir/npm-ci.log" >&2
+  exit 1
+fi
+tail -n 1 "$dir/npm-ci.log"
+# Every dependency supports the Node version the README names (package.json "overrides").
+if grep -q EBADENGINE "$dir/npm-ci.log"; then
+  grep -A4 EBADENGINE "$dir/npm-ci.log" >&2
+  echo "npm ci warned about an unsupported engine" >&2
+  exit 1
+fi
 step "npm run build"
 npm run build --silent
 step "npm prune --omit=dev"
