@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TenantDocument } from '@servery/contract/tenant-document';
 
@@ -87,6 +87,13 @@ export async function startServer(
         await new Promise((resolve) => child.once('exit', resolve));
       }
       rmSync(dataDir, { recursive: true, force: true });
+      // The folders demoVariant wrote these shops into are only needed for the import.
+      for (const file of tenantFiles) {
+        const dir = dirname(file);
+        if (dirname(dir) === tmpdir() && basename(dir).startsWith('servery-tenant-')) {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }
     },
   };
 }
