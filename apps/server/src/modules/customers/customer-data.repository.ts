@@ -68,7 +68,13 @@ export async function readCustomerData(
           )
       : Promise.resolve([]),
   ]);
-  return { addresses, orders: orderRows, sessions, bookings: booked, subscription: subscription[0] };
+  return {
+    addresses,
+    orders: orderRows,
+    sessions,
+    bookings: booked,
+    subscription: subscription[0],
+  };
 }
 
 /**

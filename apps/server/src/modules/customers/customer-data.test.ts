@@ -107,7 +107,11 @@ describe('GET /api/customer/export', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/customer/export', headers: { host } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/customer/export',
+      headers: { host },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

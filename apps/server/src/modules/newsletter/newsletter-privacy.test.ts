@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customers, newsletterSubscriptions, newsletterUnsubscribeLinks } from '../../db/schema.ts';
+import {
+  auditLog,
+  customers,
+  newsletterSubscriptions,
+  newsletterUnsubscribeLinks,
+} from '../../db/schema.ts';
 import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
 import { freshIp, post, signIn } from '../../../test/sign-in.ts';
 import { staffAgent } from '../../../test/staff.ts';
@@ -26,7 +31,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const origin = () => canonicalOrigin(shop.hosts.map((h) => ({ ...h })), { production: true });
+const origin = () =>
+  canonicalOrigin(
+    shop.hosts.map((h) => ({ ...h })),
+    { production: true },
+  );
 
 async function subscriber(prefix: string) {
   const email = `${prefix}-${randomBytes(4).toString('hex')}@example.com`;

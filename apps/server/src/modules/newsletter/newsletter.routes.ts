@@ -1,5 +1,8 @@
 import { SUBSCRIBED_MESSAGE, ZSubscribeRequest } from '@servery/contract/newsletter';
-import { UNSUBSCRIBED_MESSAGE, UNSUBSCRIBE_LINK_INVALID_MESSAGE } from '@servery/contract/personal-data';
+import {
+  UNSUBSCRIBED_MESSAGE,
+  UNSUBSCRIBE_LINK_INVALID_MESSAGE,
+} from '@servery/contract/personal-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';

@@ -49,10 +49,7 @@ export async function unsubscribe(
  * customers who ticked the box in their profile. Reading it is audited, since it is a copy of
  * personal data leaving the product.
  */
-export async function exportSubscribers(
-  db: Database,
-  actor: AuditActor,
-): Promise<Subscriber[]> {
+export async function exportSubscribers(db: Database, actor: AuditActor): Promise<Subscriber[]> {
   const [list, consenting] = await Promise.all([
     listSubscriptions(db, actor.tenantId),
     listConsentingCustomers(db, actor.tenantId),

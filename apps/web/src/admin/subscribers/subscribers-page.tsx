@@ -53,8 +53,7 @@ export function SubscribersPage() {
     <>
       <h1 className="text-3xl font-bold">Subscribers</h1>
       <p className="mt-1 text-stone-700">
-        Everyone who agreed to hear from you, and when. Each download is written to the audit
-        log.
+        Everyone who agreed to hear from you, and when. Each download is written to the audit log.
       </p>
       <section className={`${ADMIN_CARD} mt-4`} aria-busy={isLoading}>
         {error ? (
@@ -90,7 +89,9 @@ export function SubscribersPage() {
                       <tr key={index} className="border-b border-stone-200 last:border-0">
                         <td className="py-2 pr-4 break-all">
                           {row.email ?? row.phone}
-                          {row.name ? <span className="block text-stone-700">{row.name}</span> : null}
+                          {row.name ? (
+                            <span className="block text-stone-700">{row.name}</span>
+                          ) : null}
                         </td>
                         <td className="py-2 pr-4">{SOURCE_LABELS[row.source]}</td>
                         <td className="py-2">{when(row.consented_at)}</td>

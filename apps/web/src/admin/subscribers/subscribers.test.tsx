@@ -12,7 +12,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ok = (data: unknown): WireAnswer => ({ status: 200, body: { status: 200, message: 'OK', data } });
+const ok = (data: unknown): WireAnswer => ({
+  status: 200,
+  body: { status: 200, message: 'OK', data },
+});
 const rows: Subscriber[] = [
   {
     email: 'priya@example.com',

@@ -54,19 +54,22 @@ describe('your data on the account page', () => {
       body: { status: 200, message: 'Your data.', data },
     };
     const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, {
-      createObjectURL: (blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:export';
-      },
-      revokeObjectURL: () => {},
-    }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:export';
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
     const clicked: string[] = [];
-    const click = vi
-      .spyOn(HTMLAnchorElement.prototype, 'click')
-      .mockImplementation(function (this: HTMLAnchorElement) {
-        clicked.push(this.download);
-      });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
     renderSection();
     await userEvent.click(screen.getByRole('button', { name: 'Download your data' }));
     await vi.waitFor(() => expect(clicked).toHaveLength(1));

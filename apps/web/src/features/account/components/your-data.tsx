@@ -69,8 +69,8 @@ export function YourData() {
         <div role="group" aria-label="Delete account" className="mt-4 rounded-xl bg-red-50 p-4">
           <p className="font-medium">Delete your account? This cannot be undone.</p>
           <p className="mt-1 text-stone-700">
-            Your details, saved addresses and sign-in go now. The restaurant keeps your past
-            orders for its accounts, without your name, contact details or address.
+            Your details, saved addresses and sign-in go now. The restaurant keeps your past orders
+            for its accounts, without your name, contact details or address.
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button
