@@ -98,7 +98,9 @@ describe('the quick add form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add booking' }));
     expect(screen.getByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Enter a valid email')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: /^Name/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: /^Name/ }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     // A walk-in is only for today.
     expect((screen.getByRole('radio', { name: /walk-in/ }) as HTMLInputElement).disabled).toBe(
       true,
