@@ -258,7 +258,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(tenantsRoutes, { db: database.db, textsAvailable });
   await app.register(homeRoutes, { db: database.db });
-  await app.register(newsletterRoutes, { db: database.db });
+  await app.register(newsletterRoutes, { db: database.db, now });
   await app.register(contactRoutes, { db: database.db });
   await app.register(authRoutes, { db: database.db, auth });
   await app.register(customersRoutes, { db: database.db, now });

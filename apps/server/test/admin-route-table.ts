@@ -284,4 +284,12 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'shop:edit',
     scope: 'none',
   },
+  // UK GDPR (issue 17, point 6): the owner's copy of the subscribers and their consent.
+  {
+    method: 'GET',
+    route: '/api/admin/newsletter/subscribers',
+    url: () => '/api/admin/newsletter/subscribers',
+    permission: 'customers:export',
+    scope: 'none',
+  },
 ];

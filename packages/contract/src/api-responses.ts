@@ -43,6 +43,35 @@ const ZCustomer = z.looseObject({
   marketing_consent: z.boolean(),
   referral_code: z.string(),
 });
+/** GET /api/customer/export: the customer's copy of everything the shop keeps about them. */
+const ZCustomerDataExport = z.looseObject({
+  exported_at: instant,
+  shop: z.string(),
+  profile: z.looseObject({ id, first_name: z.string(), last_name: z.string() }),
+  sign_in_contacts: z.looseObject({
+    email: z.string().nullable(),
+    email_verified: z.boolean(),
+    phone: z.string().nullable(),
+    phone_verified: z.boolean(),
+  }),
+  sessions: z.array(z.looseObject({ created_at: instant, expires_at: instant })),
+  marketing: z.looseObject({
+    consent: z.boolean(),
+    consent_changed_at: instant.nullable(),
+    newsletter: z.looseObject({ subscribed: z.boolean(), subscribed_at: instant.nullable() }),
+  }),
+  addresses: z.array(z.looseObject({ id })),
+  orders: z.array(z.looseObject({ id, number: z.number().int() })),
+  bookings: z.array(z.looseObject({ id, date: z.string(), time: z.string() })),
+});
+const ZUnsubscribeLink = z.looseObject({ email: z.string().nullable(), subscribed: z.boolean() });
+const ZSubscriber = z.looseObject({
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  name: z.string(),
+  source: z.enum(['newsletter', 'account']),
+  consented_at: instant,
+});
 const ZOtpSent = z.looseObject({
   channel: z.enum(['email', 'phone']),
   contact: z.string(),
@@ -352,6 +381,12 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'POST /api/admin/stores/:id/busy': { status: 200, schema: ok(ZServiceStore) },
   'PUT /api/admin/stores/:id/hours': { status: 200, schema: ok(ZServiceStore) },
   'PUT /api/admin/stores/:id/special-days': { status: 200, schema: ok(ZServiceStore) },
+  // UK GDPR (issue 17, point 6)
+  'GET /api/customer/export': { status: 200, schema: ok(ZCustomerDataExport) },
+  'DELETE /api/customer': { status: 200, schema: said },
+  'GET /api/newsletter/unsubscribe/:token': { status: 200, schema: ok(ZUnsubscribeLink) },
+  'POST /api/newsletter/unsubscribe/:token': { status: 200, schema: ok(ZUnsubscribeLink) },
+  'GET /api/admin/newsletter/subscribers': { status: 200, schema: ok(z.array(ZSubscriber)) },
   'GET /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
   'PATCH /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
 };
@@ -361,6 +396,8 @@ export const BEARER_ROUTES = new Set([
   'GET /api/customer',
   'POST /api/customer',
   'GET /api/customer/referral',
+  'GET /api/customer/export',
+  'DELETE /api/customer',
   'GET /api/customer-addresses',
   'POST /api/customer-addresses',
   'PUT /api/customer-addresses/:id',

@@ -19,7 +19,8 @@ export const REFERRAL_CODE_PATTERN = /^[A-Z0-9]{8}$/;
 
 export const INVALID_LOGIN_INPUT = 'Enter a valid input!';
 /** A phone number at a shop that sends codes by e-mail only (decision 0020). */
-export const EMAIL_ONLY_SIGN_IN = 'This shop sends sign-in codes by e-mail: enter your e-mail address';
+export const EMAIL_ONLY_SIGN_IN =
+  'This shop sends sign-in codes by e-mail: enter your e-mail address';
 /** SPEC §9: a new code can be asked for 60 s after the last one was sent. */
 export const RESEND_COOLDOWN_SECONDS = 60;
 /** SPEC §9: Enter on a code box submits after 1000 ms. */

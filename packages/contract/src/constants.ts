@@ -45,6 +45,8 @@ export const STOREFRONT_PATHS = [
   'privacy',
   'terms',
   'CookiePolicy',
+  // A newsletter e-mail's unsubscribe link (issue 17; not a SPEC page).
+  'unsubscribe',
   // The staff application (not a SPEC page): served on every host of the shop.
   'admin',
 ] as const;

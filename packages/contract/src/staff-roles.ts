@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'staff:manage',
   /** Read the audit log. */
   'audit:read',
+  /** Export the newsletter subscribers with their consent (issue 17): owners only. */
+  'customers:export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -275,6 +275,27 @@ export const newsletterSubscriptions = pgTable(
   (t) => [uniqueIndex('newsletter_subscriptions_tenant_email_idx').on(t.tenantId, t.email)],
 );
 
+/**
+ * An unsubscribe link of one newsletter e-mail (docs/decisions/0021-personal-data.md): only
+ * the SHA-256 of its token is kept, so each e-mail mints a link of its own. Unsubscribing
+ * removes the subscription and leaves the link pointing at nothing, so a second click still
+ * answers "unsubscribed".
+ */
+export const newsletterUnsubscribeLinks = pgTable(
+  'newsletter_unsubscribe_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => newsletterSubscriptions.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('newsletter_unsubscribe_links_subscription_idx').on(t.subscriptionId)],
+);
+
 /** A message a visitor sent the shop; the shop reads them newest first. */
 export const contactRequests = pgTable(
   'contact_requests',
@@ -316,6 +337,11 @@ export const customers = pgTable(
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by'),
+    /**
+     * Set when the customer deleted their account: the row stays, emptied of everything
+     * personal, only so that the shop's orders keep their customer (decision 0021).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

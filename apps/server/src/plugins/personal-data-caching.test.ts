@@ -31,6 +31,7 @@ it('sends no-store with the sign-in answer and every customer and staff answer',
     '/api/customer-addresses',
     '/api/orders',
     '/api/customer/referral',
+    '/api/customer/export',
   ]) {
     const res = await ctx.app.inject({
       method: 'GET',
@@ -42,7 +43,12 @@ it('sends no-store with the sign-in answer and every customer and staff answer',
     expect(res.headers['cache-control'], url).toBe('no-store');
   }
   const owner = await staffAgent(ctx.app, ctx.db, shop, 'owner');
-  for (const url of ['/api/admin/session', '/api/admin/staff', '/api/admin/audit']) {
+  for (const url of [
+    '/api/admin/session',
+    '/api/admin/staff',
+    '/api/admin/audit',
+    '/api/admin/newsletter/subscribers',
+  ]) {
     const res = await ctx.app.inject({ method: 'GET', url, headers: owner.headers });
     expect(res.headers['cache-control'], url).toBe('no-store');
   }

@@ -78,6 +78,7 @@ describe('the staff application', () => {
     const nav = screen.getByRole('navigation', { name: 'Staff sections' });
     expect(within(nav).queryByRole('link', { name: 'Staff' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Subscribers' })).toBeNull();
     expect(screen.getByText('Your stores: Camden.')).toBeTruthy();
   });
 
@@ -89,6 +90,7 @@ describe('the staff application', () => {
       '/admin/staff',
     );
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Subscribers' })).toBeTruthy();
   });
 
   it('puts a refused code’s message on the screen', async () => {

@@ -56,4 +56,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     permission: 'audit:read',
     element: lazy(() => import('./audit/audit-page.tsx').then((m) => ({ default: m.AuditPage }))),
   },
+  {
+    path: 'subscribers',
+    label: 'Subscribers',
+    description: 'Who agreed to hear from you and when, as a CSV for your mailing tool.',
+    permission: 'customers:export',
+    element: lazy(() =>
+      import('./subscribers/subscribers-page.tsx').then((m) => ({ default: m.SubscribersPage })),
+    ),
+  },
 ];

@@ -72,6 +72,10 @@ const CancelBookingPage = lazyComponent(
   () => import('../features/reservation/components/cancel-booking-page.tsx'),
   (m) => m.CancelBookingPage,
 );
+const UnsubscribePage = lazyComponent(
+  () => import('../features/content/components/unsubscribe-page.tsx'),
+  (m) => m.UnsubscribePage,
+);
 const InviteFriendsPage = lazyComponent(
   () => import('../features/account/components/invite-friends-page.tsx'),
   (m) => m.InviteFriendsPage,
@@ -291,6 +295,14 @@ export function AppRoutes() {
           element={
             <Page>
               <CancelBookingPage />
+            </Page>
+          }
+        />
+        <Route
+          path="unsubscribe/:token"
+          element={
+            <Page>
+              <UnsubscribePage />
             </Page>
           }
         />

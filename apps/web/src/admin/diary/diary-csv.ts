@@ -1,12 +1,5 @@
 import type { DiaryBooking, DiaryDay } from '@servery/contract/diary';
-
-/** One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
-function field(value: string | number): string {
-  const text = String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet: keep it text.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+import { csvOf } from '../admin-csv.ts';
 
 const COLUMNS = [
   'Date',
@@ -41,5 +34,5 @@ export function diaryCsv(day: DiaryDay): string {
     b.message,
     b.note ?? '',
   ]);
-  return [COLUMNS, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return csvOf([COLUMNS, ...rows]);
 }

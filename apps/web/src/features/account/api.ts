@@ -19,6 +19,17 @@ const accountApi = api.injectEndpoints({
       extraOptions: { customer: true },
       invalidatesTags: ['Customer'],
     }),
+    // UK GDPR (docs/decisions/0021-personal-data.md): a copy of everything, and deletion.
+    exportCustomerData: build.query<unknown, void>({
+      query: () => '/customer/export',
+      transformResponse: (response: Envelope<unknown>) => response.data,
+      extraOptions: { customer: true },
+      keepUnusedDataFor: 0,
+    }),
+    deleteCustomer: build.mutation<Envelope<null>, void>({
+      query: () => ({ url: '/customer', method: 'DELETE' }),
+      extraOptions: { customer: true },
+    }),
     getReferral: build.query<Referral, void>({
       query: () => '/customer/referral',
       transformResponse: (response: Envelope<Referral>) => response.data,
@@ -33,4 +44,6 @@ export const {
   useUpdateCustomerMutation,
   useGetReferralQuery,
   useLazyGetReferralQuery,
+  useLazyExportCustomerDataQuery,
+  useDeleteCustomerMutation,
 } = accountApi;

@@ -1,6 +1,7 @@
 import type { ContactRequest } from '@servery/contract/contact';
 import type { HomeContent } from '@servery/contract/home';
 import type { SubscribeRequest } from '@servery/contract/newsletter';
+import type { UnsubscribeLink } from '@servery/contract/personal-data';
 import type { Envelope } from '@servery/contract/envelope';
 import { api } from '../../lib/api.ts';
 
@@ -18,6 +19,17 @@ const contentApi = api.injectEndpoints({
     subscribe: build.mutation<Envelope<undefined>, SubscribeRequest>({
       query: (body) => ({ url: '/subscribe', method: 'POST', body }),
     }),
+    // The newsletter e-mail's unsubscribe link (docs/decisions/0021-personal-data.md).
+    getUnsubscribeLink: build.query<UnsubscribeLink, string>({
+      query: (token) => `/newsletter/unsubscribe/${encodeURIComponent(token)}`,
+      transformResponse: (response: Envelope<UnsubscribeLink>) => response.data,
+    }),
+    unsubscribe: build.mutation<Envelope<UnsubscribeLink>, string>({
+      query: (token) => ({
+        url: `/newsletter/unsubscribe/${encodeURIComponent(token)}`,
+        method: 'POST',
+      }),
+    }),
     sendContactRequest: build.mutation<Envelope<undefined>, ContactRequest>({
       query: (body) => ({ url: '/contact', method: 'POST', body }),
     }),
@@ -29,4 +41,6 @@ export const {
   useGetLegalTextQuery,
   useSubscribeMutation,
   useSendContactRequestMutation,
+  useGetUnsubscribeLinkQuery,
+  useUnsubscribeMutation,
 } = contentApi;

@@ -5,9 +5,10 @@ import { signOut, updateStoredCustomer } from '../../../lib/session.ts';
 import { useGetCustomerQuery } from '../api.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { SavedAddresses } from './saved-addresses.tsx';
+import { YourData } from './your-data.tsx';
 import { CARD, OUTLINE } from './styles.ts';
 
-/** SPEC §2 /account: the signed-in customer's profile, addresses and sign-out. */
+/** SPEC §2 /account: the signed-in customer's profile, addresses, their data and sign-out. */
 export function AccountPage() {
   const navigate = useNavigate();
   const { data: customer, isError, refetch } = useGetCustomerQuery();
@@ -54,6 +55,10 @@ export function AccountPage() {
 
       <div className={CARD}>
         <SavedAddresses />
+      </div>
+
+      <div className={CARD}>
+        <YourData />
       </div>
 
       <section className={CARD} aria-labelledby="more-title">
