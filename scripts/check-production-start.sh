@@ -64,20 +64,17 @@ psql "$admin_url" -qX -v ON_ERROR_STOP=1 -c "CREATE DATABASE $db" >/dev/null
 database_url="${admin_url%/*}/$db"
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 
-# What production requires (apps/server/src/env.ts). Nothing is sent anywhere: SMTP and Twilio
-# point at port 9 (discard), so the outbox just retries.
-# Twilio: while the server still demands TWILIO_* in production, dummy values are passed here;
-# drop them once production starts without Twilio when no shop uses SMS (issue 17, point 2).
+# What production requires (apps/server/src/env.ts). Nothing is sent anywhere: SMTP points at
+# port 9 (discard), so the outbox just retries. No Twilio: production starts without it (a shop
+# that takes SMS sign-in is refused texts with a clear message; decision 20).
 export NODE_ENV=production
 export DATABASE_URL="$database_url"
 export PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn
 export SECRET_KEY="prod-check-$(node -e 'console.log(require("crypto").randomBytes(24).toString("hex"))')"
 export SMTP_URL=smtp://127.0.0.1:9 MAIL_FROM=orders@example.com DEMO_PAYMENTS=true
-export TWILIO_ACCOUNT_SID=AC00000000000000000000000000000000 TWILIO_AUTH_TOKEN=unused
-export TWILIO_FROM=+447700900000 TWILIO_API_URL=http://127.0.0.1:9
 # Shared rate-limit counters, as in compose.yaml, when a Redis answers here.
 if (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then export REDIS_URL=redis://127.0.0.1:6379; fi
-unset DATA_DIR DEFAULT_TENANT SEED_DEMO TRUST_PROXY
+unset DATA_DIR DEFAULT_TENANT SEED_DEMO TRUST_PROXY TWILIO_ACCOUNT_SID TWILIO_AUTH_TOKEN TWILIO_FROM
 
 step "NODE_ENV=production npm start (node scripts/start.mjs) on port $port"
 node scripts/start.mjs >"$dir/server.log" 2>&1 &
