@@ -31,13 +31,15 @@ export function platformFeeOf(
 
 /**
  * What an import says about card payments when the shop cannot take them in production: null
- * when it can (its own account, the deployment's direct shop) or when cards are not in play.
+ * when it can (its own account, the deployment's direct shop) or when Stripe is not in play.
  */
 export function cardSetupNote(
   shop: { slug: string; payments: PaymentsDocument | null },
   env: { production: boolean; stripe: boolean; directShop?: string | undefined },
 ): string | null {
-  if (!env.production && !env.stripe) return null;
+  // Outside production the platform's account takes any shop's cards; without Stripe keys,
+  // production takes only test cards (DEMO_PAYMENTS), which need no account either.
+  if (!env.production || !env.stripe) return null;
   if (shop.payments?.stripe_account || env.directShop === shop.slug) return null;
   return `Note: "${shop.slug}" has no payments.stripe_account, so in production it cannot take card payments (customers are asked to pay cash). Set its Stripe connected account in the document, or STRIPE_DIRECT_SHOP=${shop.slug} if the platform's own Stripe account is the shop's.`;
 }

@@ -240,7 +240,11 @@ describe('Stripe Connect', () => {
     ).toBeNull();
     expect(cardSetupNote({ slug: 'the-direct-one', payments: null }, env)).toBeNull();
     expect(
-      cardSetupNote({ slug: 'dev', payments: null }, { production: false, stripe: false }),
+      cardSetupNote({ slug: 'dev', payments: null }, { production: false, stripe: true }),
+    ).toBeNull();
+    // A demo deployment (test cards, no Stripe keys) needs no account.
+    expect(
+      cardSetupNote({ slug: 'demo', payments: null }, { production: true, stripe: false }),
     ).toBeNull();
   });
 });
