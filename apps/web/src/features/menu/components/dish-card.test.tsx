@@ -14,7 +14,8 @@ const naan: MenuListItem = {
   dietary: [],
   sold_out: false,
   has_modifiers: false,
-} as MenuListItem;
+  has_required_modifiers: false,
+};
 
 const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
 
