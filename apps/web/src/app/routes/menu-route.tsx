@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { selectItemCounts } from '../../features/cart/cart-slice.ts';
+import { selectItemCounts } from '../../features/cart/item-counts.ts';
 import { BasketBar } from '../../features/cart/components/basket-bar.tsx';
 import { MenuPage } from '../../features/menu/components/menu-page.tsx';
 import type { RootState } from '../store.ts';

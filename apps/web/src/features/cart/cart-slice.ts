@@ -132,18 +132,3 @@ export const selectCartCount = (state: WithCart) =>
 
 /** The store the cart's dishes come from; null when it is empty. */
 export const selectCartStoreId = (state: WithCart) => selectCartLines(state)[0]?.store_id ?? null;
-
-let countsFor: CartLine[] | undefined;
-let counts: ReadonlyMap<string, number> = new Map();
-
-/** How many of each dish (by item id, all its choices together) the cart holds. */
-export function selectItemCounts(state: WithCart): ReadonlyMap<string, number> {
-  const lines = selectCartLines(state);
-  if (lines !== countsFor) {
-    countsFor = lines;
-    const next = new Map<string, number>();
-    for (const line of lines) next.set(line.item_id, (next.get(line.item_id) ?? 0) + line.quantity);
-    counts = next;
-  }
-  return counts;
-}
