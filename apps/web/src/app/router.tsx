@@ -44,12 +44,12 @@ const CartRoute = lazyComponent(
   (m) => m.CartRoute,
 );
 const StoresPage = lazyComponent(
-  () => import('../features/menu/components/stores/stores-page.tsx'),
-  (m) => m.StoresPage,
+  () => import('./routes/stores-route.tsx'),
+  (m) => m.StoresRoute,
 );
 const StoreListPage = lazyComponent(
-  () => import('../features/menu/components/stores/store-list-pages.tsx'),
-  (m) => m.StoreListPage,
+  () => import('./routes/store-list-route.tsx'),
+  (m) => m.StoreListRoute,
 );
 /** SPEC §2's store listing paths; each has its own layout. */
 const STORE_LIST_PATHS = [

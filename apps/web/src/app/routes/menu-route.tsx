@@ -1,11 +1,17 @@
+import { useSelector } from 'react-redux';
+import { selectItemCounts } from '../../features/cart/item-counts.ts';
+import { BasketBar } from '../../features/cart/components/basket-bar.tsx';
 import { MenuPage } from '../../features/menu/components/menu-page.tsx';
+import type { RootState } from '../store.ts';
 import { useMenuCart } from './use-menu-cart.ts';
 
 export function MenuRoute() {
   const { add, dialog } = useMenuCart();
+  const inBasket = useSelector((state: RootState) => selectItemCounts(state));
   return (
     <>
-      <MenuPage onAdd={add} />
+      <MenuPage onAdd={add} inBasket={inBasket} />
+      <BasketBar />
       {dialog}
     </>
   );

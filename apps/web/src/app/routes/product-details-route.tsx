@@ -1,3 +1,4 @@
+import { BasketBar } from '../../features/cart/components/basket-bar.tsx';
 import { ProductDetailsPage } from '../../features/menu/components/product-details-page.tsx';
 import { useMenuCart } from './use-menu-cart.ts';
 
@@ -6,6 +7,7 @@ export function ProductDetailsRoute() {
   return (
     <>
       <ProductDetailsPage onAdd={add} />
+      <BasketBar />
       {dialog}
     </>
   );

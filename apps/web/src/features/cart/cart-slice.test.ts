@@ -14,6 +14,7 @@ import {
   selectCartStoreId,
   updateCart,
 } from './cart-slice.ts';
+import { selectItemCounts } from './item-counts.ts';
 
 function createCart() {
   return configureStore({ reducer: { [cartSlice.name]: cartSlice.reducer } });
@@ -141,5 +142,20 @@ describe('the cart', () => {
     );
     expect(selectCartLines(cart.getState()).map((l) => l.item_id)).toEqual(['naan']);
     expect(selectCartCount(cart.getState())).toBe(1);
+  });
+});
+
+describe('how many of each dish', () => {
+  it('adds up every line of a dish, whatever its choices', () => {
+    const cart = createCart();
+    cart.dispatch(lineAdded({ line: line({ item_id: 'curry', modifiers: spice('mild') }) }));
+    cart.dispatch(
+      lineAdded({ line: line({ item_id: 'curry', modifiers: spice('hot'), quantity: 2 }) }),
+    );
+    cart.dispatch(lineAdded({ line: line({ item_id: 'naan' }) }));
+    const counts = selectItemCounts(cart.getState());
+    expect(Object.fromEntries(counts)).toEqual({ curry: 3, naan: 1 });
+    // The same map while the cart is unchanged (the menu's cards do not re-render).
+    expect(selectItemCounts(cart.getState())).toBe(counts);
   });
 });

@@ -54,6 +54,13 @@ function renderVerification(state?: { resendAt: number; otpLength?: number }) {
 }
 
 describe('the verification screen', () => {
+  it('focuses the first box when it opens, ready for the code', async () => {
+    localStorage.setItem('user', 'priya@example.com');
+    renderVerification({ resendAt: 0, otpLength: 4 });
+    const boxes = await screen.findAllByRole('textbox', { name: /^Digit \d of 4$/ });
+    expect(document.activeElement).toBe(boxes[0]);
+  });
+
   it('draws as many boxes as the code the server sent, and more when a resend sends a longer one', async () => {
     localStorage.setItem('user', 'priya@example.com');
     renderVerification({ resendAt: 0, otpLength: 6 });

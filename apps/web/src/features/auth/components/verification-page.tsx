@@ -73,6 +73,10 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
   const later = (run: () => void, ms: number) => timers.current.push(setTimeout(run, ms));
   const boxes = useRef<HTMLDivElement>(null);
   const firstBox = () => boxes.current?.querySelector('input')?.focus();
+  // The code is what the visitor came to type: the first box is ready for it (keypad up).
+  useEffect(() => {
+    firstBox();
+  }, []);
 
   const submit = async (code: string) => {
     if (code.length !== otpLength) {

@@ -18,6 +18,36 @@ type CardField = 'card_number' | 'expiry' | 'cvc';
 /** "4242424242424242" → "4242 4242 4242 4242". */
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
+/** A card number as typed, in groups of four (19 digits at most). */
+export const formatCardNumber = (value: string) => grouped(value.replace(/\D/g, '').slice(0, 19));
+
+/** An expiry as typed on a keypad: "1230" and "12/30" both become "12/30". */
+export function formatExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  if (digits.length > 2) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return digits.length === 2 && value.trim().endsWith('/') ? `${digits}/` : digits;
+}
+
+/** Formats a field in place, the caret staying after the same digit. */
+function reformat(input: HTMLInputElement, format: (value: string) => string) {
+  const { value } = input;
+  const caret = input.selectionStart ?? value.length;
+  const next = format(value);
+  if (next === value) return;
+  const digitsBefore = value.slice(0, caret).replace(/\D/g, '').length;
+  let position = 0;
+  for (let seen = 0; position < next.length && seen < digitsBefore; position++) {
+    if (/\d/.test(next[position]!)) seen++;
+  }
+  input.value = next;
+  if (document.activeElement === input) input.setSelectionRange(position, position);
+}
+
+const FORMATS: Partial<Record<CardField, (value: string) => string>> = {
+  card_number: formatCardNumber,
+  expiry: formatExpiry,
+};
+
 const TEST_CARDS = [
   { number: DEMO_CARDS.succeeds, outcome: 'pays' },
   { number: DEMO_CARDS.declined, outcome: 'is declined' },
@@ -40,7 +70,13 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
   const [declined, setDeclined] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<DemoCardBody | null>(null);
   const form = useForm<CardInput, unknown, CardOutput>({
-    resolver: zodResolver(ZDemoCardRequest),
+    // An expiry given as "1230" (pasted or filled in) is read as 12/30: the server gets MM/YY.
+    resolver: (values, context, options) =>
+      zodResolver(ZDemoCardRequest)(
+        { ...values, expiry: formatExpiry(values.expiry) },
+        context,
+        options,
+      ),
     defaultValues: { card_number: '', expiry: '', cvc: '' },
   });
   const { errors } = form.formState;
@@ -83,6 +119,8 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
     props: { autoComplete: string; placeholder?: string; hint?: string; className?: string },
   ) => {
     const id = `card-${name}`;
+    const registered = form.register(name);
+    const format = FORMATS[name];
     return (
       <div className={props.className}>
         <label htmlFor={id} className="block text-sm font-medium">
@@ -102,7 +140,11 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
           aria-invalid={Boolean(errors[name])}
           aria-describedby={describedBy(props.hint && `${id}-hint`, errors[name] && `${id}-error`)}
           className={INPUT}
-          {...form.register(name)}
+          {...registered}
+          onChange={(event) => {
+            if (format) reformat(event.target, format);
+            return registered.onChange(event);
+          }}
         />
         <FieldProblem id={`${id}-error`} message={errors[name]?.message} />
       </div>

@@ -52,6 +52,8 @@ interface DishCardProps {
   item: MenuListItem;
   storeId: string;
   money: MoneyFormatter;
+  /** How many of this dish the basket holds already. */
+  inBasket?: number;
   onAdd: (item: MenuListItem) => void;
   /** Opens a page of the app (the dish's details). */
   onOpen: (path: string) => void;
@@ -65,6 +67,7 @@ export const DishCard = memo(function DishCard({
   item,
   storeId,
   money,
+  inBasket = 0,
   onAdd,
   onOpen,
 }: DishCardProps) {
@@ -95,6 +98,9 @@ export const DishCard = memo(function DishCard({
             ) : null}
             {item.sold_out ? (
               <span className={`${BADGE} bg-stone-800 text-white`}>Sold out</span>
+            ) : null}
+            {inBasket > 0 ? (
+              <span className={`${BADGE} bg-primary text-on-primary`}>{inBasket} in basket</span>
             ) : null}
           </p>
         </div>

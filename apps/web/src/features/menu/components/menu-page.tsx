@@ -24,8 +24,17 @@ import { MenuToolbar } from './menu-toolbar.tsx';
 import { StoreStatus } from './store-facts.tsx';
 import { LINK, OUTLINE } from './styles.ts';
 
+/** How many of each dish (by its id) the basket holds already. */
+export type BasketCounts = ReadonlyMap<string, number>;
+const NO_COUNTS: BasketCounts = new Map();
+
+interface MenuPageProps {
+  onAdd: AddToCart;
+  inBasket?: BasketCounts;
+}
+
 /** SPEC §2 /menu (and / when isHomePage is 0): the chosen store's menu. */
-export function MenuPage({ onAdd }: { onAdd: AddToCart }) {
+export function MenuPage({ onAdd, inBasket = NO_COUNTS }: MenuPageProps) {
   const { store, isError, refetch, data: stores } = useCurrentStore();
 
   return (
@@ -40,7 +49,9 @@ export function MenuPage({ onAdd }: { onAdd: AddToCart }) {
       ) : (
         <MenuSkeleton />
       )}
-      {store ? <StoreMenuView key={store.id} store={store} onAdd={onAdd} /> : null}
+      {store ? (
+        <StoreMenuView key={store.id} store={store} onAdd={onAdd} inBasket={inBasket} />
+      ) : null}
     </div>
   );
 }
@@ -70,7 +81,15 @@ function Failed({ what, onRetry }: { what: string; onRetry: () => unknown }) {
   );
 }
 
-function StoreMenuView({ store, onAdd }: { store: StoreSummary; onAdd: AddToCart }) {
+function StoreMenuView({
+  store,
+  onAdd,
+  inBasket,
+}: {
+  store: StoreSummary;
+  onAdd: AddToCart;
+  inBasket: BasketCounts;
+}) {
   // A dish sold out during service shows as such when the customer comes back to the page.
   const menu = useGetMenuQuery(store.menu_id ? store.id : skipToken, { refetchOnFocus: true });
   // The dishes render in a transition: React builds them in short slices with the browser free
@@ -148,6 +167,7 @@ function StoreMenuView({ store, onAdd }: { store: StoreSummary; onAdd: AddToCart
         counts={matches.counts}
         storeId={storeId}
         money={money}
+        inBasket={inBasket}
         onAdd={handleAdd}
         onOpen={handleOpen}
       />
@@ -161,6 +181,7 @@ interface MenuSectionsProps {
   counts: readonly number[];
   storeId: string;
   money: MoneyFormatter;
+  inBasket: BasketCounts;
   onAdd: (item: MenuListItem) => void;
   onOpen: (path: string) => void;
 }
@@ -196,6 +217,7 @@ const MenuSections = memo(function MenuSections({
   counts,
   storeId,
   money,
+  inBasket,
   onAdd,
   onOpen,
 }: MenuSectionsProps) {
@@ -217,6 +239,7 @@ const MenuSections = memo(function MenuSections({
           count={counts[index] ?? 0}
           storeId={storeId}
           money={money}
+          inBasket={inBasket}
           onAdd={onAdd}
           onOpen={onOpen}
         />
@@ -234,6 +257,7 @@ interface MenuSectionProps {
   count: number;
   storeId: string;
   money: MoneyFormatter;
+  inBasket: BasketCounts;
   onAdd: (item: MenuListItem) => void;
   onOpen: (path: string) => void;
 }
@@ -245,6 +269,7 @@ const MenuSection = memo(function MenuSection({
   count,
   storeId,
   money,
+  inBasket,
   onAdd,
   onOpen,
 }: MenuSectionProps) {
@@ -270,7 +295,14 @@ const MenuSection = memo(function MenuSection({
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         {(drawn ? category.items : []).map((item, index) => (
           <li key={item.id} hidden={mask !== null && mask[index] !== '1'}>
-            <DishCard item={item} storeId={storeId} money={money} onAdd={onAdd} onOpen={onOpen} />
+            <DishCard
+              item={item}
+              storeId={storeId}
+              money={money}
+              inBasket={inBasket.get(item.id) ?? 0}
+              onAdd={onAdd}
+              onOpen={onOpen}
+            />
           </li>
         ))}
       </ul>

@@ -1,0 +1,12 @@
+import { BasketBar } from '../../features/cart/components/basket-bar.tsx';
+import { StoresPage } from '../../features/menu/components/stores/stores-page.tsx';
+
+/** /store and /stores, with the basket bar on phones. */
+export function StoresRoute() {
+  return (
+    <>
+      <StoresPage />
+      <BasketBar />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Order } from '@servery/contract/order';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn, signOut } from '../../../lib/session.ts';
+import { createTestStore, stubApiWire, type Wire } from '../../../lib/testing/api-wire.ts';
+import { DemoCardForm, formatCardNumber, formatExpiry } from './demo-card-form.tsx';
+
+const order = { id: 'order-1', total: 2450, store: { name: 'Shoreditch' } } as unknown as Order;
+const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
+
+let wire: Wire;
+beforeEach(() => {
+  wire = stubApiWire({
+    '/api/payments/demo/order-1/confirm': {
+      status: 200,
+      body: {
+        status: 200,
+        message: 'Payment received.',
+        data: { ...order, payment: { status: 'succeeded' } },
+      },
+    },
+  });
+  signIn({
+    token: 'token-1',
+    expires_at: '2099-01-01T00:00:00.000Z',
+    customer: { id: 'c1' },
+  } as unknown as Parameters<typeof signIn>[0]);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  signOut();
+  localStorage.clear();
+});
+
+function renderForm() {
+  const onPaid = vi.fn();
+  render(
+    <Provider store={createTestStore()}>
+      <DemoCardForm order={order} money={money} onPaid={onPaid} />
+    </Provider>,
+  );
+  return { onPaid };
+}
+const input = (name: RegExp) => screen.getByLabelText<HTMLInputElement>(name);
+
+describe('the test-mode card form', () => {
+  it('groups the card number as typed and takes 1230 as the expiry 12/30, on a numeric keypad', async () => {
+    const { onPaid } = renderForm();
+    await userEvent.type(input(/^Card number/), '4242424242424242');
+    expect(input(/^Card number/).value).toBe('4242 4242 4242 4242');
+    await userEvent.type(input(/^Expiry date/), '1230');
+    expect(input(/^Expiry date/).value).toBe('12/30');
+    await userEvent.type(input(/^Security code/), '123');
+    for (const field of [/^Card number/, /^Expiry date/, /^Security code/]) {
+      expect(input(field).inputMode).toBe('numeric');
+    }
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pay £24.50' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith('Payment received.'));
+    // What the server gets is as before: the digits, and MM/YY.
+    expect(wire.sent.at(-1)?.body).toEqual({
+      card_number: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+    });
+  });
+
+  it('takes the expiry typed with its slash, too', async () => {
+    renderForm();
+    await userEvent.type(input(/^Expiry date/), '12/30');
+    expect(input(/^Expiry date/).value).toBe('12/30');
+  });
+});
+
+describe('formatting as typed', () => {
+  it('groups card digits in fours and drops anything else', () => {
+    expect(formatCardNumber('4242-4242 42424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('42424')).toBe('4242 4');
+  });
+
+  it('reads an expiry with or without its slash', () => {
+    expect(formatExpiry('1230')).toBe('12/30');
+    expect(formatExpiry('12/30')).toBe('12/30');
+    expect(formatExpiry('12/')).toBe('12/');
+    expect(formatExpiry('123')).toBe('12/3');
+    expect(formatExpiry('1')).toBe('1');
+    expect(formatExpiry('12/305')).toBe('12/30');
+  });
+});
