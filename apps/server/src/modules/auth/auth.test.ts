@@ -213,6 +213,7 @@ describe('codes that must not sign in', () => {
     expect(answer.json()).toEqual({
       status: 400,
       message: 'That code is not right. You have 4 tries left.',
+      data: null,
       errors: { otp: 'That code is not right. You have 4 tries left.' },
     });
     expect(await sessionCount()).toBe(before);
@@ -354,6 +355,7 @@ describe('sending limits', () => {
     expect(early.json()).toEqual({
       status: 429,
       message: 'Please wait 40 seconds before asking for a new code.',
+      data: null,
     });
     const again = await register({ email: contact });
     expect(again.statusCode).toBe(200);
@@ -403,7 +405,7 @@ describe('sessions', () => {
       headers: { host },
     });
     expect(noToken.statusCode).toBe(401);
-    expect(noToken.json()).toEqual({ status: 401, message: 'Please sign in again.' });
+    expect(noToken.json()).toEqual({ status: 401, message: 'Please sign in again.', data: null });
     expect((await getCustomer('x'.repeat(43))).statusCode).toBe(401);
 
     const user = await signIn(ctx.app, ctx.db, host, { email: email() });
