@@ -55,7 +55,11 @@ describe('the response envelope', () => {
   it('answers malformed JSON with a 400 that says so', async () => {
     const res = await post('{"name": "Asha",');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 400, message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({
+      status: 400,
+      message: 'The request body is not valid JSON.',
+      data: null,
+    });
   });
 
   it('answers wrong types with a 400 naming the field', async () => {
@@ -86,6 +90,7 @@ describe('the response envelope', () => {
     expect(res.json()).toEqual({
       status: 413,
       message: 'The request body is too large; the limit is 64 KB.',
+      data: null,
     });
   });
 
@@ -95,6 +100,7 @@ describe('the response envelope', () => {
     expect(res.json()).toEqual({
       status: 415,
       message: 'Send the request body as JSON, with Content-Type: application/json.',
+      data: null,
     });
   });
 
@@ -108,6 +114,7 @@ describe('the response envelope', () => {
     expect(res.json()).toEqual({
       status: 404,
       message: 'There is nothing at GET /api/no-such-thing.',
+      data: null,
     });
   });
 
@@ -120,6 +127,7 @@ describe('the response envelope', () => {
     expect(res.json()).toEqual({
       status: 500,
       message: 'Something went wrong on our side. Please try again. (Reference req-bug-1)',
+      data: null,
     });
     expect(res.body).not.toContain('hunter2');
     const logged = logLines
@@ -221,10 +229,12 @@ describe('health', () => {
     expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({
       status: 200,
       message: 'ok',
+      data: null,
     });
     expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({
       status: 200,
       message: 'ready',
+      data: null,
     });
   });
 
@@ -233,7 +243,11 @@ describe('health', () => {
     await other.database.close();
     const res = await other.app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 503, message: 'The database is not reachable' });
+    expect(res.json()).toEqual({
+      status: 503,
+      message: 'The database is not reachable',
+      data: null,
+    });
     await other.app.close();
   });
 });

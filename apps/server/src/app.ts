@@ -343,6 +343,7 @@ export async function buildApp(options: AppOptions) {
       reply.code(404).send({
         status: 404,
         message: 'Card payments through Stripe are not set up on this server.',
+        data: null,
       }),
     );
   }

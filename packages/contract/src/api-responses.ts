@@ -14,17 +14,17 @@ import { ZAuditEntry, ZStaffMember, ZStaffSession } from './staff.ts';
 export const ZErrorEnvelope = z.looseObject({
   status: z.number().int(),
   message: z.string(),
-  data: z.null().optional(),
+  data: z.null(),
   errors: z.record(z.string(), z.string()).optional(),
 });
 
-/** A success whose `data` is `schema` (or absent / null for answers that only say something). */
+/** A success whose `data` is `schema` (null for answers that only say something: SPEC §7). */
 export const ok = <T extends z.ZodType>(schema: T) =>
   z.looseObject({ status: z.number().int(), message: z.string(), data: schema });
 const said = z.looseObject({
   status: z.number().int(),
   message: z.string(),
-  data: z.null().optional(),
+  data: z.null(),
 });
 
 const id = z.string();

@@ -64,5 +64,8 @@ export function storedContactOf(value: string | null): LoginContact | null {
 /** The server's success messages, which the screens show as toasts where SPEC §8 says so. */
 export const OTP_SENT_MESSAGE = 'We have sent you a code.';
 export const OTP_RESENT_MESSAGE = 'A new code is on its way.';
+/** Register again inside the 60 s: nothing new is sent, and the answer says so (issue 20). */
+export const OTP_STILL_VALID_MESSAGE =
+  'We sent you a code a moment ago and it is still valid. Please enter that code.';
 export const SIGNED_IN_MESSAGE = 'You are signed in.';
 export const PROFILE_SAVED_MESSAGE = 'Your details have been saved.';

@@ -1,4 +1,4 @@
-/** Every answer is `{ status, message, data? }` and `status` equals the HTTP status (SPEC §7). */
+/** Every answer is `{ status, message, data }` (data null when there is nothing to return) and `status` equals the HTTP status (SPEC §7). */
 export interface Envelope<T> {
   status: number;
   message: string;
@@ -9,6 +9,7 @@ export interface Envelope<T> {
 export interface ErrorEnvelope {
   status: number;
   message: string;
+  data: null;
   errors?: Record<string, string>;
 }
 

@@ -282,6 +282,14 @@ export const ZDemoCardRequest = z.object({
 });
 export type DemoCardRequest = z.infer<typeof ZDemoCardRequest>;
 
+export const CARD_EXPIRED_MESSAGE = 'Your card has expired.';
+
+/** Whether an MM/YY expiry has passed at `at`: a card works to the end of its month (UTC). */
+export function cardExpired(expiry: string, at: Date): boolean {
+  const [month, year] = expiry.split('/').map(Number);
+  return Date.UTC(2000 + year!, month!, 1) <= at.getTime();
+}
+
 /** Cards the demo provider knows, as Stripe's test cards behave. */
 export const DEMO_CARDS = {
   succeeds: '4242424242424242',

@@ -15,7 +15,7 @@ const WHERE: Record<string, string> = {
 
 /**
  * One error model for the whole API (DESIGN.md): every failure answers the envelope
- * `{ status, message, errors? }`. Bad input is a 4xx that names the problem; anything
+ * `{ status, message, data: null, errors? }`. Bad input is a 4xx that names the problem; anything
  * unexpected is a 500 whose details stay in the log, under the request id.
  */
 export const errorHandlerPlugin = fp(
@@ -40,6 +40,7 @@ export const errorHandlerPlugin = fp(
         return reply.code(error.status).send({
           status: error.status,
           message: error.message,
+          data: null,
           ...(error.errors ? { errors: error.errors } : {}),
         });
       }
@@ -55,16 +56,19 @@ export const errorHandlerPlugin = fp(
           .join('; ');
         return reply
           .code(400)
-          .send({ status: 400, message: `Check the ${where}: ${first}`, errors });
+          .send({ status: 400, message: `Check the ${where}: ${first}`, data: null, errors });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply.code(status).send({ status, message: clientMessage(error, status) });
+        return reply
+          .code(status)
+          .send({ status, message: clientMessage(error, status), data: null });
       }
       request.log.error({ err: logSafeError(error) }, 'unhandled error');
       return reply.code(500).send({
         status: 500,
         message: `Something went wrong on our side. Please try again. (Reference ${request.id})`,
+        data: null,
       });
     });
   },

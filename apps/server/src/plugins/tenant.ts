@@ -137,7 +137,7 @@ export const tenantPlugin = fp(
       }
       const message = `No shop is set up at ${host}.`;
       if (request.url.startsWith('/api/') || !request.headers.accept?.includes('text/html')) {
-        return reply.code(404).send({ status: 404, message });
+        return reply.code(404).send({ status: 404, message, data: null });
       }
       return reply
         .code(404)

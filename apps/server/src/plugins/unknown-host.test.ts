@@ -42,6 +42,7 @@ describe('a host that no shop claims', () => {
       expect(res.json()).toEqual({
         status: 404,
         message: 'No shop is set up at typo.example.com.',
+        data: null,
       });
     }
   });

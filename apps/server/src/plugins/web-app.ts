@@ -65,9 +65,11 @@ export const webAppPlugin = fp(
           .type('text/html; charset=utf-8')
           .send(page.body);
       }
-      return reply
-        .code(404)
-        .send({ status: 404, message: `There is nothing at ${request.method} ${path}.` });
+      return reply.code(404).send({
+        status: 404,
+        message: `There is nothing at ${request.method} ${path}.`,
+        data: null,
+      });
     });
   },
   { name: 'web-app', dependencies: ['error-handler'] },

@@ -29,7 +29,7 @@ function useReferralCapture() {
 /** The frame around every page: header, page, footer, toasts, loader and the two modals. */
 export function Shell() {
   const { config, loading } = useConfigBootstrap();
-  useShopTheme(config);
+  useShopTheme(config, useLocation().pathname);
   useAppViewFlag();
   useReferralCapture();
 

@@ -1,15 +1,35 @@
 import { useState } from 'react';
 import type { ShopConfig } from '@servery/contract/config';
 import { Dialog } from '../components/ui/dialog.tsx';
+import { STORAGE_KEYS } from '../lib/storage-keys.ts';
 
-/** SPEC §1 and §4: when the configuration says IsShopClosed 1, a dismissable dialog. */
+function dismissedThisVisit(): boolean {
+  try {
+    return sessionStorage.getItem(STORAGE_KEYS.shopClosedDismissed) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SPEC §1 and §4: when the configuration says IsShopClosed 1, a dismissable dialog. Once
+ * dismissed it stays away for the visit (session storage), not back on every page load.
+ */
 export function ShopClosedDialog({ config }: { config: ShopConfig | null }) {
-  const [dismissed, setDismissed] = useState(false);
+  const [dismissed, setDismissed] = useState(dismissedThisVisit);
   const open = config?.IsShopClosed === 1 && !dismissed;
+  const handleDismiss = () => {
+    setDismissed(true);
+    try {
+      sessionStorage.setItem(STORAGE_KEYS.shopClosedDismissed, '1');
+    } catch {
+      // Storage disabled (private mode): dismissed for this page only.
+    }
+  };
   return (
     <Dialog
       open={open}
-      onClose={() => setDismissed(true)}
+      onClose={handleDismiss}
       labelledBy="closed-title"
       describedBy="closed-text"
       className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 text-center shadow-xl"
@@ -22,7 +42,7 @@ export function ShopClosedDialog({ config }: { config: ShopConfig | null }) {
       </p>
       <button
         type="button"
-        onClick={() => setDismissed(true)}
+        onClick={handleDismiss}
         className="mt-5 rounded-lg bg-primary px-8 py-2.5 font-semibold text-on-primary"
       >
         OK

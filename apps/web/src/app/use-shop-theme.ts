@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ShopConfig } from '@servery/contract/config';
 import { PRODUCT_NAME, tenancyAssetPath } from '@servery/contract/constants';
 import { readableTextOn } from '@servery/contract/colour';
+import { pageTitle } from './page-title.ts';
 
 /**
  * Dresses the page in the shop's configuration: title from websiteName (else the product
@@ -23,6 +24,10 @@ export function applyShopTheme(config: ShopConfig | null): void {
   icon.href = tenancyAssetPath(config.favicon);
 }
 
-export function useShopTheme(config: ShopConfig | null): void {
+export function useShopTheme(config: ShopConfig | null, pathname: string): void {
   useEffect(() => applyShopTheme(config), [config]);
+  // After the theme, so each page's own title wins over the bare shop name.
+  useEffect(() => {
+    document.title = pageTitle(pathname, config?.websiteName);
+  }, [config, pathname]);
 }

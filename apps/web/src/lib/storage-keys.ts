@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   configReloaded: 'servery:config-reloaded',
   /** Session storage: a friend's referral code from a `?ref=` link, sent when signing up. */
   referralCode: 'servery:referral-code',
+  /** Session storage: the shop-closed dialog was dismissed; it stays away for the visit. */
+  shopClosedDismissed: 'servery:shop-closed-dismissed',
   /** The store the customer orders from (its id), chosen on a store page. */
   chosenStore: 'servery:store',
 } as const;

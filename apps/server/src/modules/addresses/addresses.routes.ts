@@ -47,7 +47,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
     { onRequest, schema: { params: ZParams } },
     async (request) => {
       await removeAddress(db, ownerOf(request), request.params.id);
-      return { status: 200, message: ADDRESS_MESSAGES.deleted };
+      return { status: 200, message: ADDRESS_MESSAGES.deleted, data: null };
     },
   );
 };

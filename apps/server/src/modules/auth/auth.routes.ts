@@ -2,6 +2,7 @@ import { ZRegisterRequest, ZResendOtpRequest, ZVerifyOtpRequest } from '@servery
 import {
   OTP_RESENT_MESSAGE,
   OTP_SENT_MESSAGE,
+  OTP_STILL_VALID_MESSAGE,
   SIGNED_IN_MESSAGE,
 } from '@servery/contract/auth-rules';
 import { normalizeIP } from '@fastify/rate-limit';
@@ -63,8 +64,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; auth: AuthService
     { schema: { body: ZRegisterRequest }, config: { rateLimit: SEND_RATE_LIMIT } },
     async (request) => {
       const ip = normalizeIP(request.ip);
-      const data = await auth.sendCode(await shopOf(request), request.body, ip, 'register');
-      return { status: 200, message: OTP_SENT_MESSAGE, data };
+      const { data, alreadySent } = await auth.sendCode(
+        await shopOf(request),
+        request.body,
+        ip,
+        'register',
+      );
+      return {
+        status: 200,
+        message: alreadySent ? OTP_STILL_VALID_MESSAGE : OTP_SENT_MESSAGE,
+        data,
+      };
     },
   );
 
@@ -73,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; auth: AuthService
     { schema: { body: ZResendOtpRequest }, config: { rateLimit: SEND_RATE_LIMIT } },
     async (request) => {
       const ip = normalizeIP(request.ip);
-      const data = await auth.sendCode(await shopOf(request), request.body, ip, 'resend');
+      const { data } = await auth.sendCode(await shopOf(request), request.body, ip, 'resend');
       return { status: 200, message: OTP_RESENT_MESSAGE, data };
     },
   );

@@ -186,20 +186,39 @@ function capReachedUntil(times: Date[], max: number, windowMs: number): Date | n
   return new Date(times[times.length - max]!.getTime() + windowMs);
 }
 
+/**
+ * Whether a contact's latest code was closed by signing in. Codes close when used, when a
+ * newer code replaces them (then they are not the latest) or when tried too often: every try
+ * or, under attack, the first wrong one. So a closed latest code with tries left, for a
+ * contact not under attack, is one that signed in; an attacked contact keeps its cooldown.
+ */
+function signedIn(
+  latest: { closedAt: Date | null; failedAttempts: number },
+  failureCount: number,
+): boolean {
+  return (
+    latest.closedAt !== null &&
+    latest.failedAttempts < OTP_LIMITS.triesPerCode &&
+    failureCount < OTP_LIMITS.failuresBeforeLongCodes
+  );
+}
+
 export function createAuthService(deps: AuthDeps) {
   const { db, secretKey, now } = deps;
 
   /**
    * Sends a code (register and resend). Nothing here looks at customers, so a contact nobody
    * has used answers exactly like a known one. `kind` decides what a send inside the cooldown
-   * does: register answers as if sent (the earlier code still works); resend is refused.
+   * does: register answers that the earlier code still works (`alreadySent`); resend is
+   * refused. A code that already signed someone in sets no cooldown: signing out and straight
+   * back in is a fresh sign-in, not a resend (issue 20); the caps and budgets still apply.
    */
   async function sendCode(
     shop: ShopForCodes,
     contact: Contact & { referral_code?: string },
     ip: string,
     kind: 'register' | 'resend',
-  ): Promise<OtpSent> {
+  ): Promise<{ data: OtpSent; alreadySent: boolean }> {
     const key = keyOf(shop, contact);
     checkChannel(shop, key, deps.textsAvailable);
     checkCountry(shop, key);
@@ -220,15 +239,16 @@ export function createAuthService(deps: AuthDeps) {
       codeLength = failures.count >= OTP_LIMITS.failuresBeforeLongCodes ? 6 : shop.otpLength;
 
       const latest = await latestChallenge(tx, key);
-      const cooldownEnds = latest
-        ? latest.createdAt.getTime() + OTP_LIMITS.resendCooldownSeconds * 1000
-        : 0;
+      const cooldownEnds =
+        latest && !signedIn(latest, failures.count)
+          ? latest.createdAt.getTime() + OTP_LIMITS.resendCooldownSeconds * 1000
+          : 0;
       if (cooldownEnds > at.getTime()) {
         const wait = cooldownEnds - at.getTime();
         const live = latest && !latest.closedAt && latest.expiresAt > at;
         if (kind === 'register' && live) {
           codeLength = latest.codeLength === 6 ? 6 : 4;
-          return { result: sent(seconds(wait)), queued: false };
+          return { result: sent(seconds(wait)), queued: false, alreadySent: true };
         }
         throw tooMany(`Please wait ${seconds(wait)} seconds before asking for a new code.`, wait);
       }
@@ -302,7 +322,7 @@ export function createAuthService(deps: AuthDeps) {
           discardAfter: expiresAt,
         }),
       );
-      return { result: sent(OTP_LIMITS.resendCooldownSeconds), queued: true };
+      return { result: sent(OTP_LIMITS.resendCooldownSeconds), queued: true, alreadySent: false };
     });
     // Past the shop's budget the transaction still commits: the shop's alert is kept.
     if ('error' in outcome) {
@@ -310,7 +330,7 @@ export function createAuthService(deps: AuthDeps) {
       throw outcome.error;
     }
     if (outcome.queued) deps.onMessageQueued();
-    return outcome.result;
+    return { data: outcome.result, alreadySent: outcome.alreadySent };
   }
 
   /**

@@ -213,6 +213,7 @@ describe('codes that must not sign in', () => {
     expect(answer.json()).toEqual({
       status: 400,
       message: 'That code is not right. You have 4 tries left.',
+      data: null,
       errors: { otp: 'That code is not right. You have 4 tries left.' },
     });
     expect(await sessionCount()).toBe(before);
@@ -354,15 +355,50 @@ describe('sending limits', () => {
     expect(early.json()).toEqual({
       status: 429,
       message: 'Please wait 40 seconds before asking for a new code.',
+      data: null,
     });
     const again = await register({ email: contact });
     expect(again.statusCode).toBe(200);
+    // Nothing new is sent, and the answer says so instead of claiming a new code went out.
+    expect(again.json().message).toBe(
+      'We sent you a code a moment ago and it is still valid. Please enter that code.',
+    );
     expect(again.json().data.resend_in).toBe(40);
     expect(await messagesTo(contact)).toBe(1);
 
     clock.advance(40 * SECOND);
     expect((await resend({ email: contact })).statusCode).toBe(200);
     expect(await messagesTo(contact)).toBe(2);
+  });
+
+  it('signing out and straight back in is a fresh sign-in, not a resend', async () => {
+    const contact = email();
+    await register({ email: contact });
+    const otp = await latestCode(ctx.db, contact);
+    expect((await verify({ email: contact, otp })).statusCode).toBe(200);
+    clock.advance(5 * SECOND);
+
+    const back = await register({ email: contact });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().message).toBe('We have sent you a code.');
+    expect(back.json().data.resend_in).toBe(60);
+    expect(await messagesTo(contact)).toBe(2);
+
+    // The new code sets the cooldown again: a resend straight after it is still refused.
+    expect((await resend({ email: contact })).statusCode).toBe(429);
+    const second = await latestCode(ctx.db, contact);
+    expect((await verify({ email: contact, otp: second })).statusCode).toBe(200);
+  });
+
+  it('keeps the cooldown after a code that was tried too often', async () => {
+    const contact = email();
+    await register({ email: contact });
+    const otp = await latestCode(ctx.db, contact);
+    for (let i = 0; i < 3; i++) await verify({ email: contact, otp: wrong(otp) }, freshIp());
+    clock.advance(5 * SECOND);
+    const again = await register({ email: contact });
+    expect(again.statusCode).toBe(429);
+    expect(await messagesTo(contact)).toBe(1);
   });
 
   it('caps codes per contact: five an hour', async () => {
@@ -403,7 +439,7 @@ describe('sessions', () => {
       headers: { host },
     });
     expect(noToken.statusCode).toBe(401);
-    expect(noToken.json()).toEqual({ status: 401, message: 'Please sign in again.' });
+    expect(noToken.json()).toEqual({ status: 401, message: 'Please sign in again.', data: null });
     expect((await getCustomer('x'.repeat(43))).statusCode).toBe(401);
 
     const user = await signIn(ctx.app, ctx.db, host, { email: email() });

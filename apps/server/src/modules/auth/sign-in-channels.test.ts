@@ -32,6 +32,7 @@ describe('sign-in channels per shop (decision 0020)', () => {
       expect(answer.json()).toEqual({
         status: 400,
         message: EMAIL_ONLY,
+        data: null,
         errors: { phone: EMAIL_ONLY },
       });
     }

@@ -12,7 +12,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     { schema: { body: ZContactRequest }, config: { rateLimit: CONTACT_RATE_LIMIT } },
     async (request) => {
       await addContactRequest(db, request.tenant.id, request.body);
-      return { status: 200, message: CONTACT_RECEIVED_MESSAGE };
+      return { status: 200, message: CONTACT_RECEIVED_MESSAGE, data: null };
     },
   );
 };

@@ -56,7 +56,11 @@ describe('POST /api/contact', () => {
       email: ' Amira@Example.com',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 200, message: 'Thank you, we will be in touch soon.' });
+    expect(res.json()).toEqual({
+      status: 200,
+      message: 'Thank you, we will be in touch soon.',
+      data: null,
+    });
     expect(await requestsOf(shopA.slug)).toEqual([valid]);
     expect(await requestsOf(shopB.slug)).toEqual([]);
   });
@@ -100,6 +104,7 @@ describe('POST /api/contact', () => {
       expect(res.json()).toEqual({
         status: 400,
         message: `Check the request body: ${field}: ${message}`,
+        data: null,
         errors: { [field]: message },
       });
     }
@@ -128,6 +133,7 @@ describe('the contact limit', () => {
     expect(sixth.json()).toEqual({
       status: 429,
       message: `Too many requests. Please try again in ${retryAfter} seconds.`,
+      data: null,
     });
     const messages = (await requestsOf(shopB.slug)).map((row) => row.message);
     expect(messages).not.toContain('Question 6');

@@ -123,7 +123,11 @@ describe('DELETE /api/customer', () => {
 
     const res = await call('DELETE', '/api/customer', me.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 200, message: 'Your account has been deleted.' });
+    expect(res.json()).toEqual({
+      status: 200,
+      message: 'Your account has been deleted.',
+      data: null,
+    });
 
     for (const url of ['/api/customer', '/api/customer/export', '/api/orders']) {
       expect((await call('GET', url, me.token)).statusCode, url).toBe(401);

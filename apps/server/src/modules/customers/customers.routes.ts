@@ -37,6 +37,6 @@ export const customersRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
 
   app.delete('/api/customer', { onRequest }, async (request) => {
     await deleteCustomerAccount(db, request.tenant.id, request.customerId, now());
-    return { status: 200, message: ACCOUNT_DELETED_MESSAGE };
+    return { status: 200, message: ACCOUNT_DELETED_MESSAGE, data: null };
   });
 };

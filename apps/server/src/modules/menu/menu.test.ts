@@ -75,7 +75,11 @@ describe('GET /api/store and /api/stores/{id}', () => {
     for (const id of [theirs.id, '00000000-0000-0000-0000-000000000000', 'nope']) {
       const answer = await get(`/api/stores/${id}`);
       expect(answer.statusCode).toBe(404);
-      expect(answer.json()).toEqual({ status: 404, message: 'We could not find that store.' });
+      expect(answer.json()).toEqual({
+        status: 404,
+        message: 'We could not find that store.',
+        data: null,
+      });
     }
   });
 });
@@ -125,11 +129,13 @@ describe('GET /api/menu/{store id}', () => {
     expect((await get('/api/menu/123')).json()).toEqual({
       status: 404,
       message: 'We could not find that store.',
+      data: null,
     });
     const kiosk = (await storesOf()).find((s) => s.slug === 'kiosk')!;
     expect((await get(`/api/menu/${kiosk.id}`)).json()).toEqual({
       status: 404,
       message: 'Kiosk has no menu yet.',
+      data: null,
     });
   });
 
@@ -228,6 +234,7 @@ describe('GET /api/menu/item/{id}', () => {
     expect((await get('/api/menu/item/not-an-id')).json()).toEqual({
       status: 404,
       message: 'We could not find that dish.',
+      data: null,
     });
     const rows = await ctx.db.query.menuItems.findMany();
     const hidden = rows.find((r) => r.slug === 'winter-special' && r.hidden)!;

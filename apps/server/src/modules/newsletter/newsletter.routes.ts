@@ -30,7 +30,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =>
       await addSubscription(db, request.tenant.id, request.body.email);
       // The same answer for a new and a known address, so the form cannot tell anyone who
       // is on the list.
-      return { status: 200, message: SUBSCRIBED_MESSAGE };
+      return { status: 200, message: SUBSCRIBED_MESSAGE, data: null };
     },
   );
 

@@ -41,7 +41,7 @@ const listOf = async (slug: string) =>
       .orderBy(asc(newsletterSubscriptions.email))
   ).map((row) => row.email);
 
-const thanks = { status: 200, message: 'Thank you for subscribing!' };
+const thanks = { status: 200, message: 'Thank you for subscribing!', data: null };
 
 describe('POST /api/subscribe', () => {
   it('puts the address on the shop list once, lower-cased, and answers a repeat the same', async () => {
@@ -80,6 +80,7 @@ describe('POST /api/subscribe', () => {
       expect(res.json()).toEqual({
         status: 400,
         message: `Check the request body: email: ${message}`,
+        data: null,
         errors: { email: message },
       });
     }
@@ -102,6 +103,7 @@ describe('the subscription limit', () => {
     expect(sixth.json()).toEqual({
       status: 429,
       message: `Too many requests. Please try again in ${retryAfter} seconds.`,
+      data: null,
     });
     expect(await listOf(shopA.slug)).not.toContain('limit-6@example.com');
   });

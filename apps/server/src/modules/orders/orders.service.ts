@@ -1,5 +1,11 @@
 import type { DemoCardRequest, Order, OrderPage } from '@servery/contract/order';
-import { DEMO_CARDS, capturesAtCheckout, isPaymentSecured } from '@servery/contract/order';
+import {
+  CARD_EXPIRED_MESSAGE,
+  DEMO_CARDS,
+  capturesAtCheckout,
+  cardExpired,
+  isPaymentSecured,
+} from '@servery/contract/order';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -106,9 +112,8 @@ export async function confirmDemoPayment(
     });
   }
   const at = deps.now();
-  const [month, year] = card.expiry.split('/').map(Number);
-  if (Date.UTC(2000 + year!, month!, 1) <= at.getTime()) {
-    throw badRequest('Your card has expired.', { expiry: 'Your card has expired.' });
+  if (cardExpired(card.expiry, at)) {
+    throw badRequest(CARD_EXPIRED_MESSAGE, { expiry: CARD_EXPIRED_MESSAGE });
   }
   const agg = await deps.aggregateOf(owner.tenantId);
   let queued = false;

@@ -117,7 +117,7 @@ describe('saved addresses', () => {
     const list = (await call('GET', '/api/customer-addresses')).json().data as Address[];
     expect(list.map((a) => a.id)).toEqual([id]);
     const deleted = await call('DELETE', `/api/customer-addresses/${id}`);
-    expect(deleted.json()).toEqual({ status: 200, message: 'Address deleted.' });
+    expect(deleted.json()).toEqual({ status: 200, message: 'Address deleted.', data: null });
     expect((await call('GET', '/api/customer-addresses')).json().data).toEqual([]);
   });
 
@@ -364,7 +364,7 @@ describe('POST /api/order refuses, naming the rule', () => {
     ] as const) {
       const stale = await call('POST', '/api/order', body, as);
       expect(stale.statusCode).toBe(401);
-      expect(stale.json()).toEqual({ status: 401, message: 'Please sign in again.' });
+      expect(stale.json()).toEqual({ status: 401, message: 'Please sign in again.', data: null });
     }
   });
 

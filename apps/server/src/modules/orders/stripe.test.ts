@@ -186,7 +186,7 @@ describe('POST /api/webhooks/stripe', () => {
     for (let i = 0; i < 10; i++) {
       const answer = await webhook(succeeded);
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ status: 200, message: 'Received' });
+      expect(answer.json()).toEqual({ status: 200, message: 'Received', data: null });
     }
     // An earlier failure arriving late changes nothing.
     const late = intentEvent('evt_late', 'payment_intent.payment_failed', now - 60, {

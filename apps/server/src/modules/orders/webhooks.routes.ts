@@ -29,6 +29,6 @@ export const webhooksRoutes: FastifyPluginAsync<{
       throw badRequest('The webhook signature is not valid or is too old.');
     }
     await handleProviderEvent(deps, event);
-    return { status: 200, message: 'Received' };
+    return { status: 200, message: 'Received', data: null };
   });
 };

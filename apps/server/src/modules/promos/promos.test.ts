@@ -121,7 +121,12 @@ const order = (code: string, lines: object[] = [curry(), naan()]) => ({
 async function refusedAsTheOrderIs(code: string, message: string, as = ada) {
   const checked = await check(basket(code), as);
   expect(checked.statusCode).toBe(422);
-  expect(checked.json()).toEqual({ status: 422, message, errors: { promo_code: message } });
+  expect(checked.json()).toEqual({
+    status: 422,
+    message,
+    data: null,
+    errors: { promo_code: message },
+  });
   const placed = await post('/api/order', order(code), as);
   expect(placed.statusCode).toBe(422);
   expect(placed.json()).toEqual(checked.json());
@@ -200,6 +205,7 @@ describe('POST /api/promos/check', () => {
     expect(theirStore.json()).toEqual({
       status: 422,
       message: 'We could not find that store.',
+      data: null,
       errors: { store_id: 'We could not find that store.' },
     });
     // This shop's token is no token at the other shop.
@@ -213,7 +219,7 @@ describe('POST /api/promos/check', () => {
     for (const as of [null, 'not-a-real-token-0123456789']) {
       const answer = await check(basket('FRIENDS'), as);
       expect(answer.statusCode).toBe(401);
-      expect(answer.json()).toEqual({ status: 401, message: 'Please sign in again.' });
+      expect(answer.json()).toEqual({ status: 401, message: 'Please sign in again.', data: null });
     }
   });
 
@@ -240,7 +246,11 @@ describe('POST /api/promos/check', () => {
       headers: { host, authorization: `Bearer ${ada}`, 'content-type': 'application/json' },
     });
     expect(notJson.statusCode).toBe(400);
-    expect(notJson.json()).toEqual({ status: 400, message: 'The request body is not valid JSON.' });
+    expect(notJson.json()).toEqual({
+      status: 400,
+      message: 'The request body is not valid JSON.',
+      data: null,
+    });
   });
 
   it('is rate-limited per shop and IP: then 429 with Retry-After', async () => {
@@ -256,6 +266,7 @@ describe('POST /api/promos/check', () => {
     expect(limited.json()).toEqual({
       status: 429,
       message: `Too many requests. Please try again in ${seconds} seconds.`,
+      data: null,
     });
     expect((await from('192.0.2.78')).statusCode).toBe(422);
   });

@@ -55,7 +55,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<ReservationDeps> = async 
       // The cancel link goes to the shop's canonical host, whatever Host the request named.
       const origin = shopOrigin(agg.hosts, request, { production: deps.production ?? false });
       const message = await book(deps, agg, request.body, origin, key);
-      return { status: 200, message };
+      return { status: 200, message, data: null };
     },
   );
 

@@ -135,6 +135,7 @@ describe('a host that no tenant claims, without a default tenant', () => {
       expect(api.json()).toEqual({
         status: 404,
         message: 'No shop is set up at nobody.example.org.',
+        data: null,
       });
       const page = await bare.app.inject({
         url: '/',
@@ -203,6 +204,7 @@ describe('GET /tenancy/assets/{file}', () => {
     expect(missing.json()).toEqual({
       status: 404,
       message: 'This shop has no file named other.png.',
+      data: null,
     });
     const traversal = await ctx.app.inject({
       url: '/tenancy/assets/..%2Fsecret.svg',

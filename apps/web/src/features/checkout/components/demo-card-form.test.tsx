@@ -1,4 +1,4 @@
-import type { Order } from '@servery/contract/order';
+import { DEMO_CARDS, type Order } from '@servery/contract/order';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -88,5 +88,23 @@ describe('formatting as typed', () => {
     expect(formatExpiry('123')).toBe('12/3');
     expect(formatExpiry('1')).toBe('1');
     expect(formatExpiry('12/305')).toBe('12/30');
+  });
+});
+
+describe('an expired card', () => {
+  it('refuses an expired expiry ("01/20") on the field, without asking the server', async () => {
+    render(
+      <Provider store={createTestStore()}>
+        <DemoCardForm order={order} money={(minor) => `£${minor / 100}`} onPaid={vi.fn()} />
+      </Provider>,
+    );
+    await userEvent.type(screen.getByLabelText(/Card number/), DEMO_CARDS.succeeds);
+    await userEvent.type(screen.getByLabelText(/Expiry date/), '01/20');
+    await userEvent.type(screen.getByLabelText(/security code|CVC/i), '123');
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+
+    expect(await screen.findByText('Your card has expired.')).toBeTruthy();
+    expect(screen.getByLabelText(/Expiry date/)).toBe(document.activeElement);
+    expect(wire.sent).toEqual([]);
   });
 });

@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ErrorEnvelope } from '@servery/contract/envelope';
-import { DEMO_CARDS, ZDemoCardRequest, type Order } from '@servery/contract/order';
+import {
+  CARD_EXPIRED_MESSAGE,
+  DEMO_CARDS,
+  ZDemoCardRequest,
+  cardExpired,
+  type Order,
+} from '@servery/contract/order';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toastServerError } from '../../../lib/api.ts';
 import type { MoneyFormatter } from '../../../lib/money.ts';
@@ -103,9 +109,14 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
     else onPaid(result.data.message);
   };
 
-  const handleSubmit = form.handleSubmit((values) =>
-    pay({ card_number: values.card_number, expiry: values.expiry, cvc: values.cvc }),
-  );
+  const handleSubmit = form.handleSubmit((values) => {
+    // The server refuses it too; saying so here spares a round trip (issue 20).
+    if (cardExpired(values.expiry, new Date())) {
+      form.setError('expiry', { message: CARD_EXPIRED_MESSAGE }, { shouldFocus: true });
+      return;
+    }
+    return pay({ card_number: values.card_number, expiry: values.expiry, cvc: values.cvc });
+  });
 
   const answer = (authenticate: 'approve' | 'fail') => {
     const card = challenge;

@@ -14,19 +14,42 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-/** The shop's own text: blank lines part paragraphs, "## " starts a heading. Never HTML. */
-function ShopText({ text }: { text: string }) {
+type TextBlock = { kind: 'heading' | 'paragraph'; text: string };
+
+/**
+ * The shop's own text as blocks: a "## " line is a heading, whatever follows it; the other
+ * lines make paragraphs, which blank lines part. A heading directly above its paragraph is
+ * still two blocks (issue 20: the terms page showed whole paragraphs as headings).
+ */
+export function legalBlocks(text: string): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  let lines: string[] = [];
+  const endParagraph = () => {
+    if (lines.length > 0) blocks.push({ kind: 'paragraph', text: lines.join(' ') });
+    lines = [];
+  };
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') {
+      endParagraph();
+    } else if (line.startsWith('## ')) {
+      endParagraph();
+      blocks.push({ kind: 'heading', text: line.slice(3).trim() });
+    } else {
+      lines.push(line);
+    }
+  }
+  endParagraph();
+  return blocks;
+}
+
+/** The shop's own text (see legalBlocks). Never HTML. */
+export function ShopText({ text }: { text: string }) {
   return (
     <>
-      {text
-        .split(/\n\s*\n/)
-        .map((block, i) =>
-          block.startsWith('## ') ? (
-            <h2 key={i}>{block.slice(3).trim()}</h2>
-          ) : (
-            <p key={i}>{block.trim()}</p>
-          ),
-        )}
+      {legalBlocks(text).map((block, i) =>
+        block.kind === 'heading' ? <h2 key={i}>{block.text}</h2> : <p key={i}>{block.text}</p>,
+      )}
     </>
   );
 }
