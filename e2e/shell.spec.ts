@@ -85,7 +85,9 @@ describe('toasts', () => {
           .toastTimes,
     );
     const shown = times['Please add items to cart first.!×']!;
-    expect(shown.removed - shown.added).toBeGreaterThanOrEqual(2990);
+    // The toast's own timer starts as it is created; its node reaches the page up to a frame or
+    // two later on a loaded machine, so the time seen here can be a few milliseconds short.
+    expect(shown.removed - shown.added).toBeGreaterThanOrEqual(2950);
     expect(shown.removed - shown.added).toBeLessThan(3300);
     await context.close();
   });

@@ -109,6 +109,7 @@ describe('POST /api/booking', () => {
       status: 200,
       message:
         'Thank you, Priya Shah! Your table for 2 on 20/11/2026 at 07:00 PM is booked. We have e-mailed you the details.',
+      data: null,
     });
     expect(await coversOf('2026-11-20', '07:00 PM')).toBe(2);
     const [mail] = await ctx.db
