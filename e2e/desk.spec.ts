@@ -55,8 +55,11 @@ async function orderInBrowser(customer: UserData) {
   });
   const page = shopper.page;
   await page.goto(`${url}/menu`);
-  await page.getByRole('button', { name: 'Add Poppadoms & chutney tray to basket' }).click();
-  await page.getByTestId('cart-badge').waitFor();
+  // Two trays: above the stores' minimum order for collection.
+  for (const count of ['1', '2']) {
+    await page.getByRole('button', { name: 'Add Poppadoms & chutney tray to basket' }).click();
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe(count);
+  }
   await page.goto(`${url}/cart`);
   await page.getByRole('link', { name: 'Go to checkout' }).click();
   await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
