@@ -24,23 +24,35 @@ afterAll(async () => {
   await database.close();
 });
 
+/**
+ * A hub whose LISTEN connection is replaced by hooks the test calls itself, so that a
+ * notification and a reconnection arrive in the order the test chooses.
+ */
+async function hubWithHooks() {
+  const hooks = { notify: (_payload: string) => {}, reconnect: () => {} };
+  const hub = new LiveEventsHub(
+    {
+      ...database,
+      listen: async (_channel, onNotify, options) => {
+        hooks.notify = onNotify;
+        hooks.reconnect = options?.onReconnect ?? (() => {});
+        return async () => {};
+      },
+    },
+    () => new Date(),
+    silentLog,
+  );
+  await hub.start();
+  return {
+    hub,
+    notify: (payload: string) => hooks.notify(payload),
+    reconnected: () => hooks.reconnect(),
+  };
+}
+
 describe('LiveEventsHub', () => {
   it('sends an event once when its notification comes while a catch-up is running', async () => {
-    let notify: (payload: string) => void = () => {};
-    let reconnected: () => void = () => {};
-    const hub = new LiveEventsHub(
-      {
-        ...database,
-        listen: async (_channel, onNotify, options) => {
-          notify = onNotify;
-          reconnected = options?.onReconnect ?? (() => {});
-          return async () => {};
-        },
-      },
-      () => new Date(),
-      silentLog,
-    );
-    await hub.start();
+    const { hub, notify, reconnected } = await hubWithHooks();
     const sent: number[] = [];
     hub.add({ tenantId, storeIds: [], lastId: 0, send: (event) => sent.push(event.id) });
     const id = await recordLiveEvent(database.db, {
@@ -59,21 +71,7 @@ describe('LiveEventsHub', () => {
   });
 
   it('after a reconnection, sends an event that took a lower id but committed late', async () => {
-    let notify: (payload: string) => void = () => {};
-    let reconnected: () => void = () => {};
-    const hub = new LiveEventsHub(
-      {
-        ...database,
-        listen: async (_channel, onNotify, options) => {
-          notify = onNotify;
-          reconnected = options?.onReconnect ?? (() => {});
-          return async () => {};
-        },
-      },
-      () => new Date(),
-      silentLog,
-    );
-    await hub.start();
+    const { hub, notify, reconnected } = await hubWithHooks();
     const sent: string[] = [];
     const lastId = await lastEventId(database.db, tenantId);
     hub.add({ tenantId, storeIds: [], lastId, send: (event) => sent.push(event.entityId) });
