@@ -101,6 +101,20 @@ async function todayEnds(tx: Executor, tenantId: string, storeIds: string[], at:
 
 const itemNotFound = () => notFound('There is no such dish in your stores.');
 
+/** A dish of the shop sold in the caller's stores (or in `storeId` of them), locked; else 404. */
+async function lockOwnItem(
+  tx: Executor,
+  staff: StaffIdentity,
+  itemId: string,
+  storeId: string | undefined,
+) {
+  const item = await lockItem(tx, staff.tenantId, itemId);
+  const selling = (await storesByItem(tx, staff.tenantId)).get(itemId);
+  const storeIds = item && storesFor(staff, selling, storeId);
+  if (!item || !storeIds) throw itemNotFound();
+  return { item, storeIds };
+}
+
 export function createAvailabilityService(deps: ServiceDeps) {
   const { db, now } = deps;
 
@@ -114,10 +128,7 @@ export function createAvailabilityService(deps: ServiceDeps) {
       const at = now();
       const tenantId = staff.tenantId;
       return db.transaction(async (tx) => {
-        const item = await lockItem(tx, tenantId, itemId);
-        const selling = (await storesByItem(tx, tenantId)).get(itemId);
-        const storeIds = item && storesFor(staff, selling, body.store_id);
-        if (!item || !storeIds) throw itemNotFound();
+        const { item, storeIds } = await lockOwnItem(tx, staff, itemId, body.store_id);
         const values =
           body.sold_out === 'today'
             ? { soldOut: false, soldOutUntil: await todayEnds(tx, tenantId, storeIds, at) }
@@ -210,9 +221,7 @@ export function createAvailabilityService(deps: ServiceDeps) {
       const at = now();
       const tenantId = staff.tenantId;
       return db.transaction(async (tx) => {
-        const item = await lockItem(tx, tenantId, itemId);
-        const selling = (await storesByItem(tx, tenantId)).get(itemId);
-        if (!item || !storesFor(staff, selling, undefined)) throw itemNotFound();
+        const { item } = await lockOwnItem(tx, staff, itemId, undefined);
         const updated = await updateItem(tx, itemId, {
           ...(patch.hidden !== undefined ? { hidden: patch.hidden } : {}),
           ...(patch.price !== undefined ? { price: patch.price } : {}),
