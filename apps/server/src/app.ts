@@ -1,9 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -20,26 +17,16 @@ import { webhooksRoutes } from './modules/orders/webhooks.routes.ts';
 import { promosRoutes } from './modules/promos/promos.routes.ts';
 import { createStripeProvider, type StripeOptions } from './providers/payments/stripe.ts';
 import { reservationsRoutes } from './modules/reservations/reservations.routes.ts';
-import { OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
-import { createLogMailTransport } from './providers/mail/log.ts';
-import { createSmtpTransport } from './providers/mail/smtp.ts';
-import { createLogSmsTransport } from './providers/sms/log.ts';
-import { createTwilioTransport, type TwilioOptions } from './providers/sms/twilio.ts';
-import { createUnavailableSmsTransport } from './providers/sms/unavailable.ts';
-import { ShopMailTransports } from './modules/outbox/shop-mail.ts';
+import type { TwilioOptions } from './providers/sms/twilio.ts';
+import { createOutbox } from './modules/outbox/outbox-wiring.ts';
+import { cachedTenant } from './modules/menu/cached-tenant.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { isStorefrontPath } from '@servery/contract/constants';
-import { renderShopPage } from './modules/tenants/tenant-page.ts';
-import {
-  TENANT_CHANGED_CHANNEL,
-  findTenantById,
-  loadTenantAggregate,
-} from './modules/tenants/tenants.repository.ts';
-import { shopConfigOf } from './modules/tenants/tenants.service.ts';
+import { shopPageRenderer } from './modules/tenants/shop-page.ts';
+import { TENANT_CHANGED_CHANNEL } from './modules/tenants/tenants.repository.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { apiContractPlugin } from './plugins/api-contract.ts';
 import { controlCharactersPlugin } from './plugins/control-characters.ts';
@@ -48,6 +35,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
@@ -56,6 +44,7 @@ import { diaryRoutes } from './modules/diary/diary.routes.ts';
 import { createDiaryService } from './modules/diary/diary.service.ts';
 import { LiveEventsHub } from './modules/live-events/live-events.hub.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
+import { orderEventsRoutes } from './modules/live-events/order-events.routes.ts';
 import { createDeskService } from './modules/desk/desk.service.ts';
 import { createTicketPrinter } from './modules/desk/desk-print.ts';
 import { createStaffSignIn } from './modules/staff/staff-sign-in.service.ts';
@@ -158,67 +147,14 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(rateLimitPlugin, { redisUrl: options.redisUrl });
   await app.register(apiContractPlugin);
-  // The OpenAPI document, generated from the contract's schemas on every route (GET /api/docs).
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Servery API',
-        version: '1',
-        description:
-          "Every answer is { status, message, data? }; errors add errors: { field: message }. SPEC.md section 7 names the calls. POST /api/webhooks/stripe takes Stripe's signed payment_intent.* events (Stripe-Signature header) when Stripe keys are set, and answers 404 otherwise.",
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The document as JSON, and an interactive reference served from this server (no CDN).
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { validatorUrl: null, deepLinking: true },
-    staticCSP: true,
-  });
+  await registerApiDocs(app);
+  const now = options.now ?? (() => new Date());
   await app.register(webAppPlugin, {
     distDir: options.webDistDir,
-    renderPage: async (request, indexHtml) => {
-      const { id, variant } = request.tenant;
-      const page = await app.tenantCache.get(id, `page:${variant}`, async () => {
-        const agg = await loadTenantAggregate(database.db, id);
-        if (!agg) return { html: indexHtml, brands: [] };
-        return {
-          html: renderShopPage(indexHtml, shopConfigOf(agg, variant, textsAvailable)),
-          brands: agg.brands.map((b) => b.slug),
-        };
-      });
-      return { body: page.html, found: isStorefrontPath(request.url, page.brands) };
-    },
+    renderPage: shopPageRenderer({ app, db: database.db, textsAvailable, now }),
   });
 
-  const now = options.now ?? (() => new Date());
-  const outbox = new OutboxWorker(
-    database.db,
-    {
-      mail: new ShopMailTransports(
-        messages.smtpUrl
-          ? createSmtpTransport(messages.smtpUrl, messages.mailFrom ?? 'no-reply@servery.local')
-          : createLogMailTransport(app.log),
-        (smtp) => createSmtpTransport(smtp.url, smtp.from),
-      ),
-      sms: messages.twilio
-        ? createTwilioTransport(messages.twilio)
-        : textsAvailable
-          ? createLogSmsTransport(app.log)
-          : createUnavailableSmsTransport(),
-      shopMailOf: (tenantId) =>
-        app.tenantCache.get(tenantId, 'mail-sender', async () => {
-          const row = await findTenantById(database.db, tenantId);
-          if (!row) return null;
-          return { replyTo: row.config.supportEmail, smtp: row.config.messaging?.smtp ?? null };
-        }),
-    },
-    app.log,
-    now,
-  );
+  const outbox = createOutbox(app, database.db, messages, textsAvailable, now);
   const deliver = messages.deliver ?? true;
   if (deliver) {
     app.addHook('onReady', async () => outbox.start());
@@ -270,7 +206,11 @@ export async function buildApp(options: AppOptions) {
   const onMessageQueued = () => {
     if (deliver) outbox.wake();
   };
-  await app.register(ordersRoutes, { db: database.db, now, card, onMessageQueued });
+  const links = {
+    production: options.production ?? false,
+    ...(options.publicPort ? { port: options.publicPort } : {}),
+  };
+  await app.register(ordersRoutes, { db: database.db, now, card, onMessageQueued, links });
   await app.register(reservationsRoutes, {
     db: database.db,
     now,
@@ -294,35 +234,27 @@ export async function buildApp(options: AppOptions) {
   await hub.start();
   app.addHook('onClose', async () => hub.stop());
   await app.register(liveEventsRoutes, { db: database.db, hub });
+  await app.register(orderEventsRoutes, { db: database.db, hub });
   // Background work (the outbox above, this sweeper) runs where messages are delivered.
-  const deskSweeper = new DeskSweeper(database.db, now, app.log, onMessageQueued, card, {
-    production: options.production ?? false,
-    ...(options.publicPort ? { port: options.publicPort } : {}),
-  });
+  const deskSweeper = new DeskSweeper(database.db, now, app.log, onMessageQueued, card, links);
   app.decorate('deskSweeper', deskSweeper);
   if (deliver) {
     app.addHook('onReady', async () => deskSweeper.start());
     app.addHook('onClose', async () => deskSweeper.stop());
   }
   // The shop's whole document, cached until it changes (for background work and staff calls).
-  const aggregateOf = async (tenantId: string) => {
-    const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
-      loadTenantAggregate(database.db, tenantId),
-    );
-    if (!agg) throw new Error(`tenant ${tenantId} has gone`);
-    return agg;
-  };
+  const tenantOf = (tenantId: string) => cachedTenant(app, database.db, tenantId);
   await app.register(diaryRoutes, {
     diary: createDiaryService({
       db: database.db,
       now,
       onMessageQueued,
-      aggregateOf,
+      tenantOf,
     }),
     shops: staffShops,
   });
   await app.register(deskRoutes, {
-    desk: createDeskService({ db: database.db, now, onMessageQueued, card, log: app.log }),
+    desk: createDeskService({ db: database.db, now, onMessageQueued, card, log: app.log, links }),
     printer: createTicketPrinter({ db: database.db, now }),
     shops: staffShops,
   });
@@ -334,7 +266,8 @@ export async function buildApp(options: AppOptions) {
         now,
         card,
         onMessageQueued,
-        aggregateOf,
+        tenantOf,
+        links,
       },
     });
   } else {

@@ -1,5 +1,5 @@
 import type { AdminFixtures } from './admin-route-table.ts';
-import { importTestTenant, makeTenantDocument } from './factories.ts';
+import { everyDayHours, importTestTenant, makeTenantDocument } from './factories.ts';
 import { insertTestBooking } from './bookings.ts';
 import { insertTestOrder } from './orders.ts';
 import { addStaff } from './staff.ts';
@@ -7,7 +7,7 @@ import type { createTestApp } from './test-app.ts';
 import { insertCloseout } from '../src/modules/diary/diary.repository.ts';
 import { listStaff, storesOfTenant } from '../src/modules/staff/staff.repository.ts';
 import { findTenantBySlug } from '../src/modules/tenants/tenants.repository.ts';
-import { loadCatalogue } from '../src/modules/menu/catalogue.repository.ts';
+import { loadCatalogue } from '../src/modules/catalogue/catalogue.repository.ts';
 
 type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -19,7 +19,6 @@ type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 export async function makeAdminFixtures(ctx: TestContext) {
   const base = makeTenantDocument();
   // Service controls (issue 15): a dish with an option, on a menu only the second store sells.
-  const everyDay = [{ opens: '12:00', closes: '22:00' }];
   const shop = {
     ...base,
     stores: [
@@ -53,15 +52,7 @@ export async function makeAdminFixtures(ctx: TestContext) {
     // The bookings diary (issue 16) is the second store's, where the limited staff do not work.
     home: { ...base.home, mainStore: 'second' },
     booking: {
-      hours: {
-        monday: everyDay,
-        tuesday: everyDay,
-        wednesday: everyDay,
-        thursday: everyDay,
-        friday: everyDay,
-        saturday: everyDay,
-        sunday: everyDay,
-      },
+      hours: everyDayHours('12:00', '22:00'),
       coversPerSlot: 40,
     },
   };

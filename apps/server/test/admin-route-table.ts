@@ -2,7 +2,7 @@ import type { Permission } from '@servery/contract/staff-roles';
 
 /**
  * Every /api/admin route, and who may call it (issue 13's authorisation table). The test in
- * modules/staff/admin-authorization.test.ts fails when a route is missing here. Each later
+ * modules/staff/admin-authorization.integration.test.ts fails when a route is missing here. Each later
  * feature adds its rows in a section of its own, and what its URLs need to `AdminFixtures`.
  */
 export interface AdminFixtures {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { WEEKDAYS, type WeeklyHours } from '@servery/contract/opening-hours';
 import type { TenantDocumentInput } from '@servery/contract/tenant-document';
 import type { Database } from '../src/db/client.ts';
-import { importTenant } from '../src/modules/tenants/tenants.service.ts';
+import { importTenant } from '../src/modules/tenant-document/tenant-import.ts';
 
 const uniqueSlug = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
 
@@ -78,6 +79,11 @@ export function makeTenantDocument(
     },
     ...overrides,
   };
+}
+
+/** Weekly hours open the same range every day of the week, as a booking diary's or a store's. */
+export function everyDayHours(opens: string, closes: string): WeeklyHours {
+  return Object.fromEntries(WEEKDAYS.map((day) => [day, [{ opens, closes }]]));
 }
 
 /** An SVG whose text names the tenant and file, so served bytes show whose they are. */

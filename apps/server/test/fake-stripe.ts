@@ -193,3 +193,5 @@ export async function startFakeStripe(secretKey: string) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;

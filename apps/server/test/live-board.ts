@@ -9,13 +9,24 @@ export interface Frame {
 
 /** A staff board's live stream on the server at `url`: the frames as they arrive. */
 export function openBoard(url: string, agent: StaffAgent, lastEventId?: number) {
+  return openStream(
+    `${url}/api/admin/events`,
+    { host: agent.host, cookie: agent.cookie },
+    lastEventId,
+  );
+}
+
+/**
+ * A Server-Sent Events stream at `url` with these headers, read as a browser would: the frames
+ * as they arrive, and the answer's status and headers once it opens.
+ */
+export function openStream(url: string, headers: Record<string, string>, lastEventId?: number) {
   const frames: Frame[] = [];
   let buffer = '';
   let response: IncomingMessage | undefined;
-  const req = httpRequest(`${url}/api/admin/events`, {
+  const req = httpRequest(url, {
     headers: {
-      host: agent.host,
-      cookie: agent.cookie,
+      ...headers,
       ...(lastEventId !== undefined ? { 'last-event-id': String(lastEventId) } : {}),
     },
   });

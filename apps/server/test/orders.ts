@@ -108,5 +108,11 @@ export async function insertTestOrder(
       stripeAccount: options.stripeAccount ?? null,
     },
   );
-  return { id, number, customerId: customer.id, customerEmail: customer.email };
+  return {
+    id,
+    number,
+    customerId: customer.id,
+    customerEmail: customer.email,
+    customerPhone: customer.phone,
+  };
 }

@@ -24,3 +24,19 @@ export async function createTestApp(options: Partial<Omit<AppOptions, 'database'
     },
   };
 }
+
+/**
+ * A second server process on a test app's database, as production runs two: the fixture web
+ * app, messages kept in the outbox, and `options` on top.
+ */
+export function secondProcess(
+  first: { database: AppOptions['database'] },
+  options: Partial<Omit<AppOptions, 'database'>> = {},
+) {
+  return buildApp({
+    webDistDir: fixtureWebDist,
+    ...options,
+    database: first.database,
+    messages: { deliver: false, ...options.messages },
+  });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginContactOf, sanitizeLoginInput, storedContactOf } from './auth-rules.ts';
 
-describe('the login input while typing (SPEC §5)', () => {
+describe('the login input while typing (product.md §5)', () => {
   it.each([
     ['07700 900-123', '07700900123'],
     ['+44 (7700) 900123', '447700900123'],
@@ -14,7 +14,7 @@ describe('the login input while typing (SPEC §5)', () => {
   });
 });
 
-describe('the login input on submit (SPEC §5)', () => {
+describe('the login input on submit (product.md §5)', () => {
   it.each([
     ['07700900123', { phone: '07700900123' }],
     ['0770090012', { phone: '0770090012' }],
@@ -28,7 +28,7 @@ describe('the login input on submit (SPEC §5)', () => {
   });
 });
 
-describe('the stored contact on the verification screen (SPEC §5)', () => {
+describe('the stored contact on the verification screen (product.md §5)', () => {
   it('takes e-mails, 10 to 12 digits, or a non-zero digit then 9 to 14', () => {
     expect(storedContactOf('353871234567890')).toEqual({ phone: '353871234567890' });
     expect(storedContactOf('0353871234567890')).toBeNull();

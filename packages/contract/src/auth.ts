@@ -3,12 +3,12 @@ import { ZEmailAddress } from './email.ts';
 import { REFERRAL_CODE_PATTERN, VERIFICATION_PHONE_PATTERN } from './auth-rules.ts';
 
 /**
- * Sign-in with a one-time code (SPEC §2, §4, §5, §7). The screens' pure rules live in
+ * Sign-in with a one-time code (product.md §2, §4, §5, §7). The screens' pure rules live in
  * auth-rules.ts (no zod, so the login page stays small); these are the request bodies.
  */
 
 /**
- * A phone number as the screen sends it (digits, SPEC §5), or as an API client writes one
+ * A phone number as the screen sends it (digits, product.md §5), or as an API client writes one
  * (`+44 7700 900123`): spaces, dashes, dots and brackets go, a leading + stays. The server
  * reads it into E.164, so every way of writing one handset is one contact.
  */
@@ -27,7 +27,7 @@ const ZReferralCode = z
   .toUpperCase()
   .regex(REFERRAL_CODE_PATTERN, 'Enter a valid referral code');
 
-/** Exactly one of email and phone (SPEC §5: "an e-mail is sent as email; digits as phone"). */
+/** Exactly one of email and phone (product.md §5: "an e-mail is sent as email; digits as phone"). */
 const contactFields = {
   email: ZEmailAddress.optional(),
   phone: ZPhone.optional(),
@@ -52,7 +52,7 @@ export type RegisterRequest = z.infer<typeof ZRegisterRequest>;
 export const ZResendOtpRequest = z.object(contactFields).superRefine(exactlyOneContact);
 export type ResendOtpRequest = z.infer<typeof ZResendOtpRequest>;
 
-/** POST /api/verify-otp (SPEC's "login call"): the code plus the contact it was sent to. */
+/** POST /api/verify-otp (product.md's "login call"): the code plus the contact it was sent to. */
 export const ZVerifyOtpRequest = z
   .object({
     ...contactFields,
@@ -69,13 +69,13 @@ export interface OtpSent {
   channel: 'email' | 'phone';
   contact: string;
   otp_length: 4 | 6;
-  /** Seconds until the server takes a resend (SPEC §9: 60). */
+  /** Seconds until the server takes a resend (product.md §9: 60). */
   resend_in: number;
   /** Minutes the code stays valid. */
   expires_in_minutes: number;
 }
 
-/** The customer as the API shows them (DESIGN.md "Account"). */
+/** The customer as the API shows them (architecture.md "Account"). */
 export interface Customer {
   id: string;
   first_name: string;
@@ -89,7 +89,7 @@ export interface Customer {
   referral_code: string;
 }
 
-/** SPEC §3 userData: what verify-otp answers and the browser keeps. */
+/** product.md §3 userData: what verify-otp answers and the browser keeps. */
 export interface UserData {
   token: string;
   /** ISO instant after which the token answers 401. */

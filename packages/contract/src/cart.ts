@@ -1,8 +1,8 @@
 import type { Selection } from './pricing.ts';
 
 /**
- * One line of the cart (SPEC §3 cartList.cart_list_data.cartData). The cart lives in the
- * browser; the server re-prices every order from its own data (DESIGN.md "Cart"), so the names
+ * One line of the cart (product.md §3 cartList.cart_list_data.cartData). The cart lives in the
+ * browser; the server re-prices every order from its own data (architecture.md "Cart"), so the names
  * and prices here are what the customer saw when adding, for showing only.
  */
 export interface CartLine {

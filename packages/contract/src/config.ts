@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCurrency } from './currency.ts';
 
-/** Which root application a host gets (SPEC §1: "a different root application" for known hosts). */
+/** Which root application a host gets (product.md §1: "a different root application" for known hosts). */
 export const SITE_VARIANTS = ['ordering', 'reservation'] as const;
 export const ZSiteVariant = z.enum(SITE_VARIANTS);
 export type SiteVariant = z.infer<typeof ZSiteVariant>;
@@ -50,7 +50,7 @@ export const ZBrandSummary = z.object({
 export type BrandSummary = z.infer<typeof ZBrandSummary>;
 
 /**
- * The answer of POST /api/loadconfig. The first block is SPEC §3, spelled as there
+ * The answer of POST /api/loadconfig. The first block is product.md §3, spelled as there
  * (colorPalatte included); the second is what Servery adds.
  */
 export const ZShopConfig = z.object({

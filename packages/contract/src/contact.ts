@@ -13,7 +13,7 @@ const requiredText = (field: string) =>
       issue.input === undefined ? `${field} is required` : `${field} must be text`,
   });
 
-/** The body of POST /api/contact (DESIGN.md chooses the path; SPEC §7 does not show it). */
+/** The body of POST /api/contact (architecture.md chooses the path; product.md §7 does not show it). */
 export const ZContactRequest = z.object({
   name: requiredText('Name')
     .trim()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from './order.ts';
 import { canMove, movableFrom, ZOrderStatusChange } from './desk.ts';
 
-// DESIGN.md "The restaurant side": the whole table, written out once more by hand.
+// architecture.md "The restaurant side": the whole table, written out once more by hand.
 const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['placed', 'accepted'],
   ['placed', 'rejected'],

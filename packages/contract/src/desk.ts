@@ -1,59 +1,19 @@
 import { z } from 'zod';
 import type { AllergenInfo } from './allergens.ts';
+import { REJECT_REASONS, type RejectReason } from './desk-moves.ts';
+import { ORDER_STATUSES, type OrderStatus } from './order-statuses.ts';
 import type { OrderType } from './menu.ts';
-import { ORDER_STATUSES, type OrderStatus } from './order.ts';
 
-/**
- * How an order moves once it is placed (DESIGN.md "The restaurant side"): the one table the
- * server enforces in SQL (a conditional update on the current status) and the desk reads to
- * offer only the moves that exist. Payment moves the order into `placed` (or
- * `payment_failed`); staff move it from there.
- */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending_payment: [],
-  placed: ['accepted', 'rejected'],
-  accepted: ['preparing', 'ready', 'cancelled'],
-  preparing: ['ready', 'cancelled'],
-  ready: ['completed', 'out_for_delivery'],
-  out_for_delivery: ['completed'],
-  completed: [],
-  cancelled: [],
-  rejected: [],
-  payment_failed: [],
-};
-
-/** Whether staff may move an order of `type` from `from` to `to`. */
-export function canMove(from: OrderStatus, to: OrderStatus, type: OrderType): boolean {
-  if (to === 'out_for_delivery' && type !== 'delivery') return false;
-  return ORDER_TRANSITIONS[from].includes(to);
-}
-
-/** The statuses an order of `type` may be in for a move to `to` to be allowed. */
-export const movableFrom = (to: OrderStatus, type: OrderType): OrderStatus[] =>
-  ORDER_STATUSES.filter((from) => canMove(from, to, type));
-
-/** Orders the kitchen still has to act on, in board order. */
-export const OPEN_ORDER_STATUSES = [
-  'placed',
-  'accepted',
-  'preparing',
-  'ready',
-  'out_for_delivery',
-] as const satisfies readonly OrderStatus[];
-
-/** Minutes until ready offered on accept (and any other whole number from 1 to 240). */
-export const ACCEPT_MINUTE_PRESETS = [10, 15, 20, 30, 45, 60] as const;
-/** Steps of a delay: the promised time moves on by this much. */
-export const DELAY_MINUTE_PRESETS = [5, 10, 15] as const;
-
-export const REJECT_REASONS = {
-  too_busy: 'We are too busy to make your order in time',
-  item_unavailable: 'Something you ordered is not available',
-  closing: 'We are closing',
-  outside_area: 'We cannot deliver to your address',
-  other: 'Another reason',
-} as const;
-export type RejectReason = keyof typeof REJECT_REASONS;
+export {
+  ACCEPT_MINUTE_PRESETS,
+  canMove,
+  DELAY_MINUTE_PRESETS,
+  movableFrom,
+  OPEN_ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  REJECT_REASONS,
+  type RejectReason,
+} from './desk-moves.ts';
 
 const ZMinutes = z
   .number({ error: 'Give the minutes as a whole number' })

@@ -1,4 +1,4 @@
-/** Every answer is `{ status, message, data }` (data null when there is nothing to return) and `status` equals the HTTP status (SPEC §7). */
+/** Every answer is `{ status, message, data }` (data null when there is nothing to return) and `status` equals the HTTP status (product.md §7). */
 export interface Envelope<T> {
   status: number;
   message: string;
@@ -13,6 +13,6 @@ export interface ErrorEnvelope {
   errors?: Record<string, string>;
 }
 
-/** The status of one asynchronous operation in the client (SPEC §4 and §9). */
+/** The status of one asynchronous operation in the client (product.md §4 and §9). */
 export const ASYNC_STATUS = { loading: 0, success: 200, failure: 2 } as const;
 export type AsyncStatus = (typeof ASYNC_STATUS)[keyof typeof ASYNC_STATUS];

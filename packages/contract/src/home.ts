@@ -10,7 +10,7 @@ export const ZBanner = z.object({
 export type Banner = z.infer<typeof ZBanner>;
 
 /**
- * Opening hours as the storefront prints them (SPEC §3: "Weekdays or Monday, Saturday, Sunday"):
+ * Opening hours as the storefront prints them (product.md §3: "Weekdays or Monday, Saturday, Sunday"):
  * `Weekdays` when Monday to Friday share their hours, otherwise one key per weekday.
  */
 export const ZOpeningHoursData = z.object({

@@ -3,7 +3,7 @@ import { ALLERGEN_KEYS, DIETARY_KEYS, type AllergenInfo, type DietaryTag } from 
 import { ZAssetName } from './config.ts';
 
 /**
- * The catalogue (DESIGN.md "What the spec does not show": menu and stores). Document schemas
+ * The catalogue (architecture.md "Choices the brief left open": menu and stores). Document schemas
  * are what a shop writes in its tenant document; the interfaces below are what the API answers.
  * Money is integer minor units (pence); only the client formats it.
  */
@@ -101,6 +101,8 @@ export const ZMenuCategoryDocument = z
     slug: ZSlug,
     name: z.string().min(1).max(80),
     description: z.string().max(300).default(''),
+    /** The brand whose kitchen cooks this category, shown on its landing page (issue 20). */
+    brand: ZSlug.optional(),
     /** Slugs of items in the catalogue, in the order shown. */
     items: z.array(ZSlug).max(500),
   })
@@ -158,6 +160,8 @@ export interface MenuCategory {
   slug: string;
   name: string;
   description: string;
+  /** The slug of the brand that cooks this category (its landing page lists it); null for none. */
+  brand: string | null;
   items: MenuListItem[];
 }
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { formatClockTime } from './clock.ts';
+
+export { formatClockTime };
 
 export const WEEKDAYS = [
   'monday',
@@ -33,14 +36,6 @@ export const ZWeeklyHours = z
   )
   .strict();
 export type WeeklyHours = z.infer<typeof ZWeeklyHours>;
-
-/** "17:30" → "5:30 PM": the way the storefront prints clock times. */
-export function formatClockTime(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${twelve}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
 
 /** A day's ranges as one line, "11:30 AM - 2:30 PM, 5:00 PM - 11:00 PM", or "Closed". */
 export function describeDay(ranges: readonly OpeningRange[] | undefined): string {

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { CART_NOTE_MAX_LENGTH } from './cart.ts';
 import { ORDER_TYPES, type OrderType } from './menu.ts';
 import type { AllergenInfo } from './allergens.ts';
+import { ADDRESS_REQUIRED_MESSAGE } from './delivery-contact.ts';
 import { MAX_LINE_QUANTITY, type Selection, type VatBand } from './pricing.ts';
+import { ORDER_STATUSES, type OrderStatus } from './order-statuses.ts';
 
 /**
- * Checkout, orders and payments (SPEC §7: POST /api/order, PUT /api/order/payment/status,
- * GET /api/orders, GET /api/orders/{id}, GET /api/available-timings; DESIGN.md decides shapes).
+ * Checkout, orders and payments (product.md §7: POST /api/order, PUT /api/order/payment/status,
+ * GET /api/orders, GET /api/orders/{id}, GET /api/available-timings; architecture.md decides shapes).
  * Money is integer minor units.
  */
 
@@ -60,7 +62,7 @@ export const ZOrderRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['address_id'],
-        message: 'Choose the address to deliver to',
+        message: ADDRESS_REQUIRED_MESSAGE,
       });
     }
   });
@@ -70,19 +72,7 @@ export type OrderRequestInput = z.input<typeof ZOrderRequest>;
 /** The body of PUT /api/order/payment/status: the server asks the provider, never the client. */
 export const ZPaymentStatusRequest = z.object({ order_id: ZId });
 
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'placed',
-  'accepted',
-  'preparing',
-  'ready',
-  'out_for_delivery',
-  'completed',
-  'cancelled',
-  'rejected',
-  'payment_failed',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 export const PAYMENT_STATUSES = [
   'requires_payment',
@@ -118,7 +108,7 @@ export const isPaymentSecured = (status: PaymentStatus) =>
   SECURED_PAYMENT_STATUSES.includes(status);
 
 /**
- * Money follows the restaurant's decision (DESIGN.md "The restaurant side"): a card is only
+ * Money follows the restaurant's decision (architecture.md "The restaurant side"): a card is only
  * held at checkout and charged when the shop accepts. A hold lasts about 7 days at the card
  * networks, so an order due further ahead than this is charged at once (and refunded if the
  * shop rejects it).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZMinorUnits } from './menu.ts';
 import { ZOrderLineRequest } from './order.ts';
 
-/** A promo code in the tenant document (DESIGN.md "Promotions"). */
+/** A promo code in the tenant document (architecture.md "Promotions"). */
 export const ZPromoDocument = z
   .object({
     code: z

@@ -1,25 +1,27 @@
 import { z } from 'zod';
+import {
+  DATE_PATTERN,
+  PEOPLE_OPTIONS,
+  RESERVATION_MESSAGE_MAX_LENGTH,
+  SLOT_TIME_PATTERN,
+  type BookingStatus,
+  type PeopleOption,
+} from './reservation-rules.ts';
 
 /**
- * Table reservation (SPEC §2 "Reservation screen", §3, §5, §7, §9). The same schema validates
- * the form and POST /api/booking, so the messages are SPEC §5's on both sides.
+ * Table reservation (product.md §2 "Reservation screen", §3, §5, §7, §9). The same schema validates
+ * the form and POST /api/booking, so the messages are product.md §5's on both sides.
  */
 
-export const RESERVATION_MESSAGE_MAX_LENGTH = 200;
-export const PEOPLE_OPTIONS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '10+'] as const;
-export type PeopleOption = (typeof PEOPLE_OPTIONS)[number];
-/** SPEC §9: the redirect after a booking. */
-export const BOOKING_REDIRECT_MS = 500;
-/** SPEC §9: the share window is 600 by 600. */
-export const SHARE_WINDOW = { width: 600, height: 600 } as const;
-/** 'hh:mm AM/PM', as SPEC §3 writes slot times. */
-export const SLOT_TIME_PATTERN = /^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/;
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+// The rules without zod live apart, for pages that draw before the schema loads; they are
+// still read from here.
+export * from './reservation-rules.ts';
+
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-/** The reservation form and the body of POST /api/booking (SPEC §3 and §5). */
+/** The reservation form and the body of POST /api/booking (product.md §3 and §5). */
 export const ZBookingRequest = z.object({
   name: required('Name is required').max(100, 'Name should be less than 100 characters'),
   email: required('Email is required').regex(SIMPLE_EMAIL, 'Enter a valid email'),
@@ -42,7 +44,7 @@ export const ZBookingRequest = z.object({
 export type BookingRequest = z.infer<typeof ZBookingRequest>;
 export type BookingInput = z.input<typeof ZBookingRequest>;
 
-/** GET /api/reservation/timings (SPEC §3): note the share flag is the string 'true' or 'false'. */
+/** GET /api/reservation/timings (product.md §3): note the share flag is the string 'true' or 'false'. */
 export interface ReservationTimings {
   date: string;
   slots: string[];
@@ -50,25 +52,6 @@ export interface ReservationTimings {
   allow_booking_whatsapp_share: 'true' | 'false';
   booking_whatsapp_number: string;
 }
-
-/** How a booking stands; the staff diary moves it (diary.ts holds the moves). */
-export const BOOKING_STATUSES = [
-  /** A "10+" party: the restaurant confirms it (with the real size) or declines it. */
-  'requested',
-  /** Booked: online, by phone, or a request the restaurant confirmed. */
-  'confirmed',
-  'arrived',
-  'seated',
-  'completed',
-  'no_show',
-  /** By the guest (the e-mailed link) or by the restaurant. */
-  'cancelled',
-  /** A request the restaurant could not take. */
-  'declined',
-] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** What a guest may still cancel through the e-mailed link. */
-export const GUEST_CANCELLABLE: readonly BookingStatus[] = ['requested', 'confirmed'];
 
 /** A booking as its cancel page shows it. */
 export interface Booking {

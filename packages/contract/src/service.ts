@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZFlag } from './config.ts';
 import { ORDER_TYPES, ZMinorUnits, type OrderType } from './menu.ts';
+import { minutesOf } from './clock.ts';
 import { WEEKDAYS, ZOpeningRange, ZWeeklyHours, type OpeningRange } from './opening-hours.ts';
 
 /**
@@ -46,7 +47,6 @@ export const ZSpecialDay = z
   });
 export type SpecialDay = z.infer<typeof ZSpecialDay>;
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const WEEK = 7 * 24 * 60;
 
 /** Ranges of one day that overlap an earlier one: [index, message]. */

@@ -4,6 +4,9 @@
  * server enforces it on every /api/admin route.
  */
 
+/** The digits of a staff sign-in code (staff.ts checks it; the sign-in form sizes its box). */
+export const STAFF_CODE_LENGTH = 6;
+
 export const STAFF_ROLES = ['owner', 'manager', 'staff'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 

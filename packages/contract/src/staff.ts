@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmailAddress } from './email.ts';
-import { STAFF_ROLES, type Permission, type StaffRole } from './staff-roles.ts';
+import { STAFF_CODE_LENGTH, STAFF_ROLES, type Permission, type StaffRole } from './staff-roles.ts';
 
 /**
  * The staff application's sign-in, session and staff management (docs/decisions/0014). The
@@ -27,7 +27,7 @@ const ZStaffName = z
 export const ZStaffCodeRequest = z.object({ email: ZStaffEmail });
 export type StaffCodeRequest = z.infer<typeof ZStaffCodeRequest>;
 
-export const STAFF_CODE_LENGTH = 6;
+export { STAFF_CODE_LENGTH };
 export const ZStaffSignInRequest = z.object({
   email: ZStaffEmail,
   otp: z

@@ -68,7 +68,7 @@ describe('the tenant document', () => {
     const problems = problemsOf({
       ...demo,
       hosts: [demo.hosts[0], demo.hosts[0]],
-      brands: [demo.brands[0], demo.brands[0]],
+      brands: [demo.brands[0], ...demo.brands],
       home: { ...demo.home, mainStore: 'mayfair' },
     });
     expect(problems).toEqual([
@@ -82,9 +82,22 @@ describe('the tenant document', () => {
     expect(isReservedPath('menu')).toBe(true);
     expect(isReservedPath('list_store12')).toBe(true);
     expect(isReservedPath('naan-stop')).toBe(false);
-    const problems = problemsOf({ ...demo, brands: [{ ...demo.brands[0], slug: 'checkout' }] });
+    const problems = problemsOf({
+      ...demo,
+      brands: [...demo.brands, { ...demo.brands[0], slug: 'checkout' }],
+    });
     expect(problems).toEqual([
-      { path: 'brands.0.slug', message: 'This slug is a storefront path; choose another' },
+      { path: 'brands.4.slug', message: 'This slug is a storefront path; choose another' },
+    ]);
+  });
+
+  it('gives a menu category only to a brand of the shop', () => {
+    const problems = problemsOf({
+      ...demo,
+      brands: demo.brands.filter((b: { slug: string }) => b.slug !== 'bao-down'),
+    });
+    expect(problems).toEqual([
+      { path: 'menus.0.categories.6.brand', message: 'No brand has the slug "bao-down"' },
     ]);
   });
 

@@ -9,13 +9,13 @@ import {
   exportTenantToDir,
   importTenantFile,
   validateTenantFile,
-} from '../modules/tenants/tenant-files.ts';
+} from '../modules/tenant-document/tenant-files.ts';
+import { exportTenant } from '../modules/tenant-document/tenant-export.ts';
 import {
   deleteTenant,
-  exportTenant,
   tenantDataSummary,
   TenantDocumentError,
-} from '../modules/tenants/tenants.service.ts';
+} from '../modules/tenant-document/tenant-import.ts';
 import { addStaffFromCli, StaffInputError } from '../modules/staff/staff-cli.ts';
 
 const USAGE = `Usage: npm run tenant -- <command>

@@ -203,6 +203,8 @@ export const menuCategories = pgTable(
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /** The slug of the brand that cooks this category; null for none (issue 20). */
+    brand: text('brand'),
     position: integer('position').notNull(),
   },
   (t) => [uniqueIndex('menu_categories_menu_slug_idx').on(t.menuId, t.slug)],
@@ -425,7 +427,7 @@ export const otpFailures = pgTable(
 
 /**
  * Messages to send, written in the same transaction as what caused them and delivered with
- * retries (DESIGN.md "Messages"). The body is wiped once delivered: it may hold a code.
+ * retries (architecture.md "Messages"). The body is wiped once delivered: it may hold a code.
  */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -604,7 +606,7 @@ export const payments = pgTable(
   ],
 );
 
-/** A request made with an Idempotency-Key, and the answer it got (DESIGN.md "Security"). */
+/** A request made with an Idempotency-Key, and the answer it got (architecture.md "Security"). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A JSON answer serialised once, with the ETag that lets a client skip the body next time. */
+/**
+ * A JSON answer serialised once, as the bytes sent (no UTF-8 encoding or length count per
+ * request: a menu is tens of kilobytes), with the ETag that lets a client skip the body.
+ */
 export interface CachedJson {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
 export function cachedJson(value: unknown): CachedJson {
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value));
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag };
 }

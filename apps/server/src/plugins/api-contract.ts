@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { API_RESPONSES, BEARER_ROUTES, ZErrorEnvelope } from '@servery/contract/api-responses';
 
-/** The Idempotency-Key header of the two calls that honour one (DESIGN.md "Security"). */
+/** The Idempotency-Key header of the two calls that honour one (architecture.md "Security"). */
 const ZIdempotencyHeaders = z.looseObject({
   'idempotency-key': z
     .string()

@@ -41,7 +41,7 @@ const BEARER = /^Bearer ([\w-]{16,128})$/;
 const unauthorized = () => new AppError(401, 'unauthorized', 'Please sign in again.');
 
 /**
- * Bearer-token authentication (SPEC §6). Tokens are opaque; the resolver hashes one and finds
+ * Bearer-token authentication (product.md §6). Tokens are opaque; the resolver hashes one and finds
  * its live session in the request's shop, so a token from another shop is no token here.
  */
 export const authenticationPlugin = fp(

@@ -36,16 +36,21 @@ export function firstControlCharacter(value: unknown, path = ''): string | null 
 
 export const controlCharactersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
+    // Synchronous: it runs for every request, and most have nothing to check.
+    app.addHook('preValidation', (request, _reply, done) => {
       const field =
         firstControlCharacter(request.body) ??
         firstControlCharacter(request.query) ??
         firstControlCharacter(request.params);
-      if (field) {
-        throw new AppError(400, 'control_character', `Check ${field}: ${MESSAGE}`, {
-          [field]: MESSAGE,
-        });
+      if (!field) {
+        done();
+        return;
       }
+      done(
+        new AppError(400, 'control_character', `Check ${field}: ${MESSAGE}`, {
+          [field]: MESSAGE,
+        }),
+      );
     });
   },
   { name: 'control-characters', dependencies: ['error-handler'] },

@@ -14,7 +14,7 @@ const WHERE: Record<string, string> = {
 };
 
 /**
- * One error model for the whole API (DESIGN.md): every failure answers the envelope
+ * One error model for the whole API (architecture.md): every failure answers the envelope
  * `{ status, message, data: null, errors? }`. Bad input is a 4xx that names the problem; anything
  * unexpected is a 500 whose details stay in the log, under the request id.
  */

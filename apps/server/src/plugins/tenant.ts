@@ -6,6 +6,7 @@ import {
   findTenantBySlug,
   type TenantRef,
 } from '../modules/tenants/tenants.repository.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +24,8 @@ const MAX_HOSTS = 10_000;
 interface Entry<T> {
   value: Promise<T>;
   expires: number;
+  /** Set once `value` has resolved, so that a hit needs no await. */
+  settled?: { value: T };
 }
 
 /**
@@ -47,6 +50,16 @@ export class TenantCache {
       const fallback = await findTenantBySlug(this.db, this.defaultTenant);
       return fallback ? { id: fallback.id, slug: fallback.slug, variant: 'ordering' } : null;
     });
+  }
+
+  /**
+   * The shop of a host already resolved (not null: unknown hosts take the slow path), or
+   * undefined; read without a promise, as every request does.
+   */
+  knownHost(host: string): TenantRef | undefined {
+    const hit = this.hosts.get(host);
+    if (!hit?.settled || hit.expires <= Date.now()) return undefined;
+    return hit.settled.value ?? undefined;
   }
 
   /** A value computed once per tenant and name until the tenant changes. */
@@ -79,8 +92,14 @@ export class TenantCache {
     // Random Host headers must not grow memory without bound.
     if (map.size >= MAX_HOSTS) map.clear();
     const value = build();
-    map.set(key, { value, expires: now + TTL_MS });
-    value.catch(() => map.delete(key));
+    const entry: Entry<T> = { value, expires: now + TTL_MS };
+    map.set(key, entry);
+    value.then(
+      (settled) => {
+        entry.settled = { value: settled };
+      },
+      () => map.delete(key),
+    );
     return value;
   }
 }
@@ -121,36 +140,51 @@ export const tenantPlugin = fp(
     });
     app.addHook('onClose', async () => unsubscribe());
 
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A callback hook: a host seen before resolves without a promise (every request runs it).
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
       const hostHeader = request.headers.host;
       if (!hostHeader || hostHeader.length > 260 || !VALID_HOST.test(hostHeader)) {
-        return reply
+        void reply
           .code(400)
           .send({ status: 400, message: 'The Host header is not a valid host name.', data: null });
-      }
-      if (TENANTLESS.test(request.url)) return;
-      const host = request.hostname.toLowerCase().replace(/\.$/, '');
-      const tenant = await cache.resolveHost(host);
-      if (tenant) {
-        request.tenant = tenant;
         return;
       }
-      const message = `No shop is set up at ${host}.`;
-      if (request.url.startsWith('/api/') || !request.headers.accept?.includes('text/html')) {
-        return reply.code(404).send({ status: 404, message, data: null });
+      if (TENANTLESS.test(request.url)) {
+        done();
+        return;
       }
-      return reply
-        .code(404)
-        .type('text/html; charset=utf-8')
-        .send(
-          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Shop not found</title>` +
-            `<main><h1>Shop not found</h1><p>${escapeHtml(message)}</p></main></html>`,
-        );
+      const host = request.hostname.toLowerCase().replace(/\.$/, '');
+      const known = cache.knownHost(host);
+      if (known) {
+        request.tenant = known;
+        done();
+        return;
+      }
+      cache.resolveHost(host).then((tenant) => {
+        if (!tenant) {
+          noShopAt(host, request, reply);
+          return;
+        }
+        request.tenant = tenant;
+        done();
+      }, done);
     });
   },
   { name: 'tenant', dependencies: ['error-handler'] },
 );
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** The 404 of a host no shop claims: JSON for the API and scripts, a page for a browser. */
+function noShopAt(host: string, request: FastifyRequest, reply: FastifyReply): void {
+  const message = `No shop is set up at ${host}.`;
+  if (request.url.startsWith('/api/') || !request.headers.accept?.includes('text/html')) {
+    void reply.code(404).send({ status: 404, message, data: null });
+    return;
+  }
+  void reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Shop not found</title>` +
+        `<main><h1>Shop not found</h1><p>${escapeHtml(message)}</p></main></html>`,
+    );
 }

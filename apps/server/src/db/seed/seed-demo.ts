@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { demoTenantDir } from '../../lib/package-dir.ts';
 import { countTenants, findTenantBySlug } from '../../modules/tenants/tenants.repository.ts';
-import { importTenantFile } from '../../modules/tenants/tenant-files.ts';
+import { importTenantFile } from '../../modules/tenant-document/tenant-files.ts';
 import { addStaffFromCli } from '../../modules/staff/staff-cli.ts';
 import { listStaff } from '../../modules/staff/staff.repository.ts';
 import type { Database } from '../client.ts';

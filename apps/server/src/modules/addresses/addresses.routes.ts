@@ -6,7 +6,7 @@ import { addAddress, changeAddress, getAddresses, removeAddress } from './addres
 
 const ZParams = z.object({ id: z.string().max(100) });
 
-/** The customer's saved addresses (SPEC §7; creation answers 201). */
+/** The customer's saved addresses (product.md §7; creation answers 201). */
 export const addressesRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (
   app,
   { db, now },

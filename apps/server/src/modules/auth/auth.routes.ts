@@ -12,8 +12,9 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { messagingOf } from '@servery/contract/tenant-document';
 import { ownHostOf } from '../tenants/shop-origin.ts';
-import { findTenantById, loadTenantAggregate } from '../tenants/tenants.repository.ts';
-import type { AuthService, ShopForCodes } from './auth.service.ts';
+import { findTenantById, loadTenant } from '../tenants/tenants.repository.ts';
+import type { AuthService } from './auth.service.ts';
+import type { ShopForCodes } from './sign-in-checks.ts';
 
 /**
  * Per shop and IP, on top of the per-contact limits the service keeps in the database
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; auth: AuthService
         colour: row.config.colorPalatte,
         timeZone: row.config.timeZone,
         otpLength: row.config.otpLength,
-        hosts: (await loadTenantAggregate(db, id))?.hosts ?? [],
+        hosts: (await loadTenant(db, id))?.hosts ?? [],
         ...messagingOf(row.config.messaging),
         alertTo: row.config.supportEmail,
       };

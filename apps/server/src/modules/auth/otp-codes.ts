@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** A code of `length` digits, every one equally likely (crypto.randomInt, no modulo bias). */
 export function newCode(length: 4 | 6): string {
@@ -22,8 +22,4 @@ export function codeMatches(key: Buffer, challengeId: string, code: string, hash
 /** A session token: 256 random bits; the database keeps only its SHA-256. */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }

@@ -1,4 +1,5 @@
 import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 export interface OtpMessageInput {
   tenantId: string;
@@ -62,8 +63,4 @@ export function otpMessage(input: OtpMessageInput): NewOutboxMessage {
     textBody: text,
     htmlBody: html,
   };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

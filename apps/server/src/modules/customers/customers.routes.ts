@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { deleteCustomerAccount, exportCustomerData } from './customer-data.service.ts';
 import { getCustomer, referralOf, updateProfile } from './customers.service.ts';
 
-/** The signed-in customer's own profile (SPEC §7 "Bearer-authenticated"). */
+/** The signed-in customer's own profile (product.md §7 "Bearer-authenticated"). */
 export const customersRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (
   app,
   { db, now },

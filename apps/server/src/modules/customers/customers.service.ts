@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Customer, CustomerUpdate, Referral } from '@servery/contract/auth';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { toE164 } from '../auth/phone-numbers.ts';
 import {
   countReferredBy,
   findById,
@@ -61,9 +62,9 @@ export async function updateProfile(
   }
   if (update.phone !== undefined) {
     const phone = update.phone || null;
-    if (row.phoneVerified && phone !== row.phone) {
+    if (row.phoneVerified && !sameHandset(phone, row.phone)) {
       errors.phone = 'You sign in with this phone number, so it cannot be changed here';
-    } else patch.phone = phone;
+    } else if (!row.phoneVerified) patch.phone = phone;
   }
   if (update.marketing_consent !== undefined && update.marketing_consent !== row.marketingConsent) {
     patch.marketingConsent = update.marketing_consent;
@@ -99,4 +100,14 @@ export async function newReferralCode(db: Executor, tenantId: string): Promise<s
     ).join('');
     if (!(await findByReferralCode(db, tenantId, code))) return code;
   }
+}
+
+/**
+ * Whether a number as typed (07…, 447…, +44…) is the stored sign-in number (E.164): the
+ * checkout sends the profile's own number back with the delivery contact (issue 20).
+ */
+function sameHandset(typed: string | null, stored: string | null): boolean {
+  if (typed === null || stored === null) return typed === stored;
+  const digits = (value: string) => value.replace(/\D/g, '');
+  return typed === stored || toE164(typed, 'GB') === stored || digits(typed) === digits(stored);
 }

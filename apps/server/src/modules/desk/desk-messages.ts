@@ -1,3 +1,4 @@
+import { saidTime } from '@servery/contract/clock';
 import { REJECT_REASONS, type RejectReason } from '@servery/contract/desk';
 import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
 
@@ -18,25 +19,17 @@ export interface OrderNewsInput {
   /** The customer's contacts: e-mail when there is one, else a text. */
   email: string | null;
   phone: string | null;
-}
-
-/** "7:45 pm" in the shop's time zone (h12, so 12:45 is never "0:45"). */
-function clock(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h12',
-    timeZone,
-  }).format(at);
+  /** The order's page on the shop's configured host (orders/order-message.ts orderPageUrl). */
+  orderUrl: string;
 }
 
 /**
- * What the customer is told when the kitchen moves their order (BACK-OFFICE.md: customers left
+ * What the customer is told when the kitchen moves their order (back-office.md: customers left
  * guessing; delays said as "rescheduled", never "late"). Money back is said plainly.
  */
 export function orderNewsText(input: OrderNewsInput): { subject: string; text: string } {
   const n = `#${input.number}`;
-  const when = input.promisedAt ? clock(input.promisedAt, input.timeZone) : null;
+  const when = input.promisedAt ? saidTime(input.promisedAt, input.timeZone) : null;
   const ready =
     input.orderType === 'delivery' ? `with you around ${when}` : `ready to collect at ${when}`;
   switch (input.news) {
@@ -80,8 +73,14 @@ export function orderNewsText(input: OrderNewsInput): { subject: string; text: s
   }
 }
 
+/** The link back to the order (issue 20, point 4): to follow it, or to see how it ended. */
+function orderLink(input: OrderNewsInput): string {
+  const ended = input.news === 'rejected' || input.news === 'cancelled';
+  return `${ended ? 'Your order' : 'Follow your order'}: ${input.orderUrl}`;
+}
+
 export function orderNewsMessage(input: OrderNewsInput): NewOutboxMessage | null {
-  const { subject, text } = orderNewsText(input);
+  const { subject, text: news } = orderNewsText(input);
   const common = {
     tenantId: input.tenantId,
     kind: `order_${input.news}`,
@@ -95,7 +94,7 @@ export function orderNewsMessage(input: OrderNewsInput): NewOutboxMessage | null
       channel: 'email',
       recipient: input.email,
       subject,
-      textBody: text,
+      textBody: `${news}\n\n${orderLink(input)}`,
       htmlBody: null,
     };
   }
@@ -105,7 +104,7 @@ export function orderNewsMessage(input: OrderNewsInput): NewOutboxMessage | null
       channel: 'sms',
       recipient: input.phone,
       subject: null,
-      textBody: text,
+      textBody: `${news} ${orderLink(input)}`,
       htmlBody: null,
     };
   }

@@ -8,7 +8,7 @@ import { toDeskOrder } from './desk.service.ts';
 
 /**
  * The kitchen ticket (issue 14): the browser prints it, the server counts the prints so that a
- * second print from any device says REPRINT (BACK-OFFICE.md: duplicate tickets are a complaint).
+ * second print from any device says REPRINT (back-office.md: duplicate tickets are a complaint).
  */
 export function createTicketPrinter(deps: { db: Database; now: () => Date }) {
   async function print(

@@ -9,6 +9,8 @@ import { pruneEvents } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { orderNewsMessage } from './desk-messages.ts';
 import { moveDeskOrder } from './desk.repository.ts';
+import { hostsOfTenant } from '../tenants/tenants.repository.ts';
+import { orderPageUrl, type MessageLinks } from '../orders/order-message.ts';
 import { sendBookingReminders } from '../diary/booking-reminders.ts';
 import { alertUnwatchedOrders } from './unwatched-orders.ts';
 import { markMoneyBackDue, settlePayment, unsettledPayments } from './settlement.ts';
@@ -40,7 +42,7 @@ export class DeskSweeper {
     private readonly log: FastifyBaseLogger,
     private readonly onMessageQueued: () => void,
     private readonly card: CardProvider | null,
-    private readonly links: { production: boolean; port?: number } = { production: false },
+    private readonly links: MessageLinks = { production: false },
   ) {}
 
   start() {
@@ -77,6 +79,12 @@ export class DeskSweeper {
         limit ${BATCH}
         for update of o skip locked`);
       const rows = (due as unknown as { rows: DueOrder[] }).rows;
+      // The customer's message links to the order on the shop's configured host.
+      const hosts = new Map<string, Awaited<ReturnType<typeof hostsOfTenant>>>();
+      const hostsOf = async (tenantId: string) => {
+        if (!hosts.has(tenantId)) hosts.set(tenantId, await hostsOfTenant(tx, tenantId));
+        return hosts.get(tenantId)!;
+      };
       let count = 0;
       for (const row of rows) {
         const moved = await moveDeskOrder(
@@ -86,7 +94,8 @@ export class DeskSweeper {
         );
         if (!moved) continue;
         count++;
-        if (await markMoneyBackDue(tx, row.tenant_id, row.id)) {
+        const paymentOf = { tenantId: row.tenant_id, storeId: row.store_id, orderId: row.id };
+        if (await markMoneyBackDue(tx, paymentOf)) {
           moneyBack.push({ tenantId: row.tenant_id, orderId: row.id });
         }
         await recordAudit(
@@ -126,6 +135,7 @@ export class DeskSweeper {
           note: 'the restaurant could not answer it in time',
           email: row.email,
           phone: row.phone,
+          orderUrl: orderPageUrl(await hostsOf(row.tenant_id), this.links, row.id),
         });
         if (message) await enqueueMessage(tx, message);
       }

@@ -66,7 +66,7 @@ export async function findDeskOrder(
 }
 
 /**
- * Moves an order only if it is still in one of `from` (DESIGN.md: the transition table in SQL).
+ * Moves an order only if it is still in one of `from` (architecture.md: the transition table in SQL).
  * No row back means another move won the race, or the move was never allowed: nothing changed.
  */
 export async function moveDeskOrder(

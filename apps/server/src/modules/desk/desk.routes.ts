@@ -17,7 +17,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { desk, printer, shops }) => {
   const shopOf = async (request: Parameters<typeof shops.shopOf>[0]) => {
     const { tenantId, name, timeZone } = await shops.shopOf(request);
-    return { tenantId, name, timeZone };
+    return { tenantId, name, timeZone, hosts: await shops.hostsOf(request) };
   };
 
   app.get(

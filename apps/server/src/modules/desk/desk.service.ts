@@ -13,8 +13,9 @@ import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import { addDays, instantAt } from '../stores/wall-clock.ts';
+import { addDays, instantAt } from '@servery/contract/clock';
 import { orderNewsMessage, type OrderNews } from './desk-messages.ts';
+import { orderPageUrl, type MessageLinks } from '../orders/order-message.ts';
 import {
   markCaptureDue,
   markMoneyBackDue,
@@ -33,12 +34,16 @@ export interface DeskDeps extends SettlementDeps {
   db: Database;
   now: () => Date;
   onMessageQueued: () => void;
+  /** Links in the customer's messages point at the shop's canonical host. */
+  links: MessageLinks;
 }
 
 export interface DeskShop {
   tenantId: string;
   name: string;
   timeZone: string;
+  /** The shop's configured hosts: the customer's messages link to the order there. */
+  hosts: Parameters<typeof orderPageUrl>[0];
 }
 
 const MINUTE = 60_000;
@@ -107,7 +112,7 @@ const NEWS: Partial<Record<OrderStatus, OrderNews>> = {
 };
 
 export function createDeskService(deps: DeskDeps) {
-  const { db, now, onMessageQueued } = deps;
+  const { db, now, onMessageQueued, links } = deps;
   async function list(
     staff: StaffIdentity,
     shop: DeskShop,
@@ -185,11 +190,12 @@ export function createDeskService(deps: DeskDeps) {
       }
       if (!moved) return null;
       // The money follows the decision: marked here, done by the provider after the commit.
+      const paymentOf = { tenantId: staff.tenantId, storeId: order.storeId, orderId: id };
       const payment =
         moved.status === 'accepted'
-          ? (await markCaptureDue(tx, staff.tenantId, id)) && 'capture_pending'
+          ? (await markCaptureDue(tx, paymentOf)) && 'capture_pending'
           : moved.status === 'rejected' || moved.status === 'cancelled'
-            ? await markMoneyBackDue(tx, staff.tenantId, id)
+            ? await markMoneyBackDue(tx, paymentOf)
             : null;
       await recordAudit(tx, actor, {
         action: body.status === 'delay' ? 'order.delayed' : `order.${body.status}`,
@@ -225,6 +231,7 @@ export function createDeskService(deps: DeskDeps) {
           ...(body.note ? { note: body.note } : {}),
           email: current.customer.email,
           phone: current.customer.phone,
+          orderUrl: orderPageUrl(shop.hosts, links, id),
         });
       if (message) await enqueueMessage(tx, message);
       return { row: { ...current, order: moved }, settle: Boolean(payment) };

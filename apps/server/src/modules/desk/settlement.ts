@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@servery/contract/order';
+import { SETTLING_PAYMENT_STATUSES } from '@servery/contract/settlement';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
-import { payments } from '../../db/schema.ts';
+import { orders, payments } from '../../db/schema.ts';
 import { logSafeError } from '../../lib/log-safe-error.ts';
+import { recordPaymentEvent } from '../live-events/live-events.repository.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 
 export interface SettlementDeps {
@@ -25,16 +27,26 @@ export interface SettlementDeps {
  *
  * A call the provider refuses leaves the pending state for the desk sweeper to try again, so the
  * customer is never charged for food they will not get, and always charged for food they get.
+ * Every change of the payment's state records an `order.payment` live event in its own
+ * transaction, so the desk and the customer's order page show it without a reload.
  */
-export const UNSETTLED: PaymentStatus[] = ['capture_pending', 'release_pending', 'refund_pending'];
+export const UNSETTLED: PaymentStatus[] = [...SETTLING_PAYMENT_STATUSES];
+
+/** The order whose payment is meant: its shop, its store (for the live event) and its id. */
+export interface PaymentOf {
+  tenantId: string;
+  storeId: string;
+  orderId: string;
+}
 
 /** In the accepting transaction: a held card payment is due to be charged. */
-export async function markCaptureDue(tx: Executor, tenantId: string, orderId: string) {
+export async function markCaptureDue(tx: Executor, order: PaymentOf) {
   const rows = await tx
     .update(payments)
     .set({ status: 'capture_pending', updatedAt: sql`now()` })
-    .where(and(ownCard(tenantId, orderId), eq(payments.status, 'authorised')))
+    .where(and(ownCard(order), eq(payments.status, 'authorised')))
     .returning({ id: payments.id });
+  if (rows.length > 0) await recordPaymentEvent(tx, order);
   return rows.length > 0;
 }
 
@@ -44,8 +56,7 @@ export async function markCaptureDue(tx: Executor, tenantId: string, orderId: st
  */
 export async function markMoneyBackDue(
   tx: Executor,
-  tenantId: string,
-  orderId: string,
+  order: PaymentOf,
 ): Promise<PaymentStatus | null> {
   const rows = await tx
     .update(payments)
@@ -54,16 +65,14 @@ export async function markMoneyBackDue(
       updatedAt: sql`now()`,
     })
     .where(
-      and(
-        ownCard(tenantId, orderId),
-        inArray(payments.status, ['authorised', 'capture_pending', 'succeeded']),
-      ),
+      and(ownCard(order), inArray(payments.status, ['authorised', 'capture_pending', 'succeeded'])),
     )
     .returning({ status: payments.status });
+  if (rows[0]) await recordPaymentEvent(tx, order);
   return rows[0]?.status ?? null;
 }
 
-function ownCard(tenantId: string, orderId: string) {
+function ownCard({ tenantId, orderId }: PaymentOf) {
   return and(
     eq(payments.tenantId, tenantId),
     eq(payments.orderId, orderId),
@@ -73,9 +82,10 @@ function ownCard(tenantId: string, orderId: string) {
 
 /** Does what a pending payment waits for; answers whether it is settled now. */
 export async function settlePayment(deps: SettlementDeps, tenantId: string, orderId: string) {
-  const [payment] = await deps.db
-    .select()
+  const [row] = await deps.db
+    .select({ payment: payments, storeId: orders.storeId })
     .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
       and(
         eq(payments.tenantId, tenantId),
@@ -83,18 +93,25 @@ export async function settlePayment(deps: SettlementDeps, tenantId: string, orde
         inArray(payments.status, UNSETTLED),
       ),
     );
-  if (!payment) return false;
+  if (!row) return false;
+  const { payment } = row;
   try {
     const outcome = await outcomeOf(deps, payment, orderId);
-    // Conditional: a decision taken meanwhile (a cancel after an accept) keeps its own step.
-    await deps.db
-      .update(payments)
-      .set({
-        status: outcome.status,
-        failureMessage: outcome.failureMessage,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)));
+    await deps.db.transaction(async (tx) => {
+      // Conditional: a decision taken meanwhile (a cancel after an accept) keeps its own step.
+      const settled = await tx
+        .update(payments)
+        .set({
+          status: outcome.status,
+          failureMessage: outcome.failureMessage,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
+        .returning({ id: payments.id });
+      if (settled.length > 0) {
+        await recordPaymentEvent(tx, { tenantId, storeId: row.storeId, orderId });
+      }
+    });
     if (outcome.status === 'cancelled') {
       deps.log.error({ orderId }, 'capture: the card hold had lapsed, the order is not paid');
     }

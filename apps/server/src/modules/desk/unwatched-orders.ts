@@ -19,7 +19,7 @@ interface UnwatchedOrder {
 }
 
 /**
- * Nothing waits unseen (issue 14, point 5; BACK-OFFICE.md complaint 1, "orders missed because
+ * Nothing waits unseen (issue 14, point 5; back-office.md complaint 1, "orders missed because
  * the device stayed silent"): a placed order at a store none of whose boards has been open for
  * a minute (board_presence, written by every process's hub) raises one alarm per store and
  * sweep to the shop's contact, by e-mail and, when the shop set a phone, by text. Each order

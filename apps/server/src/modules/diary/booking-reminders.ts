@@ -1,14 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { tenantHosts, tenants } from '../../db/schema.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { bookingNews } from '../reservations/booking-message.ts';
 import { addBookingLink } from '../reservations/reservations.repository.ts';
-import { wallClock } from '../stores/opening.ts';
-import { addDays, instantAt, localDate } from '../stores/wall-clock.ts';
+import { addDays, instantAt, localDate, wallClock } from '@servery/contract/clock';
 import { canonicalOrigin } from '../tenants/shop-origin.ts';
 import { claimRemindersDue, markReminded } from './diary.repository.ts';
+import { hashToken } from '../../lib/hash-token.ts';
 
 /** Reminders go out from this hour of the shop's day before (nobody gets one at midnight). */
 export const REMIND_FROM_HOUR = 9;
@@ -47,7 +47,7 @@ export async function sendBookingReminders(
       const origin = canonicalOrigin(hosts, links);
       for (const booking of due) {
         const token = randomBytes(32).toString('base64url');
-        await addBookingLink(tx, booking.id, createHash('sha256').update(token).digest('hex'));
+        await addBookingLink(tx, booking.id, hashToken(token));
         const message = bookingNews({
           news: 'reminder',
           tenantId: shop.id,

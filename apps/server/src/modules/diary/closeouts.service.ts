@@ -2,15 +2,10 @@ import type { CloseoutRequest } from '@servery/contract/diary';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
-import { servicesOf, slotMinutes } from '../reservations/booking-slots.ts';
+import { hhmm, slotMinutes } from '@servery/contract/clock';
+import { servicesOf } from '../reservations/booking-slots.ts';
 import { deleteCloseout, insertCloseout } from './diary.repository.ts';
-import {
-  type DiaryDeps,
-  type DiaryCaller,
-  diaryOf,
-  toDiaryCloseout,
-  hhmm,
-} from './diary-shared.ts';
+import { type DiaryDeps, type DiaryCaller, diaryOf, toDiaryCloseout } from './diary-shared.ts';
 
 /** Close-outs: slots, services or days closed to online bookings (bookings in them stay). */
 export function createCloseouts(deps: DiaryDeps) {

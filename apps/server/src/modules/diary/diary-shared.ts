@@ -1,5 +1,4 @@
 /** What the diary's services share: who may open it, how a booking reads, the guest's confirmation. */
-import { createHash } from 'node:crypto';
 import {
   BOOKING_TRANSITIONS,
   COUNTED_BOOKING_STATUSES,
@@ -12,17 +11,17 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
 import { bookingConfirmation } from '../reservations/booking-message.ts';
-import { slotLabel, slotMinutes } from '../reservations/booking-slots.ts';
 import type { BookingRow, CloseoutRow } from '../reservations/reservations.repository.ts';
 import { bookingStoreOf } from '../reservations/reservations.service.ts';
-import { instantAt } from '../stores/wall-clock.ts';
-import type { TenantAggregate } from '../tenants/tenants.repository.ts';
+import { hhmm, instantAt, slotLabel, slotMinutes } from '@servery/contract/clock';
+
+import type { Tenant } from '../tenants/tenants.repository.ts';
 
 export interface DiaryDeps {
   db: Database;
   now: () => Date;
   onMessageQueued: () => void;
-  aggregateOf: (tenantId: string) => Promise<TenantAggregate>;
+  tenantOf: (tenantId: string) => Promise<Tenant>;
 }
 
 /** Who asks, for which shop, and the origin links in the guest's e-mails are built from. */
@@ -32,11 +31,8 @@ export interface DiaryCaller {
   origin: string;
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const counted = (status: BookingStatus) =>
   (COUNTED_BOOKING_STATUSES as readonly BookingStatus[]).includes(status);
-export const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const noDiary = () =>
   notFound('There is no bookings diary in your stores (the shop takes no table bookings there).');
 
@@ -84,25 +80,25 @@ export function toDiaryCloseout(row: CloseoutRow, step: number): DiaryCloseout {
 }
 
 export async function diaryOf(deps: DiaryDeps, staff: StaffIdentity) {
-  const agg = await deps.aggregateOf(staff.tenantId);
-  const store = bookingStoreOf(agg);
+  const tenant = await deps.tenantOf(staff.tenantId);
+  const store = bookingStoreOf(tenant);
   if (!store || !staff.storeIds.includes(store.id)) throw noDiary();
-  const booking = agg.tenant.booking;
+  const booking = tenant.row.booking;
   if (!booking) throw noDiary();
-  return { agg, store, booking, timeZone: agg.tenant.config.timeZone };
+  return { tenant, store, booking, timeZone: tenant.row.config.timeZone };
 }
 
 export function confirmationOf(
   deps: DiaryDeps,
-  agg: TenantAggregate,
+  tenant: Tenant,
   row: BookingRow,
   cancelUrl: string,
 ) {
-  const store = bookingStoreOf(agg);
+  const store = bookingStoreOf(tenant);
   return bookingConfirmation({
-    tenantId: agg.tenant.id,
+    tenantId: tenant.row.id,
     bookingId: row.id,
-    shopName: agg.tenant.websiteName,
+    shopName: tenant.row.websiteName,
     address: store ? `${store.addressLine1}, ${store.city} ${store.postcode}` : '',
     name: row.name,
     email: row.email,
@@ -111,7 +107,7 @@ export function confirmationOf(
     people: row.people,
     requested: false,
     message: row.message,
-    startsAt: instantAt(row.date, slotMinutes(row.time), agg.tenant.config.timeZone)!,
+    startsAt: instantAt(row.date, slotMinutes(row.time), tenant.row.config.timeZone)!,
     cancelUrl,
     now: deps.now(),
   });

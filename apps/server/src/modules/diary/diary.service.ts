@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { bookingNews } from '../reservations/booking-message.ts';
+import { hhmm } from '@servery/contract/clock';
 import { bookingWindow, isClosedOut, servicesOf } from '../reservations/booking-slots.ts';
 import {
   addBookingLink,
@@ -21,7 +22,7 @@ import {
   takeCovers,
   type BookingRow,
 } from '../reservations/reservations.repository.ts';
-import type { TenantAggregate } from '../tenants/tenants.repository.ts';
+import type { Tenant } from '../tenants/tenants.repository.ts';
 import { bookingsOn, findBooking, moveBooking, openRequestsFrom } from './diary.repository.ts';
 import {
   type DiaryDeps,
@@ -31,25 +32,24 @@ import {
   counted,
   toDiaryBooking,
   toDiaryCloseout,
-  hhmm,
   serviceName,
-  hashToken,
   Conflict,
   slotFull,
 } from './diary-shared.ts';
 import { createStaffBookings } from './staff-bookings.ts';
 import { createCloseouts } from './closeouts.service.ts';
+import { hashToken } from '../../lib/hash-token.ts';
 
 export function createDiaryService(deps: DiaryDeps) {
   const { db, now, onMessageQueued } = deps;
 
   async function day(staff: StaffIdentity, date: string): Promise<DiaryDay> {
-    const { agg, store, booking, timeZone } = await diaryOf(deps, staff);
+    const { tenant, store, booking, timeZone } = await diaryOf(deps, staff);
     const [rows, taken, closeouts, requests] = await Promise.all([
-      bookingsOn(db, agg.tenant.id, date),
-      coversOn(db, agg.tenant.id, date),
-      closeoutsOn(db, agg.tenant.id, date),
-      openRequestsFrom(db, agg.tenant.id, bookingWindow(now(), timeZone, 0).today),
+      bookingsOn(db, tenant.row.id, date),
+      coversOn(db, tenant.row.id, date),
+      closeoutsOn(db, tenant.row.id, date),
+      openRequestsFrom(db, tenant.row.id, bookingWindow(now(), timeZone, 0).today),
     ]);
     const placed = new Set<string>();
     const services = servicesOf(booking, date, timeZone).map((service) => {
@@ -97,7 +97,7 @@ export function createDiaryService(deps: DiaryDeps) {
    */
   async function change(caller: DiaryCaller, id: string, body: BookingStatusChange) {
     const { staff, actor } = caller;
-    const { agg, store, booking } = await diaryOf(deps, staff);
+    const { tenant, store, booking } = await diaryOf(deps, staff);
     const current = await findBooking(db, staff.tenantId, id);
     if (!current) throw notFound('There is no such booking.');
     const to = body.status;
@@ -150,7 +150,7 @@ export function createDiaryService(deps: DiaryDeps) {
           kind: 'booking.status',
           entityId: id,
         });
-        const message = await guestMessage(tx, agg, caller.origin, row, to, confirmingRequest);
+        const message = await guestMessage(tx, tenant, caller.origin, row, to, confirmingRequest);
         if (message) await enqueueMessage(tx, message);
         return row;
       })
@@ -170,20 +170,20 @@ export function createDiaryService(deps: DiaryDeps) {
   /** The guest's e-mail for a move: a confirmed request (with a link and the calendar file), a decline, a cancellation. */
   async function guestMessage(
     tx: Executor,
-    agg: TenantAggregate,
+    tenant: Tenant,
     origin: string,
     row: BookingRow,
     to: BookingStatus,
     confirmingRequest: boolean,
   ) {
-    const shopName = agg.tenant.websiteName;
-    const common = { tenantId: agg.tenant.id, shopName, booking: row, reason: row.note };
+    const shopName = tenant.row.websiteName;
+    const common = { tenantId: tenant.row.id, shopName, booking: row, reason: row.note };
     if (to === 'declined') return bookingNews({ ...common, news: 'declined' });
     if (to === 'cancelled') return bookingNews({ ...common, news: 'cancelled_by_restaurant' });
     if (!confirmingRequest || !row.email) return null;
     const token = randomBytes(32).toString('base64url');
     await addBookingLink(tx, row.id, hashToken(token));
-    return confirmationOf(deps, agg, row, `${origin}/reservation/cancel/${token}`);
+    return confirmationOf(deps, tenant, row, `${origin}/reservation/cancel/${token}`);
   }
 
   return { day, change, ...createStaffBookings(deps), ...createCloseouts(deps) };

@@ -14,9 +14,9 @@ import {
   diaryOf,
   confirmationOf,
   toDiaryBooking,
-  hashToken,
   slotFull,
 } from './diary-shared.ts';
+import { hashToken } from '../../lib/hash-token.ts';
 
 /**
  * POST /api/admin/bookings: a phone booking or a walk-in, through the same capacity check in
@@ -27,7 +27,7 @@ export function createStaffBookings(deps: DiaryDeps) {
 
   async function create(caller: DiaryCaller, body: StaffBookingRequest) {
     const { staff, actor } = caller;
-    const { agg, store, booking, timeZone } = await diaryOf(deps, staff);
+    const { tenant, store, booking, timeZone } = await diaryOf(deps, staff);
     if (body.over_capacity && !roleCan(staff.role, 'bookings:override_capacity')) {
       throw new AppError(403, 'forbidden', 'Only a manager may book past a slot’s capacity.');
     }
@@ -97,7 +97,7 @@ export function createStaffBookings(deps: DiaryDeps) {
       if (body.source === 'phone' && created.email) {
         await enqueueMessage(
           tx,
-          confirmationOf(deps, agg, created, `${caller.origin}/reservation/cancel/${token}`),
+          confirmationOf(deps, tenant, created, `${caller.origin}/reservation/cancel/${token}`),
         );
       }
       return created;

@@ -1,3 +1,4 @@
+import { isOrderEventKind } from '@servery/contract/live-events';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { logSafeError } from '../../lib/log-safe-error.ts';
@@ -10,12 +11,27 @@ import {
   type LiveEventRow,
 } from './live-events.repository.ts';
 
-/** One connected board: whose it is, which stores it sees, and how to send it an event. */
+/**
+ * One connected stream: whose it is, what it sees, and how to send it an event. A staff board
+ * sees its stores; a customer's order page (`orderId`) sees that order's events only, and its
+ * empty `storeIds` never count as a board watching (board_presence).
+ */
 export interface LiveStream {
   tenantId: string;
   storeIds: readonly string[];
+  /** A customer's order page: only this order's events. */
+  orderId?: string;
   lastId: number;
   send(event: LiveEventRow): void;
+}
+
+/** Whether an event is one a stream may see. */
+function sees(stream: LiveStream, event: LiveEventRow): boolean {
+  if (stream.tenantId !== event.tenantId) return false;
+  if (stream.orderId !== undefined) {
+    return event.entityId === stream.orderId && isOrderEventKind(event.kind);
+  }
+  return !event.storeId || stream.storeIds.includes(event.storeId);
 }
 
 const REMEMBERED = 2000;
@@ -25,7 +41,7 @@ export const PRESENCE_EVERY_MS = 15_000;
 const LATE_COMMITS_MS = 60_000;
 
 /**
- * Every board connected to this process, fed by one dedicated LISTEN connection (DESIGN.md "Live
+ * Every board connected to this process, fed by one dedicated LISTEN connection (architecture.md "Live
  * events"). NOTIFY carries only an event's id; the row is read once per process and sent to the
  * boards of its shop that may see its store. After the listening connection comes back, every
  * board is caught up from the table, so a database restart loses nothing.
@@ -119,9 +135,11 @@ export class LiveEventsHub {
     if (this.sent.size > REMEMBERED) this.sent.delete(this.sent.values().next().value!);
     for (const stream of this.streams) {
       if (stream.tenantId !== event.tenantId) continue;
-      if (event.storeId && !stream.storeIds.includes(event.storeId)) continue;
+      // Every stream of the shop has been considered up to here, sent the event or not, so a
+      // catch-up after a lost connection starts from the shop's newest id, not from the last
+      // event a quiet stream (one order, one store) happened to see.
       stream.lastId = Math.max(stream.lastId, event.id);
-      stream.send(event);
+      if (sees(stream, event)) stream.send(event);
     }
   }
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { ORDER_EVENT_KINDS, type LiveEventKind } from '@servery/contract/live-events';
 import type { Executor } from '../../db/client.ts';
 import { boardPresence, liveEvents } from '../../db/schema.ts';
 
@@ -9,8 +10,8 @@ export interface LiveEventInput {
   tenantId: string;
   /** Null for a shop-wide change (closed switch, booking settings). */
   storeId: string | null;
-  /** What happened, e.g. order.created, order.status, booking.created, availability. */
-  kind: string;
+  /** What happened (the contract's live-events.ts lists the kinds). */
+  kind: LiveEventKind;
   entityId: string;
 }
 
@@ -23,6 +24,23 @@ export async function recordLiveEvent(tx: Executor, event: LiveEventInput): Prom
   const [row] = await tx.insert(liveEvents).values(event).returning({ id: liveEvents.id });
   await tx.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${String(row!.id)})`);
   return row!.id;
+}
+
+/**
+ * An order's payment changed state (held, paid, declined, charged, released, refunded, lapsed),
+ * in the transaction that changed it: the boards of its store and its customer's order page
+ * refetch it, as for a move of the order (docs/architecture.md "Live").
+ */
+export function recordPaymentEvent(
+  tx: Executor,
+  order: { tenantId: string; storeId: string; orderId: string },
+): Promise<number> {
+  return recordLiveEvent(tx, {
+    tenantId: order.tenantId,
+    storeId: order.storeId,
+    kind: 'order.payment',
+    entityId: order.orderId,
+  });
 }
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;
@@ -52,6 +70,28 @@ export async function eventsAfter(
     .limit(limit);
 }
 
+/** One order's events after `afterId`, oldest first (a customer's order page replaying). */
+export async function orderEventsAfter(
+  db: Executor,
+  tenantId: string,
+  orderId: string,
+  afterId: number,
+) {
+  return db
+    .select()
+    .from(liveEvents)
+    .where(
+      and(
+        eq(liveEvents.tenantId, tenantId),
+        gt(liveEvents.id, afterId),
+        eq(liveEvents.entityId, orderId),
+        inArray(liveEvents.kind, [...ORDER_EVENT_KINDS]),
+      ),
+    )
+    .orderBy(asc(liveEvents.id))
+    .limit(100);
+}
+
 export async function eventById(db: Executor, id: number) {
   const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id));
   return row;
@@ -74,7 +114,7 @@ export async function newestEventId(db: Executor): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-/** Events older than 48 hours go (DESIGN.md): a board further behind reloads instead. */
+/** Events older than 48 hours go (architecture.md): a board further behind reloads instead. */
 export async function pruneEvents(db: Executor, before: Date) {
   await db.delete(liveEvents).where(lt(liveEvents.createdAt, before));
 }

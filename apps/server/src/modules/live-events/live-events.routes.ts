@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { staffOf } from '../../plugins/staff-session.ts';
 import type { LiveEventsHub, LiveStream } from './live-events.hub.ts';
 import { eventsAfter, lastEventId, type LiveEventRow } from './live-events.repository.ts';
-
-const HEARTBEAT_MS = 15_000;
+import { openEventStream, resumeFrom } from './event-stream.ts';
 
 const ZEventsQuery = z.object({
   /** For a first connection that already knows where it was (EventSource sends the header). */
@@ -38,48 +37,28 @@ export const liveEventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: LiveEv
     { schema: { querystring: ZEventsQuery }, onRequest: app.requireStaff() },
     async (request, reply) => {
       const staff = staffOf(request);
-      const header = Number(request.headers['last-event-id']);
-      const from =
-        Number.isSafeInteger(header) && header >= 0 ? header : request.query.last_event_id;
+      const from = resumeFrom(request, request.query.last_event_id);
       const sees = (event: LiveEventRow) =>
         !event.storeId || staff.storeIds.includes(event.storeId);
       const missed =
         from !== undefined ? (await eventsAfter(db, staff.tenantId, from)).filter(sees) : [];
       const startId = from !== undefined ? from : await lastEventId(db, staff.tenantId);
-
       // Written before the board is told it is ready: from then on its stores count as
       // watched, so an order arriving now raises no "nobody is watching" alarm.
       await hub.markSeen([staff]);
-
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        // Proxies (nginx) must pass each frame on at once, not buffer the stream.
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      raw.write(`retry: 3000\n: connected\n\n`);
+      const out = openEventStream(request, reply);
       const stream: LiveStream = {
         tenantId: staff.tenantId,
         storeIds: staff.storeIds,
         lastId: startId,
-        send: (event) => raw.write(frame(event)),
+        send: (event) => out.write(frame(event)),
       };
       for (const event of missed) {
         stream.lastId = event.id;
-        raw.write(frame(event));
+        out.write(frame(event));
       }
-      if (from === undefined) raw.write(`id: ${startId}\nevent: ready\ndata: {}\n\n`);
-      const remove = hub.add(stream);
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        remove();
-      });
+      if (from === undefined) out.write(`id: ${startId}\nevent: ready\ndata: {}\n\n`);
+      out.onClose(hub.add(stream));
     },
   );
 };

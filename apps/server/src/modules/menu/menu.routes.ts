@@ -3,16 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
-import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
+import { loadTenant } from '../tenants/tenants.repository.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { cachedCatalogue } from './cached-shop.ts';
+import { cachedCatalogue } from './cached-tenant.ts';
 import { availabilityKey, itemDetailOf, storeMenuOf } from './menu.service.ts';
 
 /** Any id is accepted and looked up; what is not one of the shop's answers 404, never 400. */
 const ZIdParams = z.object({ id: z.string().max(100) });
 
 /**
- * The menu (SPEC §7: GET /api/menu/{id} for a store, GET /api/menu/item/{id} for a dish).
+ * The menu (product.md §7: GET /api/menu/{id} for a store, GET /api/menu/item/{id} for a dish).
  * Answers are built once per catalogue change, kept serialised with their ETag, and dropped
  * when the tenant changes (NOTIFY, docs/decisions/0002) or a dish sold out "today" comes back
  * (docs/decisions/0018).
@@ -31,8 +31,8 @@ export const menuRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
     // Keyed by when the next "sold out today" ends, so the answer changes at that instant.
     const turn = availabilityKey(await catalogueOf(tenantId), at);
     const cached = await app.tenantCache.get(tenantId, `menu:${storeId}:${turn}`, async () => {
-      const agg = await loadTenantAggregate(db, tenantId);
-      const store = agg?.stores.find((s) => s.id === storeId);
+      const tenant = await loadTenant(db, tenantId);
+      const store = tenant?.stores.find((s) => s.id === storeId);
       if (!store) throw notFound('We could not find that store.');
       const menu = store.menuId
         ? storeMenuOf(await catalogueOf(tenantId), store.id, store.menuId, at)

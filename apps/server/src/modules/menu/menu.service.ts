@@ -1,5 +1,5 @@
 import type { MenuItemDetail, MenuListItem, StoreMenu } from '@servery/contract/menu';
-import type { Catalogue, MenuItemRow } from './catalogue.repository.ts';
+import type { Catalogue, MenuItemRow } from '../catalogue/catalogue.repository.ts';
 
 /** Sold out at `at`: indefinitely, or "today" until an instant still ahead (issue 15). */
 export function soldOutAt(
@@ -69,6 +69,7 @@ export function storeMenuOf(
       slug: category.slug,
       name: category.name,
       description: category.description,
+      brand: category.brand,
       items: catalogue.links
         .filter((link) => link.categoryId === category.id)
         .map((link) => items.get(link.itemId)!)

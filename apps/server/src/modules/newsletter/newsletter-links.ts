@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { unsubscribePath } from '@servery/contract/personal-data';
 import type { Executor } from '../../db/client.ts';
 import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
 import { findSubscription, insertUnsubscribeLink } from './newsletter.repository.ts';
-
-export const hashUnsubscribeToken = (token: string) =>
-  createHash('sha256').update(token).digest('hex');
+import { hashToken } from '../../lib/hash-token.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /**
  * A new unsubscribe link for one subscriber (decision 0021). Only the token's hash is kept, so
@@ -25,7 +24,7 @@ export async function issueUnsubscribeLink(
   await insertUnsubscribeLink(db, {
     tenantId,
     subscriptionId: subscription.id,
-    tokenHash: hashUnsubscribeToken(token),
+    tokenHash: hashToken(token),
   });
   return `${origin}${unsubscribePath(token)}`;
 }
@@ -47,12 +46,11 @@ export interface NewsletterEmailInput {
  * no newsletters yet; whatever sends them later builds them here.
  */
 export function newsletterEmail(input: NewsletterEmailInput): NewOutboxMessage {
-  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const footer = `You get this because you subscribed to ${input.shopName}'s newsletter. Unsubscribe: ${input.unsubscribeUrl}`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(input.subject)}</title></head>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#18181b;padding:24px">
 ${input.htmlFragment}
-<p style="font-size:12px;color:#52525b">You get this because you subscribed to ${escape(input.shopName)}'s newsletter. <a href="${escape(input.unsubscribeUrl)}">Unsubscribe</a></p>
+<p style="font-size:12px;color:#52525b">You get this because you subscribed to ${escapeHtml(input.shopName)}'s newsletter. <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>
 </body></html>`;
   return {
     tenantId: input.tenantId,

@@ -4,18 +4,18 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { hashUnsubscribeToken } from './newsletter-links.ts';
 import {
   findUnsubscribeLink,
   listConsentingCustomers,
   listSubscriptions,
   removeSubscription,
 } from './newsletter.repository.ts';
+import { hashToken } from '../../lib/hash-token.ts';
 
 const invalidLink = () => notFound(UNSUBSCRIBE_LINK_INVALID_MESSAGE);
 
 async function linkOf(db: Database, tenantId: string, token: string) {
-  const link = await findUnsubscribeLink(db, tenantId, hashUnsubscribeToken(token));
+  const link = await findUnsubscribeLink(db, tenantId, hashToken(token));
   if (!link) throw invalidLink();
   return link;
 }

@@ -1,7 +1,10 @@
+import { saidDateAndTime, saidDayAndTime } from '@servery/contract/clock';
 import { formatMoney } from '@servery/contract/pricing';
 import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { vatInvoiceOf, type VatSupplier } from './vat-invoice.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { canonicalOrigin } from '../tenants/shop-origin.ts';
 
 export interface ConfirmationInput {
   order: OrderRow;
@@ -13,21 +16,30 @@ export interface ConfirmationInput {
   /** Where to send it: the customer's e-mail if known, else their phone. */
   email: string | null;
   phone: string | null;
+  /** The order's page on the shop's own host (built from its configured origin, never a request). */
+  orderUrl: string;
+}
+
+/** Where links in order messages point: the shop's canonical host (tenants/shop-origin.ts). */
+export interface MessageLinks {
+  production: boolean;
+  port?: number;
+}
+
+/** The order's page on the shop's configured host, for every message about the order. */
+export function orderPageUrl(
+  hosts: Parameters<typeof canonicalOrigin>[0],
+  links: MessageLinks,
+  orderId: string,
+): string {
+  return `${canonicalOrigin(hosts, links)}/orders/${orderId}`;
 }
 
 /** "Order 1042 confirmed": by e-mail with the lines and totals, or a short text. */
 export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | null {
   const { order, shopName } = input;
   const money = (minor: number) => formatMoney(minor, { sign: input.currencySign });
-  const when = order.scheduledFor.toLocaleString('en-GB', {
-    timeZone: input.timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h12', // not hour12: en-GB then says "0:45 pm" for 12:45
-  });
+  const when = saidDayAndTime(order.scheduledFor, input.timeZone);
   const how =
     order.orderType === 'delivery'
       ? `Delivery to ${order.address?.address_line1}, ${order.address?.postcode}`
@@ -47,7 +59,7 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
       recipient: input.phone,
       subject: null,
       htmlBody: null,
-      textBody: `${shopName}: order ${order.number} is confirmed. ${how}. ${timing}. Total ${money(order.total)}.`,
+      textBody: `${shopName}: order ${order.number} is confirmed. ${how}. ${timing}. Total ${money(order.total)}. Follow it: ${input.orderUrl}`,
     };
   }
   const lines = order.lines.map(
@@ -67,15 +79,7 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
         invoice.supplier_name,
         invoice.supplier_address,
         `VAT number ${invoice.vat_number}`,
-        `Time of supply ${order.createdAt.toLocaleString('en-GB', {
-          timeZone: input.timeZone,
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-          hour: 'numeric',
-          minute: '2-digit',
-          hourCycle: 'h12', // en-GB with hour12 says "0:25 pm" at noon
-        })}`,
+        `Time of supply ${saidDateAndTime(order.createdAt, input.timeZone)}`,
         ...invoice.bands.map(
           (band) => `VAT at ${band.rate}%: ${money(band.vat)} in ${money(band.gross)}`,
         ),
@@ -93,8 +97,10 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
     '',
     ...totals,
     ...(invoice ? ['', ...invoiceLines] : []),
+    '',
+    `Follow your order: ${input.orderUrl}`,
   ].join('\n');
-  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const escape = escapeHtml;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order ${order.number}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#18181b;padding:24px">
 <h1 style="font-size:20px">Thank you for your order from ${escape(shopName)}</h1>
@@ -109,7 +115,9 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
     invoice
       ? `<h2 style="font-size:16px">${escape(invoiceLines[0]!)}</h2><p>${invoiceLines.slice(1).map(escape).join('<br>')}</p>`
       : ''
-  }</body></html>`;
+  }
+<p><a href="${escape(input.orderUrl)}">Follow your order</a></p>
+</body></html>`;
   return {
     ...common,
     channel: 'email',

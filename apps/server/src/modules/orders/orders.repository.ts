@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
 import { idempotencyKeys, orders, payments, webhookEvents } from '../../db/schema.ts';
@@ -11,7 +11,13 @@ export interface Owner {
   customerId: string;
 }
 
-/** A new order: the raw insert below writes these columns (nothing promised, alarmed, printed). */
+/**
+ * The orders columns the raw insert below leaves to their defaults: nothing promised, alarmed
+ * or printed yet (raw-insert.test.ts holds the insert to db/schema.ts with this list).
+ */
+export const ORDER_COLUMNS_LEFT_TO_DEFAULTS = ['promised_at', 'unwatched_alert_at', 'print_count'];
+
+/** A new order: the raw insert below writes these columns. */
 export type NewOrder = Omit<OrderRow, 'number' | 'promisedAt' | 'unwatchedAlertAt' | 'printCount'>;
 export type NewPayment = Pick<
   PaymentRow,
@@ -29,9 +35,10 @@ export type NewPayment = Pick<
  * The order, numbered from the shop's own sequence (never waits for another order), and its
  * payment, in one statement: one round trip, atomic without a transaction of its own. Plain
  * SQL, prepared once per connection under its name: the same text serves every shop, the
- * sequence being a parameter. Returns the order's number.
+ * sequence being a parameter. Returns the order's number. A speed shortcut (decision 23): its
+ * columns are checked against db/schema.ts by raw-insert.test.ts.
  */
-const INSERT_ORDER_WITH_PAYMENT = `with placed as (
+export const INSERT_ORDER_WITH_PAYMENT = `with placed as (
   insert into orders (id, tenant_id, customer_id, number, store_id, store_name, store_phone,
     order_type, address, asap, scheduled_for, lines, subtotal, delivery_fee, discount, total, vat,
     currency, promo_id, promo_code, notes, status, status_history, created_at, updated_at)
@@ -98,34 +105,53 @@ export async function insertOrderWithPayment(
   return result.rows[0]!.number;
 }
 
-/** The customer's own order and its payment; another customer's id finds nothing. */
-export async function findOwnedOrder(db: Executor, owner: Owner, id: string) {
-  const [row] = await db
+/** The customer's own orders and the further conditions, as a condition. */
+function ownedBy(owner: Owner, ...conditions: SQL[]) {
+  return and(
+    eq(orders.tenantId, owner.tenantId),
+    eq(orders.customerId, owner.customerId),
+    ...conditions,
+  );
+}
+
+/**
+ * The customer's orders with their payments that meet the further conditions: the one select
+ * behind the customer's order, list and unpaid twin (unpaid-orders.ts). Ordering and paging are
+ * the caller's.
+ */
+export function selectOwnedOrders(db: Executor, owner: Owner, ...conditions: SQL[]) {
+  return db
     .select({ order: orders, payment: payments })
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.tenantId, owner.tenantId),
-        eq(orders.customerId, owner.customerId),
-        eq(orders.id, id),
-      ),
-    );
+    .where(ownedBy(owner, ...conditions));
+}
+
+/** The customer's own order and its payment; another customer's id finds nothing. */
+export async function findOwnedOrder(db: Executor, owner: Owner, id: string) {
+  const [row] = await selectOwnedOrders(db, owner, eq(orders.id, id));
   return row;
 }
 
+/**
+ * The list's filter: an order awaiting payment shows only while no newer one of the same
+ * customer awaits payment too (an older one was given up for it, unpaid-orders.ts). It stays
+ * readable by its id, and a payment made on it later still places it.
+ */
+export const notSuperseded = sql`not (${orders.status} = 'pending_payment' and exists (
+  select 1 from orders newer
+  where newer.tenant_id = ${orders.tenantId} and newer.customer_id = ${orders.customerId}
+    and newer.status = 'pending_payment'
+    and (newer.created_at, newer.number) > (${orders.createdAt}, ${orders.number})))`;
+
+/** The customer's orders, newest first, but an order awaiting payment that a newer one replaced. */
 export async function listOwnedOrders(db: Executor, owner: Owner, limit: number, offset: number) {
-  const where = and(eq(orders.tenantId, owner.tenantId), eq(orders.customerId, owner.customerId));
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ order: orders, payment: payments })
-      .from(orders)
-      .innerJoin(payments, eq(payments.orderId, orders.id))
-      .where(where)
+    selectOwnedOrders(db, owner, notSuperseded)
       .orderBy(desc(orders.createdAt), desc(orders.number))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(orders).where(where),
+    db.select({ n: count() }).from(orders).where(ownedBy(owner, notSuperseded)),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
-import { cachedAggregate, cachedShop } from '../menu/cached-shop.ts';
+import { cachedTenant, cachedTenantCatalogue } from '../menu/cached-tenant.ts';
 import {
   confirmDemoPayment,
   getOrder,
@@ -21,6 +21,7 @@ import {
 import { vatSupplierOf } from './vat-invoice.ts';
 import { placeOrder, type SessionAddress } from './place-order.ts';
 import { availableTimings } from './timings.ts';
+import type { MessageLinks } from './order-message.ts';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
@@ -29,14 +30,16 @@ export interface OrdersRoutesOptions {
   now: () => Date;
   card: CardProvider | null;
   onMessageQueued: () => void;
+  /** Links in the customer's messages point at the shop's canonical host. */
+  links: MessageLinks;
 }
 
-/** Checkout and orders (SPEC §7): every route is the signed-in customer's own. */
+/** Checkout and orders (product.md §7): every route is the signed-in customer's own. */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, options) => {
   const { db, now } = options;
   const onRequest = app.requireCustomer;
-  const aggregateOf = (tenantId: string) => cachedAggregate(app, db, tenantId);
-  const deps: PaymentDeps = { ...options, aggregateOf };
+  const tenantOf = (tenantId: string) => cachedTenant(app, db, tenantId);
+  const deps: PaymentDeps = { ...options, tenantOf };
   const ownerOf = (request: FastifyRequest) => ({
     tenantId: request.tenant.id,
     customerId: request.customerId,
@@ -46,15 +49,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/api/available-timings',
     { onRequest, schema: { querystring: ZTimingsQuery } },
     async (request) => {
-      const agg = await aggregateOf(request.tenant.id);
-      const store = agg.stores.find((s) => s.id === request.query.store_id);
+      const tenant = await tenantOf(request.tenant.id);
+      const store = tenant.stores.find((s) => s.id === request.query.store_id);
       if (!store) throw notFound('We could not find that store.');
       const data = availableTimings(
-        { ...store, hours: agg.hours.filter((h) => h.storeId === store.id) },
+        { ...store, hours: tenant.hours.filter((h) => h.storeId === store.id) },
         request.query.order_type,
         now(),
-        agg.tenant.config.timeZone,
-        agg.tenant.config.IsShopClosed === 1,
+        tenant.row.config.timeZone,
+        tenant.row.config.IsShopClosed === 1,
       );
       return { status: 200, message: 'OK', data };
     },
@@ -85,7 +88,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
         throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
       }
-      const shop = await cachedShop(app, db, request.tenant.id);
+      const shop = await cachedTenantCatalogue(app, db, request.tenant.id);
       const data = await placeOrder(options, shop, ownerOf(request), request.body, key, {
         address: sessionAddresses.get(request),
       });
@@ -148,7 +151,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/api/orders/:id',
     { onRequest, schema: { params: z.object({ id: z.string().max(100) }) } },
     async (request) => {
-      const agg = await aggregateOf(request.tenant.id);
+      const tenant = await tenantOf(request.tenant.id);
       return {
         status: 200,
         message: 'OK',
@@ -156,7 +159,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
           db,
           ownerOf(request),
           request.params.id,
-          vatSupplierOf(agg.tenant),
+          vatSupplierOf(tenant.row),
           options.card?.publishableKey,
         ),
       };

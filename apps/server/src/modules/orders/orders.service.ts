@@ -1,16 +1,11 @@
 import type { DemoCardRequest, Order, OrderPage } from '@servery/contract/order';
-import {
-  CARD_EXPIRED_MESSAGE,
-  DEMO_CARDS,
-  capturesAtCheckout,
-  cardExpired,
-  isPaymentSecured,
-} from '@servery/contract/order';
+import { capturesAtCheckout, isPaymentSecured } from '@servery/contract/order';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { demoCardOutcome, demoCardProblem } from '../../providers/payments/demo-card.ts';
 import type { CardProvider, ProviderEvent } from '../../providers/payments/payment-provider.ts';
-import type { TenantAggregate } from '../tenants/tenants.repository.ts';
+import type { Tenant } from '../tenants/tenants.repository.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
 import {
   findOwnedOrder,
@@ -23,6 +18,7 @@ import {
 } from './orders.repository.ts';
 import { applyProviderPayment } from './payments.service.ts';
 import { vatSupplierOf, type VatSupplier } from './vat-invoice.ts';
+import type { MessageLinks } from './order-message.ts';
 
 export const ORDERS_PER_PAGE = 10;
 const orderNotFound = () => notFound('We could not find that order.');
@@ -59,45 +55,45 @@ export interface PaymentDeps {
   now: () => Date;
   card: CardProvider | null;
   onMessageQueued: () => void;
-  aggregateOf: (tenantId: string) => Promise<TenantAggregate>;
+  /** Links in the customer's messages point at the shop's canonical host. */
+  links: MessageLinks;
+  tenantOf: (tenantId: string) => Promise<Tenant>;
 }
 
-/** PUT /api/order/payment/status: asks the provider, never the client. */
+/**
+ * PUT /api/order/payment/status: asks the provider, never the client. The provider is asked
+ * before any transaction opens; its news is applied under the payment's lock, unless newer news
+ * came in meanwhile.
+ */
 export async function refreshPaymentStatus(
   deps: PaymentDeps,
   owner: Owner,
   orderId: string,
 ): Promise<Order> {
   if (!isUuid(orderId)) throw orderNotFound();
-  const agg = await deps.aggregateOf(owner.tenantId);
+  const tenant = await deps.tenantOf(owner.tenantId);
+  const seen = await findOwnedOrder(deps.db, owner, orderId);
+  if (!seen) throw orderNotFound();
+  const { payment } = seen;
+  if (payment.provider !== 'stripe' || !payment.intentId || !deps.card) {
+    return toOrder(seen.order, payment, vatSupplierOf(tenant.row));
+  }
+  const asOf = deps.now();
+  const news = await deps.card.retrievePayment(payment.intentId, payment.stripeAccount);
   let queued = false;
   const order = await deps.db.transaction(async (tx) => {
     const row = await lockOwnedPayment(tx, owner, orderId);
     if (!row) throw orderNotFound();
-    if (row.payment.provider === 'stripe' && row.payment.intentId && deps.card) {
-      const news = await deps.card.retrievePayment(row.payment.intentId, row.payment.stripeAccount);
-      queued = await applyProviderPayment(tx, agg, row, news, deps.now());
-    }
+    queued = await applyProviderPayment(tx, tenant, row, news, asOf, deps.links);
     return (await findOwnedOrder(tx, owner, orderId))!;
   });
   if (queued) deps.onMessageQueued();
-  return toOrder(order.order, order.payment, vatSupplierOf(agg.tenant));
-}
-
-/** Luhn's checksum, as every card number carries. */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
+  return toOrder(order.order, order.payment, vatSupplierOf(tenant.row));
 }
 
 /**
- * The demo provider's card form (test mode): the cards behave as Stripe's test cards do.
- * 4242… succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks to authenticate.
+ * The demo provider's card form (test mode): providers/payments/demo-card.ts says what the card
+ * does; this applies it to the order's payment as the provider's news.
  */
 export async function confirmDemoPayment(
   deps: PaymentDeps,
@@ -106,16 +102,10 @@ export async function confirmDemoPayment(
   card: DemoCardRequest,
 ): Promise<{ order: Order; declined: string | null }> {
   if (!isUuid(orderId)) throw orderNotFound();
-  if (!luhnValid(card.card_number)) {
-    throw badRequest('Your card number is incorrect.', {
-      card_number: 'Your card number is incorrect.',
-    });
-  }
   const at = deps.now();
-  if (cardExpired(card.expiry, at)) {
-    throw badRequest(CARD_EXPIRED_MESSAGE, { expiry: CARD_EXPIRED_MESSAGE });
-  }
-  const agg = await deps.aggregateOf(owner.tenantId);
+  const problem = demoCardProblem(card, at);
+  if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
+  const tenant = await deps.tenantOf(owner.tenantId);
   let queued = false;
   const outcome = await deps.db.transaction(async (tx) => {
     const row = await lockOwnedPayment(tx, owner, orderId);
@@ -126,32 +116,20 @@ export async function confirmDemoPayment(
     if (!isPaymentSecured(row.payment.status) && row.order.status !== 'pending_payment') {
       throw new AppError(422, 'rule', 'This order can no longer be paid.');
     }
-    let declined: string | null = null;
-    // Held until the shop accepts, as Stripe's manual capture does; charged at once far ahead.
-    let status: 'authorised' | 'succeeded' | 'failed' | 'requires_action' = capturesAtCheckout(
-      row.order.scheduledFor,
-      at,
-    )
-      ? 'succeeded'
-      : 'authorised';
-    if (card.card_number === DEMO_CARDS.declined) {
-      status = 'failed';
-      declined = 'Your card was declined. Please try another card.';
-    } else if (card.card_number === DEMO_CARDS.requiresAction && card.authenticate !== 'approve') {
-      status = card.authenticate === 'fail' ? 'failed' : 'requires_action';
-      if (status === 'failed') {
-        declined = 'We could not authenticate your payment. Please try again or use another card.';
-      }
-    }
+    const { status, declined } = demoCardOutcome(
+      card,
+      capturesAtCheckout(row.order.scheduledFor, at),
+    );
     queued = await applyProviderPayment(
       tx,
-      agg,
+      tenant,
       row,
       { intentId: row.payment.id, clientSecret: null, status, failureMessage: declined },
       at,
+      deps.links,
     );
     const fresh = (await findOwnedOrder(tx, owner, orderId))!;
-    return { order: toOrder(fresh.order, fresh.payment, vatSupplierOf(agg.tenant)), declined };
+    return { order: toOrder(fresh.order, fresh.payment, vatSupplierOf(tenant.row)), declined };
   });
   if (queued) deps.onMessageQueued();
   return outcome;
@@ -167,7 +145,7 @@ export async function handleProviderEvent(deps: PaymentDeps, event: ProviderEven
   const tenantId = await tenantOfIntent(deps.db, news.intentId);
   if (!tenantId) return;
   // Read before the transaction: the embedded database runs one thing at a time.
-  const agg = await deps.aggregateOf(tenantId);
+  const tenant = await deps.tenantOf(tenantId);
   let queued = false;
   await deps.db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, 'stripe', event.id))) return;
@@ -175,7 +153,7 @@ export async function handleProviderEvent(deps: PaymentDeps, event: ProviderEven
     // News of a payment comes from the account it was made on: the shop's connected account,
     // or the platform's for a payment made there. Anything else is not about this payment.
     if (!row || (row.payment.stripeAccount ?? null) !== event.account) return;
-    queued = await applyProviderPayment(tx, agg, row, news, event.created);
+    queued = await applyProviderPayment(tx, tenant, row, news, event.created, deps.links);
   });
   if (queued) deps.onMessageQueued();
 }

@@ -3,11 +3,13 @@ import type { Executor } from '../../db/client.ts';
 import type { ProviderPayment } from '../../providers/payments/payment-provider.ts';
 import { findById } from '../customers/customers.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import type { TenantAggregate } from '../tenants/tenants.repository.ts';
-import { orderConfirmation } from './order-message.ts';
+import type { Tenant } from '../tenants/tenants.repository.ts';
+import { orderConfirmation, orderPageUrl, type MessageLinks } from './order-message.ts';
 import { vatSupplierOf } from './vat-invoice.ts';
 import { moveOrder, updatePayment, type OrderRow, type PaymentRow } from './orders.repository.ts';
-import { recordLiveEvent } from '../live-events/live-events.repository.ts';
+import { recordLiveEvent, recordPaymentEvent } from '../live-events/live-events.repository.ts';
+
+export type { MessageLinks };
 
 /**
  * States no provider news moves back: a final payment, and the steps the shop's decision started
@@ -30,8 +32,9 @@ const SETTLED: PaymentStatus[] = [
  */
 export async function queueConfirmation(
   tx: Executor,
-  agg: TenantAggregate,
+  tenant: Tenant,
   order: OrderRow,
+  links: MessageLinks,
 ): Promise<boolean> {
   // The one place an order becomes `placed` (cash at once, cards when paid): boards hear of it.
   await recordLiveEvent(tx, {
@@ -43,12 +46,13 @@ export async function queueConfirmation(
   const customer = await findById(tx, order.tenantId, order.customerId);
   const message = orderConfirmation({
     order,
-    shopName: agg.tenant.websiteName,
-    currencySign: agg.tenant.config.currency.sign,
-    timeZone: agg.tenant.config.timeZone,
-    supplier: vatSupplierOf(agg.tenant),
+    shopName: tenant.row.websiteName,
+    currencySign: tenant.row.config.currency.sign,
+    timeZone: tenant.row.config.timeZone,
+    supplier: vatSupplierOf(tenant.row),
     email: customer?.email ?? null,
     phone: customer?.phone ?? null,
+    orderUrl: orderPageUrl(tenant.hosts, links, order.id),
   });
   if (!message) return false;
   await enqueueMessage(tx, message);
@@ -58,14 +62,17 @@ export async function queueConfirmation(
 /**
  * Applies what the provider says about a payment (inside the caller's transaction, with the
  * payment row locked). News older than what we hold is ignored; a succeeded payment places
- * the order exactly once; a cancelled one fails it. Returns whether a message was queued.
+ * the order exactly once; a cancelled one fails it. A change of the payment's state records an
+ * `order.payment` live event here, so the desk and the customer's open order page show it.
+ * Returns whether a message was queued.
  */
 export async function applyProviderPayment(
   tx: Executor,
-  agg: TenantAggregate,
+  tenant: Tenant,
   row: { order: OrderRow; payment: PaymentRow },
   news: ProviderPayment,
   asOf: Date,
+  links: MessageLinks,
 ): Promise<boolean> {
   const { order, payment } = row;
   const captured = payment.status === 'capture_pending' && news.status === 'succeeded';
@@ -76,12 +83,19 @@ export async function applyProviderPayment(
     failureMessage: news.failureMessage,
     providerUpdatedAt: asOf,
   });
+  if (news.status !== payment.status || news.failureMessage !== payment.failureMessage) {
+    await recordPaymentEvent(tx, {
+      tenantId: order.tenantId,
+      storeId: order.storeId,
+      orderId: order.id,
+    });
+  }
   // Held (the shop's accept charges it) or charged at once: either way the shop has the order.
   if (
     isPaymentSecured(news.status) &&
     (await moveOrder(tx, order.id, 'pending_payment', 'placed', asOf))
   ) {
-    return queueConfirmation(tx, agg, { ...order, status: 'placed' });
+    return queueConfirmation(tx, tenant, { ...order, status: 'placed' }, links);
   }
   if (news.status === 'cancelled') {
     await moveOrder(tx, order.id, 'pending_payment', 'payment_failed', asOf);

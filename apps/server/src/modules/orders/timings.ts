@@ -1,15 +1,17 @@
 import type { OrderType } from '@servery/contract/menu';
 import type { AvailableTimings } from '@servery/contract/order';
-import { formatClockTime } from '@servery/contract/opening-hours';
-import { activePause, type StorePause } from '@servery/contract/service';
 import {
-  openingState,
-  rangesOn,
+  addDays,
+  clockTime,
+  formatClockTime,
+  instantAt,
+  leadMinutes,
+  localDate,
+  minutesOf,
   wallClock,
-  type OpeningRow,
-  type SpecialDayRow,
-} from '../stores/opening.ts';
-import { addDays, instantAt, localDate } from '../stores/wall-clock.ts';
+} from '@servery/contract/clock';
+import { activePause, type StorePause } from '@servery/contract/service';
+import { openingState, rangesOn, type OpeningRow, type SpecialDayRow } from '../stores/opening.ts';
 
 /** Scheduled orders are taken on a quarter-hour grid, for today and the next three days. */
 export const SLOT_MINUTES = 15;
@@ -29,23 +31,6 @@ export interface TimingStore {
   pause?: StorePause | null;
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-/** "17:30" on the shop's clock, with one formatter per time zone (building one is slow). */
-function clockTime(at: Date, timeZone: string): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    timeFormats.set(timeZone, format);
-  }
-  return format.format(at);
-}
-
 const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
   weekday: 'long',
   day: 'numeric',
@@ -54,7 +39,7 @@ const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
 });
 
 /**
- * ASAP and the scheduled slots (DESIGN.md "Checkout"). A slot is when the food is ready
+ * ASAP and the scheduled slots (architecture.md "Checkout"). A slot is when the food is ready
  * (collection) or arrives (delivery): the kitchen must be able to start it while the store is
  * open and finish it by closing time, and it is never sooner than now plus the lead time.
  * Everything is on the shop's wall clock, so midnight and clock changes are right.
@@ -79,7 +64,7 @@ export function availableTimings(
   const specialDays = store.specialDays ?? [];
 
   const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
-  const lead = store.preparationMinutes + store.busyExtraMinutes + travel;
+  const lead = leadMinutes(store, orderType);
   const earliest = now.getTime() + lead * 60_000;
   const open = openingState(store.hours, now, timeZone, specialDays).isOpen;
   const asap = open
@@ -157,7 +142,7 @@ export function isOfferedSlot(
   if (store.isClosed || !store.orderTypes.includes(orderType)) return false;
   if (activePause(store.pause, now, orderType)) return false;
   const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
-  const lead = store.preparationMinutes + store.busyExtraMinutes + travel;
+  const lead = leadMinutes(store, orderType);
   if (at.getTime() < now.getTime() + lead * 60_000) return false;
   // Every zone's offset is whole minutes, so the date at the start of this minute is today's.
   const minuteStart = now.getTime() - (now.getTime() % 60_000);

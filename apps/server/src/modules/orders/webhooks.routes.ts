@@ -4,7 +4,7 @@ import type { CardProvider } from '../../providers/payments/payment-provider.ts'
 import { handleProviderEvent, type PaymentDeps } from './orders.service.ts';
 
 /**
- * POST /api/webhooks/stripe (DESIGN.md): Stripe's word on a payment. The signature is checked
+ * POST /api/webhooks/stripe (architecture.md): Stripe's word on a payment. The signature is checked
  * on the raw body, so this plugin reads JSON as bytes (only here: it is encapsulated).
  */
 export const webhooksRoutes: FastifyPluginAsync<{

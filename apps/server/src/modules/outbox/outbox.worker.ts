@@ -27,7 +27,7 @@ export interface OutboxTransports {
 }
 
 /**
- * Delivers the outbox (DESIGN.md "Messages"): woken right after a message is written, and
+ * Delivers the outbox (architecture.md "Messages"): woken right after a message is written, and
  * polling in case another instance wrote it or an earlier attempt failed. A message is sent at
  * least once; one that keeps failing is marked failed with its last error.
  */

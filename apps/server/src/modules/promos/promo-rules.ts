@@ -4,7 +4,7 @@ import { countCustomerPromoUses, countPromoUses, type PromoRow } from './promos.
 
 const FIELD = 'promo_code';
 
-/** A promo code's broken rule, on the order's promo_code field (DESIGN.md: 422). */
+/** A promo code's broken rule, on the order's promo_code field (architecture.md: 422). */
 const broken = (message: string) => new AppError(422, 'rule', message, { [FIELD]: message });
 
 /** The code's own rules (exists, window, minimum order); its uses are counted apart. */

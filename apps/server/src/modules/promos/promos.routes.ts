@@ -2,7 +2,7 @@ import { ZPromoCheckRequest, type PublicPromo } from '@servery/contract/promo';
 import { formatMoney } from '@servery/contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { cachedShop } from '../menu/cached-shop.ts';
+import { cachedTenantCatalogue } from '../menu/cached-tenant.ts';
 import { listPromos } from './promos.repository.ts';
 import { checkPromo } from './promos.service.ts';
 
@@ -50,9 +50,9 @@ export const promosRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
     },
     async (request) => {
       // The same cached shop and catalogue POST /api/order prices from.
-      const shop = await cachedShop(app, db, request.tenant.id);
+      const shop = await cachedTenantCatalogue(app, db, request.tenant.id);
       const data = await checkPromo(db, shop, request.customerId, request.body, now());
-      const off = formatMoney(data.discount, shop.agg.tenant.config.currency);
+      const off = formatMoney(data.discount, shop.tenant.row.config.currency);
       return { status: 200, message: `${data.code} takes ${off} off your order.`, data };
     },
   );

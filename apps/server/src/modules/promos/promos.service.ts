@@ -3,8 +3,8 @@ import type { PromoCheck, PromoCheckRequest } from '@servery/contract/promo';
 import { formatMoney, linePrice, promoDiscount } from '@servery/contract/pricing';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Catalogue } from '../menu/catalogue.repository.ts';
-import type { Shop } from '../menu/cached-shop.ts';
+import type { Catalogue } from '../catalogue/catalogue.repository.ts';
+import type { TenantCatalogue } from '../menu/cached-tenant.ts';
 import { priceLine } from '../menu/line-pricing.ts';
 import { orderableItemsOf } from '../menu/menu.service.ts';
 import { checkPromoTerms, checkPromoUses } from './promo-rules.ts';
@@ -39,20 +39,20 @@ function orderableFood(
  */
 export async function checkPromo(
   db: Database,
-  shop: Shop,
+  shop: TenantCatalogue,
   customerId: string,
   body: PromoCheckRequest,
   at: Date,
 ): Promise<PromoCheck> {
-  const { agg, catalogue } = shop;
-  const tenantId = agg.tenant.id;
-  const store = agg.stores.find((s) => s.id === body.store_id);
+  const { tenant, catalogue } = shop;
+  const tenantId = tenant.row.id;
+  const store = tenant.stores.find((s) => s.id === body.store_id);
   if (!store) {
     const message = 'We could not find that store.';
     throw new AppError(422, 'rule', message, { store_id: message });
   }
   const food = orderableFood(catalogue, store.menuId, body.lines, at);
-  const money = (minor: number) => formatMoney(minor, agg.tenant.config.currency);
+  const money = (minor: number) => formatMoney(minor, tenant.row.config.currency);
   const code = body.promo_code;
   const promo = checkPromoTerms(await findPromo(db, tenantId, code), code, food, at, money);
   await checkPromoUses(db, tenantId, promo, customerId);

@@ -1,4 +1,5 @@
 import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 export interface BookingMessageInput {
   tenantId: string;
@@ -18,7 +19,7 @@ export interface BookingMessageInput {
   now: Date;
 }
 
-/** "2026-11-24" → "24/11/2026", as SPEC §2 writes dates for people. */
+/** "2026-11-24" → "24/11/2026", as product.md §2 writes dates for people. */
 export const ukDate = (date: string) => date.split('-').reverse().join('/');
 
 /** RFC 5545 text: backslashes, semicolons, commas and newlines escaped. */
@@ -68,13 +69,12 @@ export function bookingConfirmation(input: BookingMessageInput): NewOutboxMessag
     '',
     `Can't make it? Cancel here so someone else can have the table: ${input.cancelUrl}`,
   ].join('\n');
-  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(input.shopName)} booking</title></head>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.shopName)} booking</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#18181b;padding:24px">
-<p>Hello ${escape(input.name)},</p><p><strong>${escape(headline)}</strong></p>
-<p>Where: ${escape(input.shopName)}, ${escape(input.address)}</p>
-${input.message ? `<p>Your message: ${escape(input.message)}</p>` : ''}
-<p>Can't make it? <a href="${escape(input.cancelUrl)}">Cancel your booking</a> so someone else can have the table.</p>
+<p>Hello ${escapeHtml(input.name)},</p><p><strong>${escapeHtml(headline)}</strong></p>
+<p>Where: ${escapeHtml(input.shopName)}, ${escapeHtml(input.address)}</p>
+${input.message ? `<p>Your message: ${escapeHtml(input.message)}</p>` : ''}
+<p>Can't make it? <a href="${escapeHtml(input.cancelUrl)}">Cancel your booking</a> so someone else can have the table.</p>
 </body></html>`;
   return {
     tenantId: input.tenantId,

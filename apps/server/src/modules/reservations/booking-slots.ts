@@ -1,23 +1,17 @@
 import { WEEKDAYS } from '@servery/contract/opening-hours';
 import type { BookingDocument } from '@servery/contract/tenant-document';
-import { wallClock } from '../stores/opening.ts';
-import { addDays, instantAt, localDate, weekdayOf } from '../stores/wall-clock.ts';
+import {
+  addDays,
+  instantAt,
+  localDate,
+  minutesOf,
+  slotLabel,
+  slotMinutes,
+  wallClock,
+  weekdayOf,
+} from '@servery/contract/clock';
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** 1050 → "05:30 PM": the 'hh:mm AM/PM' of SPEC §3. */
-export function slotLabel(minutes: number): string {
-  const hours = Math.floor(minutes / 60) % 24;
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${String(twelve).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
-/** "05:30 PM" → 1050. */
-export function slotMinutes(label: string): number {
-  const [clock, half] = label.split(' ');
-  const [h, m] = clock!.split(':').map(Number);
-  return ((h! % 12) + (half === 'PM' ? 12 : 0)) * 60 + m!;
-}
+export { slotLabel, slotMinutes };
 
 /** Whether a slot time falls in one of the day's close-outs ([from, until) in minutes). */
 export const isClosedOut = (

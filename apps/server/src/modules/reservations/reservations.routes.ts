@@ -1,31 +1,20 @@
 import { z } from 'zod';
 import { DATE_PATTERN, ZBookingRequest } from '@servery/contract/reservation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { shopOrigin } from '../tenants/shop-origin.ts';
-import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
-import {
-  book,
-  bookingByToken,
-  cancelBooking,
-  reservationTimings,
-  type ReservationDeps,
-} from './reservations.service.ts';
+import { cachedTenant } from '../menu/cached-tenant.ts';
+import { bookingByToken, cancelBooking } from './guest-booking.ts';
+import { book, reservationTimings, type ReservationDeps } from './reservations.service.ts';
 
 /** Per shop and IP (docs/decisions/0007): a person books a few tables, not dozens. */
 export const BOOKING_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 const ZToken = z.object({ token: z.string().regex(/^[\w-]{43}$/, 'This link is not valid') });
 
-/** Table reservation (SPEC §7): open to any visitor. */
+/** Table reservation (product.md §7): open to any visitor. */
 export const reservationsRoutes: FastifyPluginAsyncZod<ReservationDeps> = async (app, deps) => {
-  const aggregateOf = async (tenantId: string) => {
-    const agg = await app.tenantCache.get(tenantId, 'aggregate', () =>
-      loadTenantAggregate(deps.db, tenantId),
-    );
-    if (!agg) throw notFound('This shop no longer exists.');
-    return agg;
-  };
+  const tenantOf = (tenantId: string) => cachedTenant(app, deps.db, tenantId);
 
   app.get(
     '/api/reservation/timings',
@@ -37,8 +26,8 @@ export const reservationsRoutes: FastifyPluginAsyncZod<ReservationDeps> = async 
       },
     },
     async (request) => {
-      const agg = await aggregateOf(request.tenant.id);
-      const data = await reservationTimings(deps, agg, request.query.date);
+      const tenant = await tenantOf(request.tenant.id);
+      const data = await reservationTimings(deps, tenant, request.query.date);
       return { status: 200, message: 'OK', data };
     },
   );
@@ -51,20 +40,20 @@ export const reservationsRoutes: FastifyPluginAsyncZod<ReservationDeps> = async 
       if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
         throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
       }
-      const agg = await aggregateOf(request.tenant.id);
+      const tenant = await tenantOf(request.tenant.id);
       // The cancel link goes to the shop's canonical host, whatever Host the request named.
-      const origin = shopOrigin(agg.hosts, request, { production: deps.production ?? false });
-      const message = await book(deps, agg, request.body, origin, key);
+      const origin = shopOrigin(tenant.hosts, request, { production: deps.production ?? false });
+      const message = await book(deps, tenant, request.body, origin, key);
       return { status: 200, message, data: null };
     },
   );
 
   app.get('/api/booking/cancel/:token', { schema: { params: ZToken } }, async (request) => {
-    const agg = await aggregateOf(request.tenant.id);
+    const tenant = await tenantOf(request.tenant.id);
     return {
       status: 200,
       message: 'OK',
-      data: await bookingByToken(deps.db, agg, request.params.token),
+      data: await bookingByToken(deps.db, tenant, request.params.token),
     };
   });
 
@@ -72,8 +61,8 @@ export const reservationsRoutes: FastifyPluginAsyncZod<ReservationDeps> = async 
     '/api/booking/cancel/:token',
     { schema: { params: ZToken }, config: { rateLimit: BOOKING_RATE_LIMIT } },
     async (request) => {
-      const agg = await aggregateOf(request.tenant.id);
-      const data = await cancelBooking(deps, agg, request.params.token);
+      const tenant = await tenantOf(request.tenant.id);
+      const data = await cancelBooking(deps, tenant, request.params.token);
       return { status: 200, message: 'Your booking is cancelled.', data };
     },
   );

@@ -1,31 +1,24 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  GUEST_CANCELLABLE,
-  type Booking,
-  type BookingRequest,
-  type ReservationTimings,
-} from '@servery/contract/reservation';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { BookingRequest, ReservationTimings } from '@servery/contract/reservation';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import { instantAt } from '../stores/wall-clock.ts';
-import type { TenantAggregate } from '../tenants/tenants.repository.ts';
-import { bookingConfirmation, bookingNews, ukDate } from './booking-message.ts';
-import { bookingWindow, isClosedOut, slotMinutes, slotsOf } from './booking-slots.ts';
+import { instantAt, slotMinutes } from '@servery/contract/clock';
+import type { Tenant } from '../tenants/tenants.repository.ts';
+import { bookingConfirmation, ukDate } from './booking-message.ts';
+import { bookingWindow, isClosedOut, slotsOf } from './booking-slots.ts';
+import { DuplicateKey, bookedMessage, bookingHash, sameOrConflict } from './booking-replay.ts';
 import {
   closeoutsOn,
   coversOn,
   findBookingByKey,
-  findBookingByToken,
   insertBooking,
-  markCancelled,
-  releaseCovers,
   takeCovers,
-  type BookingRow,
 } from './reservations.repository.ts';
 import { messagingOf } from '@servery/contract/tenant-document';
 import { checkBudget } from '../outbox/message-budget.ts';
+import { hashToken } from '../../lib/hash-token.ts';
 
 export interface ReservationDeps {
   db: Database;
@@ -41,16 +34,15 @@ const notTaking = () =>
     'bookings_off',
     'This restaurant is not taking table bookings online at the moment.',
   );
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** GET /api/reservation/timings: a date's free slots (today's still ahead), and the settings. */
 export async function reservationTimings(
   deps: ReservationDeps,
-  agg: TenantAggregate,
+  tenant: Tenant,
   date: string | undefined,
 ): Promise<ReservationTimings> {
-  const booking = agg.tenant.booking;
-  const { timeZone } = agg.tenant.config;
+  const booking = tenant.row.booking;
+  const { timeZone } = tenant.row.config;
   const now = deps.now();
   const window = bookingWindow(now, timeZone, booking?.daysAllowed ?? 0);
   const day = date ?? window.today;
@@ -60,12 +52,12 @@ export async function reservationTimings(
     allow_booking_whatsapp_share: booking?.whatsappShare ? ('true' as const) : ('false' as const),
     booking_whatsapp_number: booking?.whatsappNumber ?? '',
   };
-  if (!booking || agg.tenant.config.allowBooking !== 1 || day < window.today || day > window.last) {
+  if (!booking || tenant.row.config.allowBooking !== 1 || day < window.today || day > window.last) {
     return { ...base, slots: [] };
   }
   const [taken, closed] = await Promise.all([
-    coversOn(deps.db, agg.tenant.id, day),
-    closeoutsOn(deps.db, agg.tenant.id, day),
+    coversOn(deps.db, tenant.row.id, day),
+    closeoutsOn(deps.db, tenant.row.id, day),
   ]);
   const slots = slotsOf(booking, day, now, timeZone).filter(
     (time) => (taken.get(time) ?? 0) < booking.coversPerSlot && !isClosedOut(closed, time),
@@ -77,30 +69,8 @@ export async function reservationTimings(
  * The store whose diary takes the shop's table bookings: the home page's main store (its
  * address is in the confirmation). Staff see the bookings of the stores they work in.
  */
-export function bookingStoreOf(agg: TenantAggregate) {
-  return agg.stores.find((s) => s.id === agg.home?.mainStoreId) ?? agg.stores[0];
-}
-
-function requestHash(body: BookingRequest): string {
-  const fields = [
-    body.name,
-    body.email,
-    body.phone,
-    body.date,
-    body.time,
-    body.number_of_people,
-    body.message,
-  ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
-}
-
-function bookedMessage(
-  row: Pick<BookingRow, 'name' | 'people' | 'date' | 'time' | 'status'>,
-): string {
-  const when = `${ukDate(row.date)} at ${row.time}`;
-  return row.status === 'requested'
-    ? `Thank you, ${row.name}! We have your request for a table for ${row.people} on ${when} and will confirm it by e-mail.`
-    : `Thank you, ${row.name}! Your table for ${row.people} on ${when} is booked. We have e-mailed you the details.`;
+export function bookingStoreOf(tenant: Tenant) {
+  return tenant.stores.find((s) => s.id === tenant.home?.mainStoreId) ?? tenant.stores[0];
 }
 
 /**
@@ -109,13 +79,13 @@ function bookedMessage(
  */
 export async function book(
   deps: ReservationDeps,
-  agg: TenantAggregate,
+  tenant: Tenant,
   body: BookingRequest,
   origin: string,
   idempotencyKey: string | undefined,
 ): Promise<string> {
-  const booking = agg.tenant.booking;
-  const config = agg.tenant.config;
+  const booking = tenant.row.booking;
+  const config = tenant.row.config;
   if (!booking || config.allowBooking !== 1) throw notTaking();
   const now = deps.now();
   const { today, last } = bookingWindow(now, config.timeZone, booking.daysAllowed);
@@ -126,7 +96,7 @@ export async function book(
     const message = `Bookings open ${booking.daysAllowed} days ahead: choose a date until ${ukDate(last)}`;
     throw badRequest(message, { date: message });
   }
-  const closed = await closeoutsOn(deps.db, agg.tenant.id, body.date);
+  const closed = await closeoutsOn(deps.db, tenant.row.id, body.date);
   const slots = slotsOf(booking, body.date, now, config.timeZone).filter(
     (time) => !isClosedOut(closed, time),
   );
@@ -135,29 +105,29 @@ export async function book(
     throw badRequest(message, { time: message });
   }
 
-  const hash = requestHash(body);
+  const hash = bookingHash(body);
   if (idempotencyKey) {
-    const earlier = await findBookingByKey(deps.db, agg.tenant.id, idempotencyKey);
+    const earlier = await findBookingByKey(deps.db, tenant.row.id, idempotencyKey);
     if (earlier) return sameOrConflict(earlier, hash);
   }
   const requested = body.number_of_people === '10+';
   const covers = requested ? 0 : Number(body.number_of_people);
-  const slot = { tenantId: agg.tenant.id, date: body.date, time: body.time };
+  const slot = { tenantId: tenant.row.id, date: body.date, time: body.time };
   const token = randomBytes(32).toString('base64url');
   const id = randomUUID();
-  const store = bookingStoreOf(agg);
+  const store = bookingStoreOf(tenant);
   const address = store ? `${store.addressLine1}, ${store.city} ${store.postcode}` : '';
 
   const outcome = await deps.db
     .transaction(async (tx) => {
       // Any visitor can make the form e-mail any address: the shop's hourly budget bounds it.
       const overBudget = await checkBudget(tx, {
-        tenantId: agg.tenant.id,
+        tenantId: tenant.row.id,
         kinds: ['booking_confirmation'],
         channel: 'email',
         perHour: messagingOf(config.messaging).budgets.bookingEmailsPerHour,
         label: 'booking e-mails',
-        shopName: agg.tenant.websiteName,
+        shopName: tenant.row.websiteName,
         alertTo: config.supportEmail,
       });
       if (overBudget) return { overBudget };
@@ -182,7 +152,7 @@ export async function book(
       // Another request with the same key won the race: undo this one's covers.
       if (!inserted) throw new DuplicateKey();
       await recordLiveEvent(tx, {
-        tenantId: agg.tenant.id,
+        tenantId: tenant.row.id,
         storeId: store?.id ?? null,
         kind: 'booking.created',
         entityId: id,
@@ -190,9 +160,9 @@ export async function book(
       await enqueueMessage(
         tx,
         bookingConfirmation({
-          tenantId: agg.tenant.id,
+          tenantId: tenant.row.id,
           bookingId: id,
-          shopName: agg.tenant.websiteName,
+          shopName: tenant.row.websiteName,
           address,
           name: body.name,
           email: body.email,
@@ -210,14 +180,14 @@ export async function book(
     })
     .catch(async (error: unknown) => {
       if (!(error instanceof DuplicateKey)) throw error;
-      return { earlier: (await findBookingByKey(deps.db, agg.tenant.id, idempotencyKey!))! };
+      return { earlier: (await findBookingByKey(deps.db, tenant.row.id, idempotencyKey!))! };
     });
   if ('earlier' in outcome) return sameOrConflict(outcome.earlier, hash);
   if ('overBudget' in outcome) {
     deps.onMessageQueued();
     throw outcome.overBudget;
   }
-  if (outcome.full) throw await slotFull(deps, agg, body, slots, covers);
+  if (outcome.full) throw await slotFull(deps, tenant, body, slots, covers);
   deps.onMessageQueued();
   return bookedMessage({
     ...body,
@@ -226,29 +196,16 @@ export async function book(
   });
 }
 
-class DuplicateKey extends Error {}
-
-function sameOrConflict(earlier: BookingRow, hash: string): string {
-  if (earlier.requestHash !== hash) {
-    throw new AppError(
-      409,
-      'idempotency_conflict',
-      'This Idempotency-Key was already used for a different booking.',
-    );
-  }
-  return bookedMessage(earlier);
-}
-
 /** 409 that offers the nearest times that still have room for the party. */
 async function slotFull(
   deps: ReservationDeps,
-  agg: TenantAggregate,
+  tenant: Tenant,
   body: BookingRequest,
   slots: string[],
   covers: number,
 ): Promise<AppError> {
-  const capacity = agg.tenant.booking!.coversPerSlot;
-  const taken = await coversOn(deps.db, agg.tenant.id, body.date);
+  const capacity = tenant.row.booking!.coversPerSlot;
+  const taken = await coversOn(deps.db, tenant.row.id, body.date);
   const wanted = slotMinutes(body.time);
   const free = slots
     .filter((time) => time !== body.time && (taken.get(time) ?? 0) + covers <= capacity)
@@ -263,68 +220,4 @@ async function slotFull(
         : `The nearest free times are ${free[0]} and ${free[1]}.`;
   const message = `Sorry, ${body.time} is fully booked for ${covers} ${covers === 1 ? 'person' : 'people'}. ${alternatives}`;
   return new AppError(409, 'slot_full', message, { time: message });
-}
-
-function bookingView(row: BookingRow, restaurant: string): Booking {
-  return {
-    date: row.date,
-    time: row.time,
-    number_of_people: row.people as Booking['number_of_people'],
-    name: row.name,
-    status: row.status,
-    restaurant,
-  };
-}
-
-const bookingNotFound = () => notFound('We could not find that booking.');
-
-export async function bookingByToken(db: Database, agg: TenantAggregate, token: string) {
-  const row = await findBookingByToken(db, agg.tenant.id, hashToken(token));
-  if (!row) throw bookingNotFound();
-  return bookingView(row, agg.tenant.websiteName);
-}
-
-/**
- * Cancels through the e-mailed link: the seats go back to the slot, once; the diary hears of
- * it and the guest gets an e-mail saying so.
- */
-export async function cancelBooking(deps: ReservationDeps, agg: TenantAggregate, token: string) {
-  const view = await deps.db.transaction(async (tx) => {
-    const row = await findBookingByToken(tx, agg.tenant.id, hashToken(token), true);
-    if (!row) throw bookingNotFound();
-    if (row.status === 'cancelled') {
-      throw new AppError(409, 'already_cancelled', 'This booking is already cancelled.');
-    }
-    if (!GUEST_CANCELLABLE.includes(row.status)) {
-      throw new AppError(
-        409,
-        'booking_past',
-        'This booking can no longer be cancelled online. Please call the restaurant.',
-      );
-    }
-    await markCancelled(tx, row.id, deps.now());
-    if (row.covers > 0) {
-      await releaseCovers(
-        tx,
-        { tenantId: row.tenantId, date: row.date, time: row.time },
-        row.covers,
-      );
-    }
-    await recordLiveEvent(tx, {
-      tenantId: agg.tenant.id,
-      storeId: bookingStoreOf(agg)?.id ?? null,
-      kind: 'booking.status',
-      entityId: row.id,
-    });
-    const message = bookingNews({
-      news: 'cancelled_by_guest',
-      shopName: agg.tenant.websiteName,
-      tenantId: agg.tenant.id,
-      booking: row,
-    });
-    if (message) await enqueueMessage(tx, message);
-    return bookingView({ ...row, status: 'cancelled' }, agg.tenant.websiteName);
-  });
-  deps.onMessageQueued();
-  return view;
 }

@@ -9,10 +9,10 @@ import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { loadCatalogue } from '../menu/catalogue.repository.ts';
+import { loadCatalogue } from '../catalogue/catalogue.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { nextServiceStart } from '../stores/opening.ts';
-import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
+import { loadTenant } from '../tenants/tenants.repository.ts';
 import {
   announceShopChanged,
   lockItem,
@@ -85,12 +85,12 @@ function storesFor(
 
 /** When "today" ends: the earliest next opening among `storeIds` on the shop's clock. */
 async function todayEnds(tx: Executor, tenantId: string, storeIds: string[], at: Date) {
-  const agg = (await loadTenantAggregate(tx, tenantId))!;
-  const timeZone = agg.tenant.config.timeZone;
-  const candidates = agg.stores.filter((s) => storeIds.includes(s.id));
-  const instants = (candidates.length ? candidates : agg.stores).map((store) =>
+  const tenant = (await loadTenant(tx, tenantId))!;
+  const timeZone = tenant.row.config.timeZone;
+  const candidates = tenant.stores.filter((s) => storeIds.includes(s.id));
+  const instants = (candidates.length ? candidates : tenant.stores).map((store) =>
     nextServiceStart(
-      agg.hours.filter((h) => h.storeId === store.id),
+      tenant.hours.filter((h) => h.storeId === store.id),
       store.specialDays,
       at,
       timeZone,
@@ -247,8 +247,8 @@ export function createAvailabilityService(deps: ServiceDeps) {
     /** The Service screen's menu of one store: every dish, hidden ones too, with its switches. */
     async storeMenu(staff: StaffIdentity, storeId: string): Promise<ServiceItem[]> {
       const at = now();
-      const agg = await loadTenantAggregate(db, staff.tenantId);
-      const store = agg?.stores.find((s) => s.id === storeId);
+      const tenant = await loadTenant(db, staff.tenantId);
+      const store = tenant?.stores.find((s) => s.id === storeId);
       if (!store || !staff.storeIds.includes(storeId)) {
         throw notFound('There is no such store among yours.');
       }

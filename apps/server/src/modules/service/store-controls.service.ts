@@ -14,8 +14,8 @@ import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { openingState } from '../stores/opening.ts';
-import { localDate } from '../stores/wall-clock.ts';
-import { loadTenantAggregate, type TenantAggregate } from '../tenants/tenants.repository.ts';
+import { localDate } from '@servery/contract/clock';
+import { loadTenant, type Tenant } from '../tenants/tenants.repository.ts';
 import type { ServiceDeps } from './availability.service.ts';
 import {
   announceShopChanged,
@@ -35,10 +35,10 @@ const invalid = (field: string, message: string) =>
     [field]: message,
   });
 
-function serviceStoreOf(agg: TenantAggregate, storeId: string, at: Date): ServiceStore {
-  const store = agg.stores.find((s) => s.id === storeId)!;
-  const rows = agg.hours.filter((h) => h.storeId === storeId);
-  const state = openingState(rows, at, agg.tenant.config.timeZone, store.specialDays);
+function serviceStoreOf(tenant: Tenant, storeId: string, at: Date): ServiceStore {
+  const store = tenant.stores.find((s) => s.id === storeId)!;
+  const rows = tenant.hours.filter((h) => h.storeId === storeId);
+  const state = openingState(rows, at, tenant.row.config.timeZone, store.specialDays);
   const pause = activePause(store.pause, at);
   const hours: ServiceStore['hours'] = {};
   for (const row of rows) {
@@ -63,8 +63,8 @@ function serviceStoreOf(agg: TenantAggregate, storeId: string, at: Date): Servic
   };
 }
 
-export function shopSwitchesOf(agg: TenantAggregate): ShopSwitches {
-  const { config, booking } = agg.tenant;
+export function shopSwitchesOf(tenant: Tenant): ShopSwitches {
+  const { config, booking } = tenant.row;
   return {
     IsShopClosed: config.IsShopClosed,
     ShopClosedMessage: config.ShopClosedMessage,
@@ -96,16 +96,16 @@ export function createStoreControls({ db, now }: ServiceDeps) {
       await recordLiveEvent(tx, { tenantId, storeId, kind: 'store.changed', entityId: storeId });
       await announceShopChanged(tx, tenantId);
     });
-    return serviceStoreOf((await loadTenantAggregate(db, tenantId))!, storeId, now());
+    return serviceStoreOf((await loadTenant(db, tenantId))!, storeId, now());
   };
 
   return {
     async list(staff: StaffIdentity): Promise<ServiceStore[]> {
-      const agg = await loadTenantAggregate(db, staff.tenantId);
+      const tenant = await loadTenant(db, staff.tenantId);
       const at = now();
-      return (agg?.stores ?? [])
+      return (tenant?.stores ?? [])
         .filter((s) => staff.storeIds.includes(s.id))
-        .map((s) => serviceStoreOf(agg!, s.id, at));
+        .map((s) => serviceStoreOf(tenant!, s.id, at));
     },
 
     pause(staff: StaffIdentity, actor: AuditActor, storeId: string, body: PauseRequest) {
@@ -173,7 +173,7 @@ export function createStoreControls({ db, now }: ServiceDeps) {
     },
 
     async shop(staff: StaffIdentity): Promise<ShopSwitches> {
-      return shopSwitchesOf((await loadTenantAggregate(db, staff.tenantId))!);
+      return shopSwitchesOf((await loadTenant(db, staff.tenantId))!);
     },
 
     async patchShop(staff: StaffIdentity, actor: AuditActor, patch: ShopPatch) {
@@ -208,8 +208,8 @@ export function createStoreControls({ db, now }: ServiceDeps) {
           action: 'shop.update',
           entity: 'shop',
           entityId: tenantId,
-          before: shopSwitchesOf({ tenant } as TenantAggregate),
-          after: shopSwitchesOf({ tenant: { ...tenant, config, booking } } as TenantAggregate),
+          before: shopSwitchesOf({ row: tenant } as Tenant),
+          after: shopSwitchesOf({ row: { ...tenant, config, booking } } as Tenant),
         });
         await recordLiveEvent(tx, {
           tenantId,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { shopOrigin } from '../tenants/shop-origin.ts';
-import { loadTenantAggregate } from '../tenants/tenants.repository.ts';
+import { loadTenant } from '../tenants/tenants.repository.ts';
 import { storesOfTenant } from './staff.repository.ts';
 import type { StaffShop } from './staff-sign-in.service.ts';
 
@@ -12,25 +12,27 @@ import type { StaffShop } from './staff-sign-in.service.ts';
  * request's Host header.
  */
 export function staffShopLoader(app: FastifyInstance, db: Database, production: boolean) {
-  const shopOf = async (request: FastifyRequest): Promise<StaffShop> => {
-    const { id } = request.tenant;
-    const shop = await app.tenantCache.get(id, 'staff-shop', async () => {
-      const agg = await loadTenantAggregate(db, id);
-      if (!agg) throw notFound('This shop no longer exists.');
+  const cached = (id: string) =>
+    app.tenantCache.get(id, 'staff-shop', async () => {
+      const tenant = await loadTenant(db, id);
+      if (!tenant) throw notFound('This shop no longer exists.');
       return {
         tenantId: id,
-        name: agg.tenant.websiteName,
-        colour: agg.tenant.config.colorPalatte,
-        timeZone: agg.tenant.config.timeZone,
-        hosts: agg.hosts,
+        name: tenant.row.websiteName,
+        colour: tenant.row.config.colorPalatte,
+        timeZone: tenant.row.config.timeZone,
+        hosts: tenant.hosts,
       };
     });
-    const { hosts, ...rest } = shop;
+  const shopOf = async (request: FastifyRequest): Promise<StaffShop> => {
+    const { hosts, ...rest } = await cached(request.tenant.id);
     return { ...rest, origin: shopOrigin(hosts, request, { production }) };
   };
   const storeIdsOf = (tenantId: string) => () =>
     app.tenantCache.get(tenantId, 'staff-store-ids', async () =>
       (await storesOfTenant(db, tenantId)).map((s) => s.id),
     );
-  return { shopOf, storeIdsOf };
+  /** The shop's configured hosts, for links built with canonicalOrigin (a customer's order). */
+  const hostsOf = async (request: FastifyRequest) => (await cached(request.tenant.id)).hosts;
+  return { shopOf, hostsOf, storeIdsOf };
 }

@@ -9,7 +9,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { networkOf } from '../../lib/network.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
-import { codeMatches, hashCode, hashToken, newCode, newSessionToken } from '../auth/otp-codes.ts';
+import { hashToken } from '../../lib/hash-token.ts';
+import { codeMatches, hashCode, newCode, newSessionToken } from '../auth/otp-codes.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { staffCodeMessage } from './staff-messages.ts';
 import {

@@ -1,5 +1,14 @@
-import { formatClockTime } from '@servery/contract/opening-hours';
-import { addDays, instantAt, localDate, weekdayOf } from './wall-clock.ts';
+import {
+  addDays,
+  formatClockTime,
+  instantAt,
+  localDate,
+  minutesOf,
+  wallClock,
+  weekdayOf,
+} from '@servery/contract/clock';
+
+export { wallClock };
 
 /** One opening range on an ISO weekday (1 = Monday); a range closing at or before it opens runs past midnight. */
 export interface OpeningRow {
@@ -9,30 +18,6 @@ export interface OpeningRow {
 }
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The weekday and minute of the day at `at` on the shop's wall clock. The time-zone database
- * (ICU, inside Node) knows every clock change, so 01:30 on the last Sunday of March is 02:30.
- */
-export function wallClock(at: Date, timeZone: string): { weekday: number; minutes: number } {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1;
-  return { weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
-}
-
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 export interface OpeningState {
   isOpen: boolean;

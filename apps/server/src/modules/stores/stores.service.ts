@@ -1,17 +1,17 @@
 import type { StoreSummary } from '@servery/contract/menu';
 import { WEEKDAYS, describeDay } from '@servery/contract/opening-hours';
-import type { TenantAggregate } from '../tenants/tenants.repository.ts';
+import type { Tenant } from '../tenants/tenants.repository.ts';
 import { activePause } from '@servery/contract/service';
 import { openingState } from './opening.ts';
 
-type StoreRow = TenantAggregate['stores'][number];
+type StoreRow = Tenant['stores'][number];
 
 const DAY_LABELS = WEEKDAYS.map((day) => day[0]!.toUpperCase() + day.slice(1));
 
 /** A store as the API shows it, open or closed at `at` on the shop's wall clock. */
-export function storeSummaryOf(agg: TenantAggregate, store: StoreRow, at: Date): StoreSummary {
-  const rows = agg.hours.filter((row) => row.storeId === store.id);
-  const state = openingState(rows, at, agg.tenant.config.timeZone, store.specialDays);
+export function storeSummaryOf(tenant: Tenant, store: StoreRow, at: Date): StoreSummary {
+  const rows = tenant.hours.filter((row) => row.storeId === store.id);
+  const state = openingState(rows, at, tenant.row.config.timeZone, store.specialDays);
   const pause = activePause(store.pause, at);
   return {
     id: store.id,
@@ -50,7 +50,7 @@ export function storeSummaryOf(agg: TenantAggregate, store: StoreRow, at: Date):
   };
 }
 
-/** SPEC §8: loading a store by id shows the server's message, so it says what matters. */
+/** product.md §8: loading a store by id shows the server's message, so it says what matters. */
 export function storeLoadedMessage(store: StoreSummary): string {
   if (store.is_open_now) return `You are ordering from ${store.name}.`;
   const when =

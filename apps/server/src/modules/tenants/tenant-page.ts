@@ -1,10 +1,9 @@
 import type { ShopConfig } from '@servery/contract/config';
 import { CONFIG_ELEMENT_ID, PRODUCT_NAME, tenancyAssetPath } from '@servery/contract/constants';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /** JSON that is safe inside a <script> data block: no "</script>", no HTML comment openers. */
-const jsonForHtml = (value: unknown) =>
+export const jsonForHtml = (value: unknown) =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

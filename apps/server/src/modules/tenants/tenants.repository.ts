@@ -1,10 +1,6 @@
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SiteVariant } from '@servery/contract/config';
-import type { TenantDocument } from '@servery/contract/tenant-document';
-import { WEEKDAYS } from '@servery/contract/opening-hours';
 import type { Executor } from '../../db/client.ts';
-import { writeCatalogue } from '../menu/catalogue.repository.ts';
-import { writePromos } from '../promos/promos.repository.ts';
 import {
   brands,
   homeContent,
@@ -87,7 +83,7 @@ export async function countTenants(db: Executor): Promise<number> {
 }
 
 /** Everything of one tenant that the configuration, the home page and the export need. */
-export async function loadTenantAggregate(db: Executor, tenantId: string) {
+export async function loadTenant(db: Executor, tenantId: string) {
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
   if (!tenant) return null;
   const [hostRows, brandRows, storeRows, hourRows, [home]] = await Promise.all([
@@ -105,9 +101,25 @@ export async function loadTenantAggregate(db: Executor, tenantId: string) {
       .orderBy(asc(storeOpeningHours.weekday), asc(storeOpeningHours.opens)),
     db.select().from(homeContent).where(eq(homeContent.tenantId, tenantId)),
   ]);
-  return { tenant, hosts: hostRows, brands: brandRows, stores: storeRows, hours: hourRows, home };
+  return {
+    row: tenant,
+    hosts: hostRows,
+    brands: brandRows,
+    stores: storeRows,
+    hours: hourRows,
+    home,
+  };
 }
-export type TenantAggregate = NonNullable<Awaited<ReturnType<typeof loadTenantAggregate>>>;
+export type Tenant = NonNullable<Awaited<ReturnType<typeof loadTenant>>>;
+
+/** The shop's hosts in their order (links in messages sent without a request). */
+export async function hostsOfTenant(db: Executor, tenantId: string) {
+  return db
+    .select()
+    .from(tenantHosts)
+    .where(eq(tenantHosts.tenantId, tenantId))
+    .orderBy(asc(tenantHosts.position));
+}
 
 export async function findAsset(db: Executor, tenantId: string, name: string) {
   const [row] = await db
@@ -129,121 +141,6 @@ export async function hostsOwnedElsewhere(db: Executor, slug: string, hosts: str
     .from(tenantHosts)
     .innerJoin(tenants, eq(tenants.id, tenantHosts.tenantId))
     .where(and(inArray(tenantHosts.host, hosts), ne(tenants.slug, slug)));
-}
-
-/**
- * Writes a whole tenant document over what is stored for its slug. Stores and brands keep
- * their ids (later tables refer to them); what the document no longer lists is removed.
- * Runs inside the caller's transaction.
- */
-export async function writeTenant(tx: Executor, doc: TenantDocument, assets: AssetFile[]) {
-  const [tenant] = await tx
-    .insert(tenants)
-    .values({
-      slug: doc.slug,
-      websiteName: doc.websiteName,
-      config: doc.config,
-      legal: doc.legal ?? null,
-      booking: doc.booking,
-      payments: doc.payments ?? null,
-    })
-    .onConflictDoUpdate({
-      target: tenants.slug,
-      set: {
-        websiteName: doc.websiteName,
-        config: doc.config,
-        legal: doc.legal ?? null,
-        booking: doc.booking,
-        payments: doc.payments ?? null,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ id: tenants.id });
-  const tenantId = tenant!.id;
-  // Its order numbers (docs/decisions/0011): created once, left alone by later imports.
-  await tx.execute(
-    sql.raw(`create sequence if not exists ${orderNumberSequence(tenantId)} start with 1001`),
-  );
-
-  await tx.delete(tenantHosts).where(eq(tenantHosts.tenantId, tenantId));
-  await tx
-    .insert(tenantHosts)
-    .values(doc.hosts.map((h, position) => ({ ...h, tenantId, position })));
-
-  await tx.delete(tenantAssets).where(eq(tenantAssets.tenantId, tenantId));
-  if (assets.length) await tx.insert(tenantAssets).values(assets.map((a) => ({ ...a, tenantId })));
-
-  await tx.delete(brands).where(
-    doc.brands.length
-      ? and(
-          eq(brands.tenantId, tenantId),
-          notInArray(
-            brands.slug,
-            doc.brands.map((b) => b.slug),
-          ),
-        )
-      : eq(brands.tenantId, tenantId),
-  );
-  for (const [position, brand] of doc.brands.entries()) {
-    const values = { ...brand, tenantId, position };
-    await tx
-      .insert(brands)
-      .values(values)
-      .onConflictDoUpdate({ target: [brands.tenantId, brands.slug], set: values });
-  }
-
-  const menuIds = await writeCatalogue(tx, tenantId, doc);
-  await writePromos(tx, tenantId, doc.promos);
-
-  const storeIds = new Map<string, string>();
-  for (const [position, store] of doc.stores.entries()) {
-    const { openingHours: _hours, menu, pause, specialDays, ...fields } = store;
-    const values = {
-      ...fields,
-      // Absent in the document means none: an import states the whole shop.
-      pause: pause ?? null,
-      specialDays: specialDays ?? [],
-      menuId: menu ? menuIds.get(menu)! : null,
-      tenantId,
-      position,
-    };
-    const [row] = await tx
-      .insert(stores)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [stores.tenantId, stores.slug],
-        set: { ...values, updatedAt: sql`now()` },
-      })
-      .returning({ id: stores.id });
-    storeIds.set(store.slug, row!.id);
-  }
-
-  await tx.delete(storeOpeningHours).where(eq(storeOpeningHours.tenantId, tenantId));
-  const hourRows = doc.stores.flatMap((store) =>
-    WEEKDAYS.flatMap((day, index) =>
-      (store.openingHours[day] ?? []).map((range) => ({
-        tenantId,
-        storeId: storeIds.get(store.slug)!,
-        weekday: index + 1,
-        opens: range.opens,
-        closes: range.closes,
-      })),
-    ),
-  );
-  if (hourRows.length) await tx.insert(storeOpeningHours).values(hourRows);
-
-  const home = { mainStoreId: storeIds.get(doc.home.mainStore)!, banners: doc.home.banners };
-  await tx
-    .insert(homeContent)
-    .values({ tenantId, ...home })
-    .onConflictDoUpdate({ target: homeContent.tenantId, set: { ...home, updatedAt: sql`now()` } });
-
-  await tx
-    .delete(stores)
-    .where(and(eq(stores.tenantId, tenantId), notInArray(stores.slug, [...storeIds.keys()])));
-
-  await tx.execute(sql`select pg_notify(${TENANT_CHANGED_CHANNEL}, ${tenantId})`);
-  return tenantId;
 }
 
 /** How many of the things an owner recognises a shop holds. */

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
-import { findAsset, loadTenantAggregate } from './tenants.repository.ts';
+import { findAsset, loadTenant } from './tenants.repository.ts';
 import { shopConfigOf } from './tenants.service.ts';
 
 /** Served assets may be SVG: in a sandbox with no script, whoever opens them directly. */
@@ -19,17 +19,17 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
   const handleLoadConfig = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id, variant } = request.tenant;
     const cached = await app.tenantCache.get(id, `config:${variant}`, async () => {
-      const agg = await loadTenantAggregate(db, id);
-      if (!agg) throw notFound('This shop no longer exists.');
+      const tenant = await loadTenant(db, id);
+      if (!tenant) throw notFound('This shop no longer exists.');
       return cachedJson({
         status: 200,
         message: 'Configuration loaded',
-        data: shopConfigOf(agg, variant, textsAvailable),
+        data: shopConfigOf(tenant, variant, textsAvailable),
       });
     });
     return sendCachedJson(request, reply, cached);
   };
-  // SPEC §7 names POST; GET answers the same so that browsers and proxies may revalidate it.
+  // product.md §7 names POST; GET answers the same so that browsers and proxies may revalidate it.
   app.post('/api/loadconfig', handleLoadConfig);
   app.get('/api/loadconfig', handleLoadConfig);
 
@@ -40,9 +40,9 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { page } = request.params;
       const cached = await app.tenantCache.get(request.tenant.id, `legal:${page}`, async () => {
-        const agg = await loadTenantAggregate(db, request.tenant.id);
-        if (!agg) throw notFound('This shop no longer exists.');
-        const text = agg.tenant.legal?.[page] ?? null;
+        const tenant = await loadTenant(db, request.tenant.id);
+        if (!tenant) throw notFound('This shop no longer exists.');
+        const text = tenant.row.legal?.[page] ?? null;
         return cachedJson({ status: 200, message: 'Legal text loaded', data: { text } });
       });
       return sendCachedJson(request, reply, cached);

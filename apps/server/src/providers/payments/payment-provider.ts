@@ -9,8 +9,8 @@ export interface ProviderPayment {
 }
 
 /**
- * A card payment provider (DESIGN.md "Payment"): Stripe in production (stripe.ts). The `demo`
- * provider needs no outside party and lives in the orders module (payments.service.ts).
+ * A card payment provider (architecture.md "Payment"): Stripe in production (stripe.ts). The `demo`
+ * provider needs no outside party (demo-card.ts: what its test cards do).
  */
 export interface CardProvider {
   readonly name: 'stripe';

@@ -18,7 +18,7 @@ export interface StripeOptions {
 const on = (account: string | null, extra: Stripe.RequestOptions = {}): Stripe.RequestOptions =>
   account ? { ...extra, stripeAccount: account } : extra;
 
-/** Stripe's PaymentIntent states in our words (DESIGN.md "Payment"). */
+/** Stripe's PaymentIntent states in our words (architecture.md "Payment"). */
 function statusOf(intent: Stripe.PaymentIntent): PaymentStatus {
   switch (intent.status) {
     case 'succeeded':
@@ -72,7 +72,7 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
           amount: input.amount,
           currency: input.currency.toLowerCase(),
           automatic_payment_methods: { enabled: true },
-          // Held, not charged, until the shop accepts (DESIGN.md "Money follows the decision").
+          // Held, not charged, until the shop accepts (architecture.md "The restaurant side").
           capture_method: input.captureAtOnce ? 'automatic' : 'manual',
           description: input.description,
           metadata: { order_id: input.orderId, tenant_id: input.tenantId },

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveEvents } from '../../db/schema.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { findTenantBySlug } from '../tenants/tenants.repository.ts';
+import { LiveEventsHub } from './live-events.hub.ts';
+import { silentLog } from '../../../test/silent-log.ts';
+import { lastEventId, recordLiveEvent } from './live-events.repository.ts';
+
+// The hub on its own, its LISTEN connection replaced by hooks the test calls itself, so a
+// notification and a reconnection can be made to arrive in a chosen order.
+let database: DatabaseHandle;
+let tenantId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const doc = makeTenantDocument();
+  await importTestTenant(database.db, doc);
+  tenantId = (await findTenantBySlug(database.db, doc.slug))!.id;
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/**
+ * A hub whose LISTEN connection is replaced by hooks the test calls itself, so that a
+ * notification and a reconnection arrive in the order the test chooses.
+ */
+async function hubWithHooks() {
+  const hooks = { notify: (_payload: string) => {}, reconnect: () => {} };
+  const hub = new LiveEventsHub(
+    {
+      ...database,
+      listen: async (_channel, onNotify, options) => {
+        hooks.notify = onNotify;
+        hooks.reconnect = options?.onReconnect ?? (() => {});
+        return async () => {};
+      },
+    },
+    () => new Date(),
+    silentLog,
+  );
+  await hub.start();
+  return {
+    hub,
+    notify: (payload: string) => hooks.notify(payload),
+    reconnected: () => hooks.reconnect(),
+  };
+}
+
+describe('LiveEventsHub', () => {
+  it('sends an event once when its notification comes while a catch-up is running', async () => {
+    const { hub, notify, reconnected } = await hubWithHooks();
+    const sent: number[] = [];
+    hub.add({ tenantId, storeIds: [], lastId: 0, send: (event) => sent.push(event.id) });
+    const id = await recordLiveEvent(database.db, {
+      tenantId,
+      storeId: null,
+      kind: 'order.created',
+      entityId: 'order-1',
+    });
+    // The listener is back: the catch-up reads the table, and the event committed just after
+    // LISTEN was in place is announced too. Both find it before either has sent it.
+    reconnected();
+    notify(String(id));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toEqual([id]);
+    await hub.stop();
+  });
+
+  it('after a reconnection, sends an event that took a lower id but committed late', async () => {
+    const { hub, notify, reconnected } = await hubWithHooks();
+    const sent: string[] = [];
+    const lastId = await lastEventId(database.db, tenantId);
+    hub.add({ tenantId, storeIds: [], lastId, send: (event) => sent.push(event.entityId) });
+    // A transaction takes an id, and is still open when a later event commits and is sent...
+    const lateId = Number(
+      (
+        (await database.db.execute(
+          sql`select nextval(pg_get_serial_sequence('live_events', 'id')) as id`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows[0]!.id,
+    );
+    const early = await recordLiveEvent(database.db, {
+      tenantId,
+      storeId: null,
+      kind: 'order.status',
+      entityId: 'committed-first',
+    });
+    notify(String(early));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // ...then commits while the listening connection is down: its NOTIFY is lost.
+    await database.db.insert(liveEvents).values({
+      id: lateId,
+      tenantId,
+      storeId: null,
+      kind: 'order.created',
+      entityId: 'committed-late',
+    });
+    reconnected();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toEqual(['committed-first', 'committed-late']);
+    await hub.stop();
+  });
+  it("catches a customer's order page up after a reconnection, with that order's events only", async () => {
+    const { hub, reconnected } = await hubWithHooks();
+    const sent: string[] = [];
+    const lastId = await lastEventId(database.db, tenantId);
+    hub.add({
+      tenantId,
+      storeIds: [],
+      orderId: 'order-followed',
+      lastId,
+      send: (event) => sent.push(`${event.kind} ${event.entityId}`),
+    });
+    // Written while the listening connection is down (a database restart): no NOTIFY arrives.
+    for (const [kind, entityId] of [
+      ['order.status', 'order-other'],
+      ['booking.created', 'order-followed'],
+      ['order.status', 'order-followed'],
+    ] as const) {
+      await recordLiveEvent(database.db, { tenantId, storeId: null, kind, entityId });
+    }
+    reconnected();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toEqual(['order.status order-followed']);
+    await hub.stop();
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { StoreSummary } from '@servery/contract/menu';
+import { daily, openServiceShop, useServiceApp } from '../../../test/service-shop.ts';
+
+// Issue 15: every service control through the API, on a clock the test sets; each test has a
+// shop of its own (openServiceShop).
+const service = useServiceApp();
+
+describe('opening hours and special days', () => {
+  it('refuses overlapping ranges field by field', async () => {
+    const { storeId, admin } = await openServiceShop(service.ctx);
+    const res = await admin('PUT', `/api/admin/stores/${storeId}/hours`, {
+      hours: {
+        monday: [
+          { opens: '11:00', closes: '15:00' },
+          { opens: '14:30', closes: '22:00' },
+        ],
+        friday: [{ opens: '18:00', closes: '03:00' }],
+        saturday: [{ opens: '02:00', closes: '10:00' }],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      status: 400,
+      errors: {
+        'hours.monday.1': 'Overlaps Monday 11:00–15:00',
+        'hours.saturday.0': 'Overlaps Friday 18:00–03:00',
+      },
+    });
+  });
+
+  it('saves several ranges a day and ranges past midnight', async () => {
+    const { storeId, get, admin } = await openServiceShop(service.ctx);
+    const hours = {
+      monday: [daily],
+      tuesday: [
+        { opens: '11:30', closes: '14:30' },
+        { opens: '17:00', closes: '01:00' },
+      ],
+      wednesday: [daily],
+      thursday: [daily],
+      friday: [daily],
+      saturday: [daily],
+      sunday: [daily],
+    };
+    const res = await admin('PUT', `/api/admin/stores/${storeId}/hours`, { hours });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.hours.tuesday).toEqual(hours.tuesday);
+    const store = (await get(`/api/stores/${storeId}`)).json().data as StoreSummary;
+    expect(store.opening_hours[1]).toEqual({
+      day: 'Tuesday',
+      hours: '11:30 AM - 2:30 PM, 5:00 PM - 1:00 AM',
+    });
+    service.setClock('2026-11-17T15:00:00Z'); // between the two ranges
+    expect(((await get(`/api/stores/${storeId}`)).json().data as StoreSummary).is_open_now).toBe(
+      false,
+    );
+    service.setClock('2026-11-18T00:30:00Z'); // Tuesday's late range, past midnight
+    expect(((await get(`/api/stores/${storeId}`)).json().data as StoreSummary).is_open_now).toBe(
+      true,
+    );
+    service.setClock('2026-11-17T12:00:00Z');
+  });
+
+  it('a special closed day removes its slots and refuses orders; other hours apply', async () => {
+    const { storeId, admin, order, naan, timings } = await openServiceShop(service.ctx);
+    const res = await admin('PUT', `/api/admin/stores/${storeId}/special-days`, {
+      special_days: [
+        { date: '2026-11-17', closed: true },
+        { date: '2026-11-19', closed: false, hours: [{ opens: '16:00', closes: '20:00' }] },
+        { date: '2026-11-01', closed: true },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    // A day already past is dropped.
+    expect(res.json().data.special_days.map((d: { date: string }) => d.date)).toEqual([
+      '2026-11-17',
+      '2026-11-19',
+    ]);
+    const t = await timings();
+    expect(t.asap.available).toBe(false);
+    expect(t.days.map((d) => d.date)).not.toContain('2026-11-17');
+    const thursday = t.days.find((d) => d.date === '2026-11-19')!;
+    expect(thursday.slots[0]!.label).toBe('4:30 PM');
+    expect(thursday.slots.at(-1)!.label).toBe('8:00 PM');
+    const refused = await order([naan()]);
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['when']);
+    const scheduled = await order([naan()], { when: thursday.slots[0]!.at });
+    expect(scheduled.statusCode).toBe(200);
+
+    const dup = await admin('PUT', `/api/admin/stores/${storeId}/special-days`, {
+      special_days: [
+        { date: '2026-12-25', closed: true },
+        { date: '2026-12-25', closed: false, hours: [daily] },
+      ],
+    });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors).toHaveProperty(['special_days.1.date']);
+    await admin('PUT', `/api/admin/stores/${storeId}/special-days`, { special_days: [] });
+    expect((await timings()).asap.available).toBe(true);
+  });
+});

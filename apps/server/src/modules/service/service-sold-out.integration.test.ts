@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { MenuItemDetail } from '@servery/contract/menu';
+import { liveEvents } from '../../db/schema.ts';
+import { openServiceShop, useServiceApp } from '../../../test/service-shop.ts';
+
+// Issue 15: every service control through the API, on a clock the test sets; each test has a
+// shop of its own (openServiceShop).
+const service = useServiceApp();
+
+describe('sold out', () => {
+  it('"today" greys the dish, refuses an order naming the line, and ends at the next opening', async () => {
+    const {
+      tenantId,
+      dish,
+      manager,
+      get,
+      admin,
+      menuItem,
+      order,
+      naan,
+      curry,
+      orderCount,
+      auditRows,
+    } = await openServiceShop(service.ctx);
+    service.setClock('2026-11-17T12:00:00Z');
+    const res = await admin('POST', `/api/admin/items/${dish['Garlic naan']}/availability`, {
+      sold_out: 'today',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      sold_out: 'today',
+      sold_out_until: '2026-11-18T11:00:00.000Z',
+    });
+    expect((await menuItem('Garlic naan'))!.sold_out).toBe(true);
+    const detail = (await get(`/api/menu/item/${dish['Garlic naan']}`)).json()
+      .data as MenuItemDetail;
+    expect(detail.sold_out).toBe(true);
+
+    const before = await orderCount();
+    const refused = await order([curry(), naan()]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      message: 'Garlic naan is sold out.',
+      errors: { 'lines.1': 'Garlic naan is sold out.' },
+    });
+    expect(await orderCount()).toBe(before);
+
+    const [audit] = await auditRows('item.availability');
+    expect(audit).toMatchObject({
+      actorEmail: manager.email,
+      entity: 'menu_item',
+      entityId: dish['Garlic naan'],
+      before: { sold_out: false },
+      after: { sold_out: 'today' },
+    });
+    const events = await service.ctx.db
+      .select()
+      .from(liveEvents)
+      .where(and(eq(liveEvents.tenantId, tenantId), eq(liveEvents.kind, 'availability.changed')));
+    expect(events.map((e) => e.entityId)).toContain(dish['Garlic naan']);
+
+    service.setClock('2026-11-18T10:59:00Z');
+    expect((await menuItem('Garlic naan'))!.sold_out).toBe(true);
+    service.setClock('2026-11-18T11:00:00Z');
+    expect((await menuItem('Garlic naan'))!.sold_out).toBe(false);
+    expect((await order([curry(), naan()])).statusCode).toBe(200);
+  });
+
+  it('"today" comes back at the first opening after the March and October clock changes', async () => {
+    const { storeId, dish, admin, menuItem } = await openServiceShop(service.ctx);
+    for (const [markAt, opening] of [
+      ['2026-03-28T20:00:00Z', '2026-03-29T10:00:00.000Z'], // Saturday GMT → Sunday 11:00 BST
+      ['2026-10-24T19:00:00Z', '2026-10-25T11:00:00.000Z'], // Saturday BST → Sunday 11:00 GMT
+    ] as const) {
+      service.setClock(markAt);
+      const res = await admin('POST', `/api/admin/items/${dish['Garlic naan']}/availability`, {
+        sold_out: 'today',
+        store_id: storeId,
+      });
+      expect(res.json().data.sold_out_until).toBe(opening);
+      service.setClock(new Date(new Date(opening).getTime() - 60_000).toISOString());
+      expect((await menuItem('Garlic naan'))!.sold_out).toBe(true);
+      service.setClock(opening);
+      expect((await menuItem('Garlic naan'))!.sold_out).toBe(false);
+    }
+    service.setClock('2026-11-17T12:00:00Z');
+  });
+
+  it('"indefinitely" and back, for a dish and for an option across dishes', async () => {
+    const { dish, get, admin, menuItem, order, naan, curry, auditRows } = await openServiceShop(
+      service.ctx,
+    );
+    const off = await admin('POST', `/api/admin/items/${dish['Garlic naan']}/availability`, {
+      sold_out: 'indefinitely',
+    });
+    expect(off.json().data).toMatchObject({ sold_out: 'indefinitely', sold_out_until: null });
+    service.setClock('2026-12-17T12:00:00Z');
+    expect((await menuItem('Garlic naan'))!.sold_out).toBe(true);
+    service.setClock('2026-11-17T12:00:00Z');
+    await admin('POST', `/api/admin/items/${dish['Garlic naan']}/availability`, {
+      sold_out: false,
+    });
+    expect((await menuItem('Garlic naan'))!.sold_out).toBe(false);
+
+    const option = await admin('POST', '/api/admin/options/cashew/availability', {
+      sold_out: 'indefinitely',
+    });
+    expect(option.statusCode).toBe(200);
+    expect(option.json().data).toMatchObject({ id: 'cashew', sold_out: 'indefinitely', dishes: 1 });
+    const detail = (await get(`/api/menu/item/${dish['Chicken tikka masala']}`)).json()
+      .data as MenuItemDetail;
+    const cashew = detail.modifier_groups.flatMap((g) => g.options).find((o) => o.id === 'cashew');
+    expect(cashew!.sold_out).toBe(true);
+    const refused = await order([curry(['cashew']), naan()]);
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['lines.0']);
+    await admin('POST', '/api/admin/options/cashew/availability', { sold_out: false });
+    expect((await order([curry(['cashew']), naan()])).statusCode).toBe(200);
+    expect(await auditRows('option.availability')).toHaveLength(2);
+  });
+
+  it('answers 404 for a dish or option nobody sells, 400 for a bad choice', async () => {
+    const { dish, admin } = await openServiceShop(service.ctx);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await admin('POST', `/api/admin/items/${unknown}/availability`, { sold_out: false }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await admin('POST', '/api/admin/options/no-such/availability', { sold_out: false }))
+        .statusCode,
+    ).toBe(404);
+    const bad = await admin('POST', `/api/admin/items/${dish['Garlic naan']}/availability`, {
+      sold_out: 'tomorrow',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('sold_out');
+  });
+});
+
+describe('hide a dish, change its price', () => {
+  it('hides and shows, reprices, with an audit row each', async () => {
+    const { dish, cook, get, admin, menuItem, auditRows } = await openServiceShop(service.ctx);
+    const id = dish['Garlic naan']!;
+    const hidden = await admin('PATCH', `/api/admin/items/${id}`, { hidden: true, price: 375 });
+    expect(hidden.json().data).toMatchObject({ hidden: true, price: 375 });
+    expect(await menuItem('Garlic naan')).toBeUndefined();
+    expect((await get(`/api/menu/item/${id}`)).statusCode).toBe(404);
+    await admin('PATCH', `/api/admin/items/${id}`, { hidden: false });
+    expect((await menuItem('Garlic naan'))!.price).toBe(375);
+    const rows = await auditRows('item.update');
+    expect(rows.map((r) => r.after)).toEqual([
+      { hidden: true, price: 375 },
+      { hidden: false, price: 375 },
+    ]);
+    expect(rows[0]!.before).toEqual({ hidden: false, price: 350 });
+    // Staff may mark dishes sold out, not edit them.
+    expect((await admin('PATCH', `/api/admin/items/${id}`, { price: 1 }, cook)).statusCode).toBe(
+      403,
+    );
+    expect((await admin('PATCH', `/api/admin/items/${id}`, {})).statusCode).toBe(400);
+  });
+});

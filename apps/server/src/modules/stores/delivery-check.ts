@@ -1,0 +1,38 @@
+import { normalisePostcode, postcodeDistrict } from '@servery/contract/postcode';
+import type { DeliveryCheck } from '@servery/contract/api-responses';
+import { deliveryTerms } from '@servery/contract/delivery-terms';
+import { badRequest } from '../../lib/app-error.ts';
+import { termsStoreOf } from './store-terms.ts';
+import type { Tenant } from '../tenants/tenants.repository.ts';
+
+type StoreRow = Tenant['stores'][number];
+
+/** The store's delivery to `raw` (a UK postcode as typed); 400 when it is not one. */
+export function deliveryCheckOf(store: StoreRow, raw: string): DeliveryCheck {
+  const postcode = normalisePostcode(raw);
+  if (!postcode) {
+    throw badRequest('Enter a full UK postcode, such as E1 6RL.', {
+      postcode: 'Enter a full UK postcode, such as E1 6RL.',
+    });
+  }
+  // The rule POST /api/order applies (the contract's delivery terms), for a store that delivers.
+  const terms = store.orderTypes.includes('delivery')
+    ? deliveryTerms(termsStoreOf(store), 'delivery', postcodeDistrict(postcode))
+    : null;
+  if (!terms?.zone) {
+    return { postcode, delivers: false, fee: null, minimum_order: null, delivery_minutes: null };
+  }
+  return {
+    postcode,
+    delivers: true,
+    fee: terms.fee,
+    minimum_order: terms.minimum,
+    delivery_minutes: store.preparationMinutes + store.busyExtraMinutes + store.deliveryMinutes,
+  };
+}
+
+export function deliveryCheckMessage(storeName: string, check: DeliveryCheck): string {
+  return check.delivers
+    ? `${storeName} delivers to ${check.postcode}.`
+    : `${storeName} does not deliver to ${check.postcode}.`;
+}

@@ -1,0 +1,63 @@
+import {
+  CARD_EXPIRED_MESSAGE,
+  DEMO_CARDS,
+  cardExpired,
+  type DemoCardRequest,
+  type PaymentStatus,
+} from '@servery/contract/order';
+
+/**
+ * The demo card provider (test mode, no outside party): its card form's cards behave as
+ * Stripe's test cards do. 4242… succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184
+ * asks to authenticate. The orders module keeps the payment's row; this says what the card does.
+ */
+
+/** Luhn's checksum, as every card number carries. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** What is wrong with the card form, by field, before any payment is touched; null when nothing. */
+export function demoCardProblem(
+  card: Pick<DemoCardRequest, 'card_number' | 'expiry'>,
+  at: Date,
+): { field: 'card_number' | 'expiry'; message: string } | null {
+  if (!luhnValid(card.card_number)) {
+    return { field: 'card_number', message: 'Your card number is incorrect.' };
+  }
+  if (cardExpired(card.expiry, at)) return { field: 'expiry', message: CARD_EXPIRED_MESSAGE };
+  return null;
+}
+
+export interface DemoCardOutcome {
+  status: Extract<PaymentStatus, 'authorised' | 'succeeded' | 'failed' | 'requires_action'>;
+  /** Why the card did not pay, in the customer's words; null when it did (or must authenticate). */
+  declined: string | null;
+}
+
+/**
+ * What the card does: held until the shop accepts, as Stripe's manual capture does, or charged
+ * at once (`captureAtOnce`, orders far ahead); declined, or asking to authenticate.
+ */
+export function demoCardOutcome(
+  card: Pick<DemoCardRequest, 'card_number' | 'authenticate'>,
+  captureAtOnce: boolean,
+): DemoCardOutcome {
+  if (card.card_number === DEMO_CARDS.declined) {
+    return { status: 'failed', declined: 'Your card was declined. Please try another card.' };
+  }
+  if (card.card_number === DEMO_CARDS.requiresAction && card.authenticate !== 'approve') {
+    if (card.authenticate !== 'fail') return { status: 'requires_action', declined: null };
+    return {
+      status: 'failed',
+      declined: 'We could not authenticate your payment. Please try again or use another card.',
+    };
+  }
+  return { status: captureAtOnce ? 'succeeded' : 'authorised', declined: null };
+}

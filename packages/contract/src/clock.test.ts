@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { formatClockTime, hhmm, leadMinutes, minutesOf, slotLabel, slotMinutes } from './clock.ts';
+import { addDays, clockTime, instantAt, localDate, wallClock, weekdayOf } from './clock.ts';
+import { saidDateAndTime, saidDayAndTime, saidTime } from './clock.ts';
+
+const LONDON = 'Europe/London';
+
+describe('clock times', () => {
+  it('reads "HH:MM" and "HH:MM:SS" as minutes after midnight, and writes them back', () => {
+    expect(minutesOf('17:30')).toBe(1050);
+    expect(minutesOf('00:05:00')).toBe(5);
+    expect(hhmm(1050)).toBe('17:30');
+    expect(hhmm(5)).toBe('00:05');
+  });
+
+  it('prints storefront times as "5:30 PM", noon and midnight as 12', () => {
+    expect(formatClockTime('17:30')).toBe('5:30 PM');
+    expect(formatClockTime('12:00')).toBe('12:00 PM');
+    expect(formatClockTime('00:15')).toBe('12:15 AM');
+  });
+
+  it('labels booking slots "05:30 PM" and reads the labels back', () => {
+    expect(slotLabel(1050)).toBe('05:30 PM');
+    expect(slotLabel(0)).toBe('12:00 AM');
+    for (const minutes of [0, 45, 720, 1050, 1425]) {
+      expect(slotMinutes(slotLabel(minutes))).toBe(minutes);
+    }
+  });
+});
+
+describe('lead time', () => {
+  const store = { preparationMinutes: 20, busyExtraMinutes: 10, deliveryMinutes: 25 };
+
+  it('is preparation plus the busy extra for collection, and the drive too for delivery', () => {
+    expect(leadMinutes(store, 'collection')).toBe(30);
+    expect(leadMinutes(store, 'delivery')).toBe(55);
+  });
+});
+
+describe('the shop wall clock', () => {
+  it('reads the date, time and weekday in the shop time zone', () => {
+    // 23:30 UTC on Saturday 27 June 2026 is 00:30 on Sunday in London (summer time).
+    const at = new Date('2026-06-27T23:30:00Z');
+    expect(localDate(at, LONDON)).toBe('2026-06-28');
+    expect(clockTime(at, LONDON)).toBe('00:30');
+    expect(wallClock(at, LONDON)).toEqual({ weekday: 7, minutes: 30 });
+  });
+
+  it('counts calendar days across month and year ends, Monday as weekday 1', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(weekdayOf('2026-11-23')).toBe(1);
+    expect(weekdayOf('2026-11-29')).toBe(7);
+  });
+
+  it('finds the instant of a wall-clock time, across both clock changes', () => {
+    expect(instantAt('2026-01-10', 17 * 60, LONDON)?.toISOString()).toBe(
+      '2026-01-10T17:00:00.000Z',
+    );
+    expect(instantAt('2026-07-10', 17 * 60, LONDON)?.toISOString()).toBe(
+      '2026-07-10T16:00:00.000Z',
+    );
+    // 01:30 does not happen on 29 March 2026 in London: the clock goes from 01:00 to 02:00.
+    expect(instantAt('2026-03-29', 90, LONDON)).toBeNull();
+    // 01:30 happens twice on 25 October 2026: the first, still in summer time.
+    expect(instantAt('2026-10-25', 90, LONDON)?.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+});
+
+describe('times as messages say them', () => {
+  // 12:45 on Tuesday 24 November 2026 in London (GMT).
+  const noon = new Date('2026-11-24T12:45:00Z');
+  it('says 12:45 as "12:45 pm", never "0:45 pm"', () => {
+    expect(saidTime(noon, 'Europe/London')).toBe('12:45 pm');
+    expect(saidTime(new Date('2026-11-24T00:05:00Z'), 'Europe/London')).toBe('12:05 am');
+  });
+  it('says the day and the date in the shop’s time zone', () => {
+    expect(saidDayAndTime(noon, 'Europe/London')).toBe('Tuesday 24 November at 12:45 pm');
+    expect(saidDateAndTime(noon, 'Europe/London')).toBe('24 November 2026 at 12:45 pm');
+    expect(saidTime(noon, 'America/New_York')).toBe('7:45 am');
+  });
+});

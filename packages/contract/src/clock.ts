@@ -1,0 +1,171 @@
+/**
+ * The shop's clock, in one place (issue 18): clock times as minutes, the ways times are
+ * printed, the lead time, and converting between instants and the shop's wall clock with the
+ * time-zone database inside the runtime (ICU): right across midnight and both clock changes.
+ */
+
+/** "17:30" (or "17:30:00") → 1050: minutes after midnight. */
+export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** 1050 → "17:30": minutes after midnight as a 24-hour clock time. */
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** "17:30" → "5:30 PM": the way the storefront prints clock times. */
+export function formatClockTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+/** 1050 → "05:30 PM": the 'hh:mm AM/PM' of a table booking's slot (product.md §3). */
+export function slotLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60) % 24;
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${String(twelve).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "05:30 PM" → 1050. */
+export function slotMinutes(label: string): number {
+  const [clock, half] = label.split(' ');
+  const [h, m] = clock!.split(':').map(Number);
+  return ((h! % 12) + (half === 'PM' ? 12 : 0)) * 60 + m!;
+}
+
+/** What the lead time of an order is made of. */
+export interface LeadTimeStore {
+  preparationMinutes: number;
+  busyExtraMinutes: number;
+  deliveryMinutes: number;
+}
+
+/**
+ * Minutes from ordering until the food is ready (collection) or arrives (delivery): the
+ * kitchen's preparation time, the extra it adds while busy, and for delivery the drive.
+ */
+export function leadMinutes(store: LeadTimeStore, orderType: string): number {
+  const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
+  return store.preparationMinutes + store.busyExtraMinutes + travel;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function partsOf(at: Date, timeZone: string) {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** "2026-11-22": the shop's calendar date at `at`. */
+export function localDate(at: Date, timeZone: string): string {
+  const p = partsOf(at, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/**
+ * Times as messages say them, in the shop's time zone: 12-hour with "am"/"pm". The h12 cycle,
+ * not `hour12`: with en-GB, `hour12` says "0:45 pm" for 12:45.
+ */
+const SAID_TIME = { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' } as const;
+
+/** "7:45 pm". */
+export const saidTime = (at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-GB', { ...SAID_TIME, timeZone }).format(at);
+
+/** "Tuesday 24 November at 12:45 pm" (en-GB's own joining words). */
+export const saidDayAndTime = (at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-GB', {
+    ...SAID_TIME,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone,
+  }).format(at);
+
+/** "24 November 2026 at 12:25 pm". */
+export const saidDateAndTime = (at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-GB', {
+    ...SAID_TIME,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  }).format(at);
+
+/** "17:30": the shop's clock at `at`. */
+export function clockTime(at: Date, timeZone: string): string {
+  const p = partsOf(at, timeZone);
+  return hhmm(p.hour * 60 + p.minute);
+}
+
+/**
+ * The ISO weekday (1 = Monday) and minute of the day at `at` on the shop's wall clock; 01:30
+ * on the last Sunday of March is 02:30.
+ */
+export function wallClock(at: Date, timeZone: string): { weekday: number; minutes: number } {
+  const p = partsOf(at, timeZone);
+  const weekday = ((new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay() + 6) % 7) + 1;
+  return { weekday, minutes: p.hour * 60 + p.minute };
+}
+
+/** The date `days` after a calendar date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/** ISO weekday (1 = Monday) of a calendar date. */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return ((new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay() + 6) % 7) + 1;
+}
+
+/** Minutes the zone is ahead of UTC at `at` (60 in London summer time). */
+function offsetMinutes(at: Date, timeZone: string): number {
+  const p = partsOf(at, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant the shop's clock reads `minutes` after midnight on `date` (minutes may pass 1440
+ * into the next day). Null for a time the clock skips when it goes forward; for a time it reads
+ * twice when it goes back, the first.
+ */
+export function instantAt(date: string, minutes: number, timeZone: string): Date | null {
+  const [y, m, d] = date.split('-').map(Number);
+  const wall = Date.UTC(y!, m! - 1, d!, 0, minutes);
+  // The offsets a day either side: equal, no clock change is near and the answer is direct.
+  const before = offsetMinutes(new Date(wall - 26 * 3600_000), timeZone);
+  const after = offsetMinutes(new Date(wall + 26 * 3600_000), timeZone);
+  if (before === after) return new Date(wall - before * 60_000);
+  // Near a change: try both offsets; the earliest that reads right wins, none means skipped.
+  const candidates = [before, after]
+    .map((offset) => new Date(wall - offset * 60_000))
+    .filter((at) => {
+      const p = partsOf(at, timeZone);
+      return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) === wall;
+    })
+    .sort((a, b) => a.getTime() - b.getTime());
+  return candidates[0] ?? null;
+}
