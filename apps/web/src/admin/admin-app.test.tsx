@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,19 +50,27 @@ describe('the staff application', () => {
     });
     renderAdmin();
     const email = await screen.findByRole('textbox', { name: 'Work e-mail address' });
-    expect(document.activeElement).toBe(email);
+    // Focus, and the form's answers, come after renders of their own: waited for, not assumed
+    // (a shuffled run on a loaded machine read them a render early).
+    await waitFor(() => expect(document.activeElement).toBe(email));
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));
-    expect(screen.getByRole('alert').textContent).toBe('Enter your work e-mail address.');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Enter your work e-mail address.'),
+    );
     expect(wire.sent.filter((c) => c.path === '/api/admin/session/code')).toHaveLength(0);
 
     await user.type(email, 'priya@shop.test');
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));
     const code = await screen.findByRole('textbox', { name: '6-digit code' });
-    expect(screen.getByRole('status').textContent).toContain('a code is on its way');
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('a code is on its way'),
+    );
     await user.type(code, '12a34');
     expect((code as HTMLInputElement).value).toBe('1234');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByRole('alert').textContent).toBe('Enter the 6-digit code from the e-mail.');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Enter the 6-digit code from the e-mail.'),
+    );
 
     wire.answers['/api/admin/session'] = ok(session('staff'), 'Signed in as Priya Shah.');
     await user.type(code, '56');

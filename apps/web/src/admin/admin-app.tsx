@@ -1,19 +1,24 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { Route, Routes } from 'react-router';
 import { PRODUCT_NAME } from '@servery/contract/constants';
 import { cachedConfig } from '../lib/shop-config.ts';
 import { isSignedOutError, useSessionQuery } from './admin-api.ts';
-import { AdminHome } from './admin-home.tsx';
 import { AdminLayout, sectionsFor } from './admin-layout.tsx';
-import { createAdminStore } from './admin-store.ts';
-import { SignInPage } from './session/sign-in-page.tsx';
+import { createAdminState } from './admin-state.ts';
+
+/** The staff home (/admin): the sections open without it. */
+const AdminHome = lazy(() => import('./admin-home.tsx').then((m) => ({ default: m.AdminHome })));
+/** Needed only signed out: a chunk of its own, so the desk's first paint does not carry it. */
+const SignInPage = lazy(() =>
+  import('./session/sign-in-page.tsx').then((m) => ({ default: m.SignInPage })),
+);
 
 /** The staff application at /admin: its own store, its own routes, nothing of the shop's shell. */
 export function AdminApp() {
-  const [store] = useState(createAdminStore);
+  const [appState] = useState(createAdminState);
   return (
-    <Provider store={store}>
+    <Provider store={appState}>
       <AdminRoutes />
     </Provider>
   );
@@ -26,14 +31,19 @@ function AdminRoutes() {
     document.title = `Staff · ${shopName}`;
   }, [shopName]);
 
-  if (session.isLoading) {
+  const loading = (
+    <p role="status" className="p-8 text-lg">
+      Loading the staff application…
+    </p>
+  );
+  if (session.isLoading) return loading;
+  if (!session.data || isSignedOutError(session.error)) {
     return (
-      <p role="status" className="p-8 text-lg">
-        Loading the staff application…
-      </p>
+      <Suspense fallback={loading}>
+        <SignInPage shopName={shopName} />
+      </Suspense>
     );
   }
-  if (!session.data || isSignedOutError(session.error)) return <SignInPage shopName={shopName} />;
   const data = session.data;
   return (
     <AdminLayout session={data}>

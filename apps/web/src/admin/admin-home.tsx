@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { StaffSession } from '@servery/contract/staff';
 import { sectionsFor } from './admin-layout.tsx';
-import { ADMIN_CARD } from './admin-ui.ts';
+import { CARD_CLASS } from '../components/ui/card.tsx';
 
 /** The first screen after signing in: the sections this person can open, as large tiles. */
 export function AdminHome({ session }: { session: StaffSession }) {
@@ -19,7 +19,7 @@ export function AdminHome({ session }: { session: StaffSession }) {
           <li key={section.path}>
             <Link
               to={`/admin/${section.path}`}
-              className={`${ADMIN_CARD} block min-h-28 outline-offset-4 hover:ring-2 hover:ring-primary`}
+              className={`${CARD_CLASS} block min-h-28 outline-offset-4 hover:ring-2 hover:ring-primary`}
             >
               <span className="block text-xl font-bold">{section.label}</span>
               <span className="mt-1 block text-stone-700">{section.description}</span>

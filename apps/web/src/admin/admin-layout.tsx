@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import type { StaffSession } from '@servery/contract/staff';
 import { ROLE_LABELS, type Permission } from '@servery/contract/staff-roles';
 import { ADMIN_SECTIONS } from './admin-sections.tsx';
-import { ADMIN_SECONDARY } from './admin-ui.ts';
+import { buttonClass } from '../components/ui/button.tsx';
 import { useSignOutStaffMutation } from './session/sign-in-api.ts';
 
 /** The sections this person may open. */
@@ -30,7 +30,7 @@ export function AdminLayout({ session, children }: { session: StaffSession; chil
           </div>
           <button
             type="button"
-            className={ADMIN_SECONDARY}
+            className={buttonClass({ variant: 'outline', size: 'lg' })}
             onClick={() => void signOut()}
             disabled={signingOut.isLoading}
           >

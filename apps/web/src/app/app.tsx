@@ -1,11 +1,11 @@
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './router.tsx';
-import type { AppStore } from './store.ts';
+import type { AppState } from './app-state.ts';
 
-export function App({ store }: { store: AppStore }) {
+export function App({ appState }: { appState: AppState }) {
   return (
-    <Provider store={store}>
+    <Provider store={appState}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { readCookie, removeCookie, writeCookie } from '../lib/cookies.ts';
 import { COOKIE_CONSENT } from '../lib/storage-keys.ts';
+import { buttonClass } from '../components/ui/button.tsx';
 
 /** Categories a visitor may turn on; off until chosen. */
 const OPTIONAL = [
@@ -12,22 +13,17 @@ const OPTIONAL = [
 type OptionalCategory = (typeof OPTIONAL)[number]['id'];
 
 /**
- * SPEC §2 and §4: shown while the cookiesAccepted cookie is absent. Accept sets it for 365 days;
+ * product.md §2 and §4: shown while the cookiesAccepted cookie is absent. Accept sets it for 365 days;
  * Reject removes it (so the question comes back next visit). Servery itself uses only strictly
  * necessary storage, so "Cookie settings" shows that category always on and the optional
  * ones off until the visitor turns them on.
  *
- * It opens in a task of its own once the page has committed: showModal lays out the whole page
- * there and then, and inside the first render's commit that made one long task of both (on a
- * phone, the page froze for it while the menu was arriving).
+ * It is open from its first render, which on a first visit is the page's first frame (shell.tsx,
+ * docs/decisions/0026): the question is what a first-time visitor must answer, and on a phone it
+ * is the largest thing on the screen.
  */
 export function CookieConsent() {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (readCookie(COOKIE_CONSENT.name) !== null) return;
-    const timer = setTimeout(() => setOpen(true));
-    return () => clearTimeout(timer);
-  }, []);
+  const [open, setOpen] = useState(() => readCookie(COOKIE_CONSENT.name) === null);
   const [settings, setSettings] = useState(false);
   const [chosen, setChosen] = useState<OptionalCategory[]>([]);
 
@@ -101,7 +97,7 @@ export function CookieConsent() {
                 ].join(','),
               )
             }
-            className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary"
+            className={buttonClass()}
           >
             Save choices
           </button>
@@ -113,14 +109,14 @@ export function CookieConsent() {
           onClick={() => accept('true')}
           // The dialog's first choice takes focus, not the policy link in its text.
           data-autofocus
-          className="rounded-lg bg-primary px-5 py-2.5 font-semibold text-on-primary"
+          className={buttonClass()}
         >
           Accept
         </button>
         <button
           type="button"
           onClick={handleReject}
-          className="rounded-lg border border-stone-400 px-5 py-2.5 font-semibold"
+          className={buttonClass({ variant: 'outline' })}
         >
           Reject
         </button>

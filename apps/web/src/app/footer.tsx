@@ -4,7 +4,7 @@ import { tenancyAssetPath } from '@servery/contract/constants';
 import { useGetHomeQuery } from '../features/content/api.ts';
 import { openingHoursRows } from '../lib/opening-hours.ts';
 
-/** SPEC §2: no footer on these routes. */
+/** product.md §2: no footer on these routes. */
 const WITHOUT_FOOTER = ['/checkout', '/payment', '/cart'];
 
 const NETWORK_NAMES = {
@@ -89,7 +89,7 @@ export function Footer({ config }: { config: ShopConfig | null }) {
   );
 }
 
-/** The reservation site's footer also gives hours, contacts and ways to act (SPEC §2). */
+/** The reservation site's footer also gives hours, contacts and ways to act (product.md §2). */
 function ReservationExtras({ config }: { config: ShopConfig }) {
   const { data: home } = useGetHomeQuery();
   const hours = home?.openingHours;

@@ -1,19 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import type { ShopConfig } from '@servery/contract/config';
 import { tenancyAssetPath } from '@servery/contract/constants';
 import { selectCartCount } from '../features/cart/cart-slice.ts';
 import { toast } from '../lib/toast.ts';
-import { SideMenu } from './side-menu.tsx';
-import type { RootState } from './store.ts';
+import { HeaderLinks } from './shop-links.tsx';
+import type { RootState } from './app-state.ts';
+
+/** The slide-out menu arrives with its first opening, not with every page (issue 19's budget). */
+const SideMenu = lazy(() => import('./side-menu.tsx').then((m) => ({ default: m.SideMenu })));
 
 export function Header({ config }: { config: ShopConfig | null }) {
   const navigate = useNavigate();
   const count = useSelector((state: RootState) => selectCartCount(state));
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
 
-  // SPEC §2: a cart with items goes to /cart; an empty one to /menu, with a toast.
+  // product.md §2: a cart with items goes to /cart; an empty one to /menu, with a toast.
   const handleCart = () => {
     if (count > 0) return navigate('/cart');
     navigate('/menu');
@@ -40,6 +44,7 @@ export function Header({ config }: { config: ShopConfig | null }) {
             <span className="block h-12 w-44" />
           )}
         </Link>
+        <HeaderLinks config={config} />
         <button
           type="button"
           onClick={handleCart}
@@ -75,7 +80,10 @@ export function Header({ config }: { config: ShopConfig | null }) {
         </button>
         <button
           type="button"
-          onClick={() => setMenuOpen(true)}
+          onClick={() => {
+            setMenuWanted(true);
+            setMenuOpen(true);
+          }}
           className="grid h-11 w-11 place-items-center rounded-full hover:bg-stone-100"
           aria-label="Open menu"
           aria-haspopup="dialog"
@@ -93,11 +101,11 @@ export function Header({ config }: { config: ShopConfig | null }) {
           </svg>
         </button>
       </div>
-      <SideMenu
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        shopName={config?.websiteName ?? ''}
-      />
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} config={config} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -1,4 +1,4 @@
-/** SPEC §8: a page chunk that has not arrived after 120 s counts as failed. */
+/** product.md §8: a page chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

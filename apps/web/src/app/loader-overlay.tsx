@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { loader } from '../lib/loader.ts';
 
-/** SPEC §2: the loader overlay, shown while its flag is set. */
+/** product.md §2: the loader overlay, shown while its flag is set. */
 export function LoaderOverlay({ forceShown = false }: { forceShown?: boolean }) {
   const shown = useSyncExternalStore(loader.subscribe, loader.isShown) || forceShown;
   if (!shown) return null;

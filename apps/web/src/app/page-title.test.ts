@@ -20,7 +20,7 @@ describe('pageTitle', () => {
     }
   });
 
-  it('falls back to the product name without a websiteName (SPEC §1)', () => {
+  it('falls back to the product name without a websiteName (product.md §1)', () => {
     expect(pageTitle('/menu', '')).toBe(`Menu · ${PRODUCT_NAME}`);
     expect(pageTitle('/', undefined)).toBe(PRODUCT_NAME);
   });

@@ -23,7 +23,7 @@ const PAGE_NAMES: Record<string, string> = {
 
 /**
  * "Menu · Tandoor Lane": the page, then the shop (its websiteName, else the product name,
- * SPEC §1). The home page and brand pages carry the shop name alone.
+ * product.md §1). The home page and brand pages carry the shop name alone.
  */
 export function pageTitle(pathname: string, websiteName: string | undefined): string {
   const shop = websiteName || PRODUCT_NAME;

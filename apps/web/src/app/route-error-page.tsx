@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ChunkLoadError } from './lazy-page.ts';
+import { buttonClass } from '../components/ui/button.tsx';
 
 /** What a visitor sees instead of a blank screen when a page fails to load or breaks. */
 export function RouteErrorPage({ error }: { error: unknown }) {
@@ -15,18 +16,10 @@ export function RouteErrorPage({ error }: { error: unknown }) {
           : 'Sorry, this page ran into a problem. Reloading may help.'}
       </p>
       <div className="mt-6 flex justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => location.reload()}
-          className="rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary"
-        >
+        <button type="button" onClick={() => location.reload()} className={buttonClass()}>
           Reload the page
         </button>
-        <Link
-          to="/"
-          reloadDocument
-          className="rounded-lg border border-stone-400 px-5 py-3 font-semibold"
-        >
+        <Link to="/" reloadDocument className={buttonClass({ variant: 'outline' })}>
           Home page
         </Link>
       </div>

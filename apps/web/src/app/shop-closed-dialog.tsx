@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ShopConfig } from '@servery/contract/config';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { buttonClass } from '../components/ui/button.tsx';
 
 function dismissedThisVisit(): boolean {
   try {
@@ -12,7 +13,7 @@ function dismissedThisVisit(): boolean {
 }
 
 /**
- * SPEC §1 and §4: when the configuration says IsShopClosed 1, a dismissable dialog. Once
+ * product.md §1 and §4: when the configuration says IsShopClosed 1, a dismissable dialog. Once
  * dismissed it stays away for the visit (session storage), not back on every page load.
  */
 export function ShopClosedDialog({ config }: { config: ShopConfig | null }) {
@@ -43,7 +44,7 @@ export function ShopClosedDialog({ config }: { config: ShopConfig | null }) {
       <button
         type="button"
         onClick={handleDismiss}
-        className="mt-5 rounded-lg bg-primary px-8 py-2.5 font-semibold text-on-primary"
+        className={buttonClass({ className: 'mt-5 px-8' })}
       >
         OK
       </button>

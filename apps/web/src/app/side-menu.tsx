@@ -1,22 +1,27 @@
 import { Link, useNavigate } from 'react-router';
+import type { ShopConfig } from '@servery/contract/config';
+import { buttonClass } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { useLazyGetReferralQuery } from '../features/account/api.ts';
 import { SHARE_UNSUPPORTED_MESSAGE, referralLink, shareLink } from '../lib/referral.ts';
 import { signOut, useUserData } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
+import { shopLinks } from './shop-links.tsx';
 
-const BUTTON = 'block w-full rounded-lg px-4 py-3 text-center font-semibold';
+const WIDE = 'w-full';
+const ROW = 'rounded-lg px-4 py-3 text-left font-medium hover:bg-stone-100';
 
-/** SPEC §2: the slide-out menu, signed out (Sign Up, Log in) or signed in (account links). */
+/** product.md §2: the slide-out menu, signed out (Sign Up, Log in) or signed in (account links). */
 export function SideMenu({
   open,
   onClose,
-  shopName,
+  config,
 }: {
   open: boolean;
   onClose: () => void;
-  shopName: string;
+  config: ShopConfig | null;
 }) {
+  const shopName = config?.websiteName ?? '';
   const navigate = useNavigate();
   const user = useUserData();
   const go = (path: string) => {
@@ -72,33 +77,30 @@ export function SideMenu({
             ×
           </button>
         </div>
+        <ul aria-label="The shop" className="flex flex-col border-b border-stone-200 pb-3">
+          {shopLinks(config).map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} onClick={onClose} className={`block ${ROW}`}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
         {user ? (
           <>
-            <Link
-              to="/account"
-              onClick={onClose}
-              className="rounded-lg px-4 py-3 font-medium hover:bg-stone-100"
-            >
+            <Link to="/account" onClick={onClose} className={ROW}>
               Manage account
             </Link>
-            <Link
-              to="/orders"
-              onClick={onClose}
-              className="rounded-lg px-4 py-3 font-medium hover:bg-stone-100"
-            >
+            <Link to="/orders" onClick={onClose} className={ROW}>
               Orders
             </Link>
-            <button
-              type="button"
-              onClick={handleInvite}
-              className="rounded-lg px-4 py-3 text-left font-medium hover:bg-stone-100"
-            >
+            <button type="button" onClick={handleInvite} className={ROW}>
               Invite Friends
             </button>
             <button
               type="button"
               onClick={handleSignOut}
-              className={`${BUTTON} mt-auto border border-stone-300`}
+              className={buttonClass({ variant: 'outline', className: `${WIDE} mt-auto` })}
             >
               Sign Out
             </button>
@@ -108,14 +110,14 @@ export function SideMenu({
             <button
               type="button"
               onClick={() => go('/login')}
-              className={`${BUTTON} bg-primary text-on-primary`}
+              className={buttonClass({ className: WIDE })}
             >
               Sign Up
             </button>
             <button
               type="button"
               onClick={() => go('/login')}
-              className={`${BUTTON} border border-stone-300`}
+              className={buttonClass({ variant: 'outline', className: WIDE })}
             >
               Log in
             </button>

@@ -7,7 +7,7 @@ const TONE = {
   info: 'border-stone-700 bg-white text-stone-900',
 } as const;
 
-/** SPEC §2: top right, newest on top; each toast closes itself after 3000 ms. */
+/** product.md §2: top right, newest on top; each toast closes itself after 3000 ms. */
 export function ToastArea() {
   const list = useSyncExternalStore(toasts.subscribe, toasts.get);
   return (

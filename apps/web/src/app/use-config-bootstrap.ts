@@ -5,11 +5,11 @@ import { toastServerError } from '../lib/api.ts';
 import { cacheConfig, cachedConfig, useLoadConfigQuery } from '../lib/shop-config.ts';
 import { STORAGE_KEYS } from '../lib/storage-keys.ts';
 
-/** SPEC §9: the configuration's loading flag ends on success or after 2000 ms. */
+/** product.md §9: the configuration's loading flag ends on success or after 2000 ms. */
 export const CONFIG_LOADING_FALLBACK_MS = 2000;
 
 /**
- * SPEC §4 "Configuration": the configuration is cached under configData. When it was missing,
+ * product.md §4 "Configuration": the configuration is cached under configData. When it was missing,
  * it is fetched, cached and the page reloads: once per tab session, never in a loop. Also
  * stores the default currency (GBP, £) when none is chosen yet.
  */
@@ -20,7 +20,7 @@ export function useConfigBootstrap(): { config: ShopConfig | null; loading: bool
 
   useEffect(() => {
     const timer = setTimeout(() => setTimedOut(true), CONFIG_LOADING_FALLBACK_MS);
-    // SPEC §1: the currency defaults to GBP (£), whether or not the configuration loads.
+    // product.md §1: the currency defaults to GBP (£), whether or not the configuration loads.
     if (!localStorage.getItem(STORAGE_KEYS.currencyObj)) {
       localStorage.setItem(
         STORAGE_KEYS.currencyObj,

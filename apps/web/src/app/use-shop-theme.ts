@@ -6,7 +6,7 @@ import { pageTitle } from './page-title.ts';
 
 /**
  * Dresses the page in the shop's configuration: title from websiteName (else the product
- * name, SPEC §1), favicon, and colours as CSS variables.
+ * name, product.md §1), favicon, and colours as CSS variables.
  */
 export function applyShopTheme(config: ShopConfig | null): void {
   document.title = config?.websiteName || PRODUCT_NAME;

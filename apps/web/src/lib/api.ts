@@ -19,8 +19,8 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /**
- * One client for /api (STYLE.md habit 6). It carries the bearer token from userData, and
- * applies SPEC §4 and §8 to every call: a 401 on a customer call signs out and replaces the
+ * One client for /api (architecture.md habit 6). It carries the bearer token from userData, and
+ * applies product.md §4 and §8 to every call: a 401 on a customer call signs out and replaces the
  * location with /login; a network failure shows 'Oops! Something went wrong.'. Endpoints mark
  * themselves with `extraOptions: { customer: true }`.
  */
@@ -61,19 +61,19 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** The server's message from a failed call, for the error toast SPEC §8 asks for. */
+/** The server's message from a failed call, for the error toast product.md §8 asks for. */
 export function serverMessage(error: unknown): string {
   const data = (error as { data?: Partial<ErrorEnvelope> } | undefined)?.data;
   return typeof data?.message === 'string' ? data.message : NETWORK_ERROR_MESSAGE;
 }
 
 /**
- * SPEC §8: a non-success answer shows the server's message as an error toast. Network failures
+ * product.md §8: a non-success answer shows the server's message as an error toast. Network failures
  * already toasted by the client are not toasted twice; 401s listed in `silentOn` stay quiet.
  */
 export function toastServerError(error: unknown, { silentOn = [] as number[] } = {}): void {
   const status = (error as { status?: unknown } | undefined)?.status;
   if (typeof status !== 'number' || silentOn.includes(status)) return;
-  // SPEC §8: an exception failure is 'Oops! Something went wrong.' (the server logs the rest).
+  // product.md §8: an exception failure is 'Oops! Something went wrong.' (the server logs the rest).
   toast.error(status >= 500 ? NETWORK_ERROR_MESSAGE : serverMessage(error));
 }

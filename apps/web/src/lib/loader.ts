@@ -1,6 +1,6 @@
 import { createExternalStore } from './external-store.ts';
 
-/** The loader overlay's show/hide flag (SPEC §2), counted so overlapping work nests. */
+/** The loader overlay's show/hide flag (product.md §2), counted so overlapping work nests. */
 const pending = createExternalStore(0);
 
 export const loader = {

@@ -6,7 +6,7 @@ import { useShopConfig } from './shop-config.ts';
 import { STORAGE_KEYS, readJson } from './storage-keys.ts';
 
 /**
- * The currency prices are shown in: the one kept under currencyObj (SPEC §1), else the shop's,
+ * The currency prices are shown in: the one kept under currencyObj (product.md §1), else the shop's,
  * else GBP (£).
  */
 export function shopCurrency(fallback?: Pick<Currency, 'sign'>): Pick<Currency, 'sign'> {

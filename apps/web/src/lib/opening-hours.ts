@@ -11,7 +11,7 @@ const DAYS = [
 ] as const;
 
 /**
- * The rows a visitor reads (SPEC §2 footer: "Monday to Friday, Saturday, Sunday"): one
+ * The rows a visitor reads (product.md §2 footer: "Monday to Friday, Saturday, Sunday"): one
  * "Monday to Friday" row when the weekdays share their hours, otherwise a row per weekday.
  */
 export function openingHoursRows(hours: OpeningHoursData): { day: string; hours: string }[] {

@@ -38,12 +38,12 @@ export function referralLink(code: string): string {
   return `${location.origin}/?${REFERRAL_PARAM}=${encodeURIComponent(code)}`;
 }
 
-/** SPEC §8: the message when the device has no share function. */
+/** product.md §8: the message when the device has no share function. */
 export const SHARE_UNSUPPORTED_MESSAGE = 'Sharing is not supported on this device.';
 
 const SHARE_FAILED_MESSAGE = 'Sharing did not work. Please try again.';
 
-/** The device's share sheet (SPEC §2 'Invite Friends'); a toast where there is none. */
+/** The device's share sheet (product.md §2 'Invite Friends'); a toast where there is none. */
 export async function shareLink(share: ShareData): Promise<void> {
   if (typeof navigator.share !== 'function') {
     toast.error(SHARE_UNSUPPORTED_MESSAGE);

@@ -3,7 +3,7 @@ import type { Customer, UserData } from '@servery/contract/auth';
 import { createExternalStore } from './external-store.ts';
 import { STORAGE_KEYS, readJson } from './storage-keys.ts';
 
-/** SPEC §3: userData holds the token and a customer with first_name (verify-otp's answer). */
+/** product.md §3: userData holds the token and a customer with first_name (verify-otp's answer). */
 export type { UserData };
 
 const current = createExternalStore<UserData | null>(readUserData());
@@ -24,7 +24,7 @@ export function updateStoredCustomer(customer: Customer): void {
   if (data) signIn({ ...data, customer });
 }
 
-/** Callbacks that reset client state on sign-out (the store registers one: app/store.ts). */
+/** Callbacks that reset client state on sign-out (the store registers one: app/app-state.ts). */
 const onSignOut = new Set<() => void>();
 export function whenSignedOut(reset: () => void): () => void {
   onSignOut.add(reset);
@@ -32,7 +32,7 @@ export function whenSignedOut(reset: () => void): () => void {
 }
 
 /**
- * SPEC §4 "Sign out": clears the stored user data, address, persisted store, delivery type and
+ * product.md §4 "Sign out": clears the stored user data, address, persisted store, delivery type and
  * pickup choice, and resets what the client knew of the user. Local only: no server call.
  */
 export function signOut(): void {

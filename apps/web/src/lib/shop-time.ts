@@ -1,6 +1,7 @@
+import { clockTime, formatClockTime } from '@servery/contract/clock';
 import { useShopConfig } from './shop-config.ts';
 
-/** DESIGN.md: shop-local times are on the tenant's clock, Europe/London unless it says other. */
+/** architecture.md: shop-local times are on the tenant's clock, Europe/London unless it says other. */
 export const DEFAULT_TIME_ZONE = 'Europe/London';
 
 export function useShopTimeZone(): string {
@@ -19,13 +20,7 @@ function parts(iso: string, timeZone: string, options: Intl.DateTimeFormatOption
 
 /** "7:30 PM" on the shop's clock, as the server labels its slots. */
 export function shopClockTime(iso: string, timeZone: string): string {
-  const { hour = '0', minute = '00' } = parts(iso, timeZone, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const hours = Number(hour);
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${minute} ${hours < 12 ? 'AM' : 'PM'}`;
+  return formatClockTime(clockTime(new Date(iso), timeZone));
 }
 
 /** "Saturday 28 November 2026" on the shop's clock. */

@@ -1,6 +1,6 @@
 import { createExternalStore } from './external-store.ts';
 
-/** SPEC §2: toasts close after 3000 ms. */
+/** product.md §2: toasts close after 3000 ms. */
 export const TOAST_DURATION_MS = 3000;
 
 export interface Toast {
@@ -12,14 +12,27 @@ export interface Toast {
 /** Newest first, as the toast area shows them. */
 export const toasts = createExternalStore<Toast[]>([]);
 let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
+/**
+ * Shows a toast. The same words of the same kind already on screen are not stacked (issue 20):
+ * that toast moves to the top and its 3000 ms start again.
+ */
 function show(kind: Toast['kind'], message: string) {
-  const id = nextId++;
-  toasts.set([{ id, kind, message }, ...toasts.get()]);
-  setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+  const shown = toasts.get();
+  const same = shown.find((t) => t.kind === kind && t.message === message);
+  const id = same?.id ?? nextId++;
+  clearTimeout(timers.get(id));
+  toasts.set([same ?? { id, kind, message }, ...shown.filter((t) => t.id !== id)]);
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), TOAST_DURATION_MS),
+  );
 }
 
 export function dismissToast(id: number) {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
   toasts.set(toasts.get().filter((t) => t.id !== id));
 }
 
@@ -29,5 +42,5 @@ export const toast = {
   info: (message: string) => show('info', message),
 };
 
-/** SPEC §8: network or exception failure. */
+/** product.md §8: network or exception failure. */
 export const NETWORK_ERROR_MESSAGE = 'Oops! Something went wrong.';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { AuditEntry, AuditQuery } from '@servery/contract/staff';
 import { adminApi, adminErrorMessage } from '../admin-api.ts';
-import { ADMIN_CARD, ADMIN_INPUT, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 
 const auditApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -28,14 +30,14 @@ export function AuditPage() {
     <>
       <h1 className="text-3xl font-bold">Audit log</h1>
       <form
-        className={`${ADMIN_CARD} mt-4 grid gap-4 sm:grid-cols-2`}
+        className={`${CARD_CLASS} mt-4 grid gap-4 sm:grid-cols-2`}
         onSubmit={(e) => e.preventDefault()}
         aria-label="Filter the audit log"
       >
         <label className="font-medium">
           What changed
           <select
-            className={ADMIN_INPUT}
+            className={inputClass({ size: 'lg' })}
             value={entity}
             onChange={(e) => {
               setEntity(e.target.value);
@@ -54,7 +56,7 @@ export function AuditPage() {
         <label className="font-medium">
           Who (e-mail address)
           <input
-            className={ADMIN_INPUT}
+            className={inputClass({ size: 'lg' })}
             type="search"
             value={actor}
             onChange={(e) => {
@@ -99,7 +101,7 @@ function AuditPageRows({
   return (
     <>
       {data.map((entry) => (
-        <li key={entry.id} className={ADMIN_CARD}>
+        <li key={entry.id} className={CARD_CLASS}>
           <p className="font-semibold">
             {describeAction(entry.action)} · {entry.entity} {entry.entity_id.slice(0, 8)}
           </p>
@@ -118,7 +120,11 @@ function AuditPageRows({
       ))}
       {onMore && data.length === query.limit && (
         <li>
-          <button type="button" className={ADMIN_SECONDARY} onClick={() => onMore(data.at(-1)!.id)}>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'outline', size: 'lg' })}
+            onClick={() => onMore(data.at(-1)!.id)}
+          >
             Show older changes
           </button>
         </li>

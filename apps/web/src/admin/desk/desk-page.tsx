@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { DeskOrder } from '@servery/contract/desk';
 import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
-import { useAdminDispatch } from '../admin-store.ts';
-import { ADMIN_PRIMARY } from '../admin-ui.ts';
+import { useAdminDispatch } from '../admin-state.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { useLiveEvents } from '../live/use-live-events.ts';
 import { useDeskOrdersQuery } from './desk-api.ts';
 import { OrderCard } from './order-card.tsx';
@@ -50,7 +50,7 @@ export function DeskPage() {
         {!alert.started ? (
           <button
             type="button"
-            className={`${ADMIN_PRIMARY} text-lg`}
+            className={`${buttonClass({ size: 'lg' })} text-lg`}
             onClick={() => void alert.start()}
           >
             Start service (sound on, screen awake)
@@ -103,7 +103,7 @@ export function DeskPage() {
                       key={order.id}
                       order={order}
                       timeZone={timeZone}
-                      onPrint={(id) => void printer.print(id)}
+                      onPrint={printer.print}
                       printing={printer.printing}
                     />
                   ))}

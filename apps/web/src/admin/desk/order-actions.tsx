@@ -3,11 +3,12 @@ import {
   ACCEPT_MINUTE_PRESETS,
   DELAY_MINUTE_PRESETS,
   REJECT_REASONS,
-  type DeskOrder,
   type RejectReason,
-} from '@servery/contract/desk';
+} from '@servery/contract/desk-moves';
+import type { DeskOrder } from '@servery/contract/desk';
 import { adminErrorMessage } from '../admin-api.ts';
-import { ADMIN_DANGER, ADMIN_INPUT, ADMIN_PRIMARY, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 import { useMoveOrderMutation } from './desk-api.ts';
 
 const NEXT_LABELS: Record<string, string> = {
@@ -62,7 +63,7 @@ export function OrderActions({ order }: { order: DeskOrder }) {
           <label className="block font-medium">
             In your words {reason === 'other' ? '(needed)' : '(optional)'}
             <input
-              className={ADMIN_INPUT}
+              className={inputClass({ size: 'lg' })}
               value={note}
               maxLength={200}
               onChange={(e) => setNote(e.target.value)}
@@ -76,7 +77,7 @@ export function OrderActions({ order }: { order: DeskOrder }) {
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
-              className={ADMIN_DANGER}
+              className={buttonClass({ variant: 'danger', size: 'lg' })}
               disabled={!reason || (reason === 'other' && !note.trim()) || moving.isLoading}
               onClick={() =>
                 reason &&
@@ -90,7 +91,11 @@ export function OrderActions({ order }: { order: DeskOrder }) {
             >
               Yes, reject order #{order.number}
             </button>
-            <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('idle')}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
+              onClick={() => setMode('idle')}
+            >
               Keep it
             </button>
           </div>
@@ -105,7 +110,7 @@ export function OrderActions({ order }: { order: DeskOrder }) {
             <button
               key={minutes}
               type="button"
-              className={ADMIN_PRIMARY}
+              className={buttonClass({ size: 'lg' })}
               disabled={moving.isLoading}
               onClick={() => void send({ id: order.id, status: 'accepted', minutes })}
             >
@@ -126,16 +131,20 @@ export function OrderActions({ order }: { order: DeskOrder }) {
           <label className="font-medium">
             Other minutes
             <input
-              className={`${ADMIN_INPUT} w-28`}
+              className={`${inputClass({ size: 'lg' })} w-28`}
               inputMode="numeric"
               value={custom}
               onChange={(e) => setCustom(e.target.value.replace(/\D/g, ''))}
             />
           </label>
-          <button type="submit" className={ADMIN_SECONDARY}>
+          <button type="submit" className={buttonClass({ variant: 'outline', size: 'lg' })}>
             Accept
           </button>
-          <button type="button" className={ADMIN_DANGER} onClick={() => setMode('reject')}>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'danger', size: 'lg' })}
+            onClick={() => setMode('reject')}
+          >
             Reject…
           </button>
         </form>
@@ -156,7 +165,7 @@ export function OrderActions({ order }: { order: DeskOrder }) {
           <button
             key={status}
             type="button"
-            className={ADMIN_PRIMARY}
+            className={buttonClass({ size: 'lg' })}
             disabled={moving.isLoading}
             onClick={() => void send({ id: order.id, status })}
           >
@@ -168,7 +177,7 @@ export function OrderActions({ order }: { order: DeskOrder }) {
             <button
               key={minutes}
               type="button"
-              className={ADMIN_SECONDARY}
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
               disabled={moving.isLoading}
               onClick={() => void send({ id: order.id, status: 'delay', minutes })}
             >
@@ -176,7 +185,11 @@ export function OrderActions({ order }: { order: DeskOrder }) {
             </button>
           ))}
         {order.next.includes('cancelled') && mode !== 'cancel' && (
-          <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('cancel')}>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'outline', size: 'lg' })}
+            onClick={() => setMode('cancel')}
+          >
             Cancel…
           </button>
         )}
@@ -192,12 +205,16 @@ export function OrderActions({ order }: { order: DeskOrder }) {
           </span>
           <button
             type="button"
-            className={ADMIN_DANGER}
+            className={buttonClass({ variant: 'danger', size: 'lg' })}
             onClick={() => void send({ id: order.id, status: 'cancelled' })}
           >
             Yes, cancel
           </button>
-          <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('idle')}>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'outline', size: 'lg' })}
+            onClick={() => setMode('idle')}
+          >
             Keep it
           </button>
         </div>

@@ -1,15 +1,27 @@
+import { memo } from 'react';
 import { formatMoney } from '@servery/contract/pricing';
 import type { DeskOrder } from '@servery/contract/desk';
 import { cachedConfig } from '../../lib/shop-config.ts';
 import { shopClockTime } from '../../lib/shop-time.ts';
-import { ADMIN_CARD, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { LineAllergens } from './line-allergens.tsx';
 import { OrderActions } from './order-actions.tsx';
 
+/**
+ * A card off screen is not laid out or painted (a busy board has hundreds below the fold); its
+ * last drawn height is kept, so the scrollbar does not jump.
+ */
+const OFF_SCREEN = '[content-visibility:auto] [contain-intrinsic-block-size:auto_22rem]';
+
 const money = (minor: number) => formatMoney(minor, { sign: cachedConfig()?.currency.sign ?? '£' });
 
-/** One order on the board: everything needed to make it and hand it over, readable at a distance. */
-export function OrderCard({
+/**
+ * One order on the board: everything needed to make it and hand it over, readable at a distance.
+ * Memoised: an event refetches the open orders, and the query keeps the objects of orders that did
+ * not change (structural sharing), so only new and moved cards draw again.
+ */
+export const OrderCard = memo(function OrderCard({
   order,
   timeZone,
   onPrint,
@@ -17,12 +29,12 @@ export function OrderCard({
 }: {
   order: DeskOrder;
   timeZone: string;
-  onPrint: (orderId: string) => void;
+  onPrint: (orderId: string) => unknown;
   printing?: boolean;
 }) {
   const when = order.promised_at ?? order.scheduled_for;
   return (
-    <li className={`${ADMIN_CARD} space-y-3`} aria-labelledby={`order-${order.id}`}>
+    <li className={`${CARD_CLASS} ${OFF_SCREEN} space-y-3`} aria-labelledby={`order-${order.id}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`order-${order.id}`} className="text-2xl font-bold">
           #{order.number} · {order.order_type === 'delivery' ? 'Delivery' : 'Collection'}
@@ -88,7 +100,7 @@ export function OrderCard({
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="button"
-          className={ADMIN_SECONDARY}
+          className={buttonClass({ variant: 'outline', size: 'lg' })}
           disabled={printing}
           onClick={() => onPrint(order.id)}
         >
@@ -102,4 +114,4 @@ export function OrderCard({
       </div>
     </li>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { KitchenTicket } from '@servery/contract/desk';
 import { adminErrorMessage } from '../admin-api.ts';
 import { usePrintTicketMutation } from './desk-api.ts';
@@ -6,7 +6,7 @@ import { usePrintTicketMutation } from './desk-api.ts';
 /**
  * Printing from the desk: the server counts the print and answers the ticket, the page puts it
  * in the print-only sheet, then opens the browser's print dialog (a browser cannot print
- * silently; BACK-OFFICE.md). The last ticket stays in the sheet until the next print.
+ * silently; back-office.md). The last ticket stays in the sheet until the next print.
  */
 export function useTicketPrinter() {
   const [printTicket, state] = usePrintTicketMutation();
@@ -20,12 +20,16 @@ export function useTicketPrinter() {
     window.print();
   }, [job]);
 
-  async function print(orderId: string) {
-    setProblem('');
-    const result = await printTicket(orderId);
-    if ('error' in result) setProblem(adminErrorMessage(result.error));
-    else setJob({ ticket: result.data, nonce: Date.now() });
-  }
+  // The same function on every render, so the board's cards (memoised) need not draw again.
+  const print = useCallback(
+    async (orderId: string) => {
+      setProblem('');
+      const result = await printTicket(orderId);
+      if ('error' in result) setProblem(adminErrorMessage(result.error));
+      else setJob({ ticket: result.data, nonce: Date.now() });
+    },
+    [printTicket],
+  );
   return { print, printing: state.isLoading, ticket: job?.ticket ?? null, problem };
 }
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ZStaffBookingRequest, type StaffBookingInput } from '@servery/contract/diary';
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
-import { ADMIN_INPUT, ADMIN_PRIMARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 import { useAddBookingMutation } from './diary-api.ts';
 
 interface Values {
@@ -126,7 +127,7 @@ export function AddBookingForm({
       <label className="block font-semibold">
         Time
         <select
-          className={ADMIN_INPUT}
+          className={inputClass({ size: 'lg' })}
           value={values.time}
           onChange={(e) => set('time', e.target.value)}
           {...aria('time')}
@@ -140,7 +141,7 @@ export function AddBookingForm({
       <label className="block font-semibold">
         People
         <input
-          className={ADMIN_INPUT}
+          className={inputClass({ size: 'lg' })}
           type="number"
           inputMode="numeric"
           min={1}
@@ -154,7 +155,7 @@ export function AddBookingForm({
       <label className="block font-semibold">
         Name
         <input
-          className={ADMIN_INPUT}
+          className={inputClass({ size: 'lg' })}
           autoComplete="off"
           value={values.name}
           onChange={(e) => set('name', e.target.value)}
@@ -165,7 +166,7 @@ export function AddBookingForm({
       <label className="block font-semibold">
         Phone (optional)
         <input
-          className={ADMIN_INPUT}
+          className={inputClass({ size: 'lg' })}
           type="tel"
           autoComplete="off"
           value={values.phone}
@@ -177,7 +178,7 @@ export function AddBookingForm({
       <label className="block font-semibold">
         E-mail (optional: the guest gets the confirmation)
         <input
-          className={ADMIN_INPUT}
+          className={inputClass({ size: 'lg' })}
           type="email"
           autoComplete="off"
           value={values.email}
@@ -189,7 +190,7 @@ export function AddBookingForm({
       <label className="block font-semibold">
         Note (optional)
         <input
-          className={ADMIN_INPUT}
+          className={inputClass({ size: 'lg' })}
           maxLength={200}
           value={values.message}
           onChange={(e) => set('message', e.target.value)}
@@ -216,7 +217,7 @@ export function AddBookingForm({
       <div className="sm:col-span-2">
         <button
           type="submit"
-          className={ADMIN_PRIMARY}
+          className={buttonClass({ size: 'lg' })}
           disabled={adding.isLoading || times.length === 0}
         >
           Add booking

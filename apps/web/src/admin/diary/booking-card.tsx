@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { DiaryBooking } from '@servery/contract/diary';
 import type { BookingStatus } from '@servery/contract/reservation';
 import { adminErrorMessage } from '../admin-api.ts';
-import { ADMIN_DANGER, ADMIN_INPUT, ADMIN_PRIMARY, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 import { useMoveBookingMutation } from './diary-api.ts';
 import { dayLabels } from './diary-dates.ts';
 
@@ -94,10 +95,18 @@ export function BookingCard({
         <div className="mt-3 flex flex-wrap gap-2 print:hidden">
           {booking.status === 'requested' && (
             <>
-              <button type="button" className={ADMIN_PRIMARY} onClick={() => setMode('confirm')}>
+              <button
+                type="button"
+                className={buttonClass({ size: 'lg' })}
+                onClick={() => setMode('confirm')}
+              >
                 Confirm…
               </button>
-              <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('decline')}>
+              <button
+                type="button"
+                className={buttonClass({ variant: 'outline', size: 'lg' })}
+                onClick={() => setMode('decline')}
+              >
                 Decline…
               </button>
             </>
@@ -108,7 +117,11 @@ export function BookingCard({
               <button
                 key={to}
                 type="button"
-                className={to === 'no_show' ? ADMIN_SECONDARY : ADMIN_PRIMARY}
+                className={
+                  to === 'no_show'
+                    ? buttonClass({ variant: 'outline', size: 'lg' })
+                    : buttonClass({ size: 'lg' })
+                }
                 disabled={moving.isLoading}
                 onClick={() => void send({ id: booking.id, status: to })}
               >
@@ -117,7 +130,11 @@ export function BookingCard({
               </button>
             ))}
           {booking.next.includes('cancelled') && (
-            <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('cancel')}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
+              onClick={() => setMode('cancel')}
+            >
               Cancel…
             </button>
           )}
@@ -135,7 +152,7 @@ export function BookingCard({
           <label className="block font-semibold">
             How many people, for sure?
             <input
-              className={ADMIN_INPUT}
+              className={inputClass({ size: 'lg' })}
               type="number"
               inputMode="numeric"
               min={1}
@@ -146,10 +163,18 @@ export function BookingCard({
             />
           </label>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className={ADMIN_PRIMARY} disabled={moving.isLoading}>
+            <button
+              type="submit"
+              className={buttonClass({ size: 'lg' })}
+              disabled={moving.isLoading}
+            >
               Confirm and e-mail the guest
             </button>
-            <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('idle')}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
+              onClick={() => setMode('idle')}
+            >
               Back
             </button>
           </div>
@@ -172,7 +197,7 @@ export function BookingCard({
             {mode === 'decline' ? 'Why can you not take it?' : 'Why is it cancelled?'} The guest
             reads this.
             <input
-              className={ADMIN_INPUT}
+              className={inputClass({ size: 'lg' })}
               required={mode === 'decline'}
               maxLength={200}
               value={reason}
@@ -180,10 +205,18 @@ export function BookingCard({
             />
           </label>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className={ADMIN_DANGER} disabled={moving.isLoading}>
+            <button
+              type="submit"
+              className={buttonClass({ variant: 'danger', size: 'lg' })}
+              disabled={moving.isLoading}
+            >
               {mode === 'decline' ? 'Decline and e-mail the guest' : 'Cancel the booking'}
             </button>
-            <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('idle')}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
+              onClick={() => setMode('idle')}
+            >
               Keep it
             </button>
           </div>

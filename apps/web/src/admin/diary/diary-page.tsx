@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { DiaryDay } from '@servery/contract/diary';
 import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
-import { useAdminDispatch } from '../admin-store.ts';
-import { ADMIN_CARD, ADMIN_INPUT, ADMIN_PRIMARY, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { useAdminDispatch } from '../admin-state.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 import { useLiveEvents } from '../live/use-live-events.ts';
 import { AddBookingForm } from './add-booking-form.tsx';
 import { BookingCard } from './booking-card.tsx';
@@ -50,7 +52,11 @@ export function DiaryPage() {
           Bookings <span className="block text-xl font-semibold">{dayLabels(date).long}</span>
         </h1>
         <div className="flex flex-wrap gap-2 print:hidden">
-          <button type="button" className={ADMIN_SECONDARY} onClick={() => window.print()}>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'outline', size: 'lg' })}
+            onClick={() => window.print()}
+          >
             Print running order
           </button>
           {data && <CsvLink day={data} />}
@@ -85,7 +91,7 @@ export function DiaryPage() {
             <input
               type="date"
               aria-label="Another day"
-              className={`${ADMIN_INPUT} mt-0 w-44`}
+              className={`${inputClass({ size: 'lg' })} mt-0 w-44`}
               value={date}
               onChange={(e) => e.target.value && setDate(e.target.value)}
             />
@@ -128,7 +134,7 @@ export function DiaryPage() {
             </section>
           )}
 
-          <section className={`${ADMIN_CARD} mt-4 print:hidden`} aria-labelledby="add-booking">
+          <section className={`${CARD_CLASS} mt-4 print:hidden`} aria-labelledby="add-booking">
             <h2 id="add-booking" className="text-xl font-bold">
               Add a booking
             </h2>
@@ -148,7 +154,7 @@ export function DiaryPage() {
             ) : (
               <button
                 type="button"
-                className={`${ADMIN_PRIMARY} mt-3`}
+                className={`${buttonClass({ size: 'lg' })} mt-3`}
                 onClick={() => setAdding(true)}
               >
                 Phone booking or walk-in
@@ -175,7 +181,11 @@ function CsvLink({ day }: { day: DiaryDay }) {
     [day],
   );
   return (
-    <a className={ADMIN_SECONDARY} href={href} download={`bookings-${day.date}.csv`}>
+    <a
+      className={buttonClass({ variant: 'outline', size: 'lg' })}
+      href={href}
+      download={`bookings-${day.date}.csv`}
+    >
       Download CSV
     </a>
   );

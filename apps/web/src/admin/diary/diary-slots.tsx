@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { DiaryDay, DiarySlot } from '@servery/contract/diary';
 import { adminErrorMessage } from '../admin-api.ts';
-import { ADMIN_INPUT, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 import { BookingCard } from './booking-card.tsx';
 import { useAddCloseoutMutation, useRemoveCloseoutMutation } from './diary-api.ts';
 
@@ -42,7 +43,7 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
                   <span className="text-stone-700">{c.reason}</span>
                   <button
                     type="button"
-                    className={ADMIN_SECONDARY}
+                    className={buttonClass({ variant: 'outline', size: 'lg' })}
                     disabled={reopening.isLoading}
                     onClick={() => void reopen(c.id)}
                   >
@@ -56,7 +57,7 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
             <label className="block grow font-semibold">
               Reason for closing (for your team)
               <input
-                className={ADMIN_INPUT}
+                className={inputClass({ size: 'lg' })}
                 maxLength={200}
                 value={reason}
                 placeholder="Private party"
@@ -65,7 +66,7 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
             </label>
             <button
               type="button"
-              className={ADMIN_SECONDARY}
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
               disabled={closing.isLoading}
               onClick={() => void closeOut({})}
             >
@@ -73,7 +74,7 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
             </button>
             <button
               type="button"
-              className={ADMIN_SECONDARY}
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
               aria-pressed={choosing}
               onClick={() => setChoosing((on) => !on)}
             >
@@ -103,7 +104,7 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
             {closable && (
               <button
                 type="button"
-                className={`${ADMIN_SECONDARY} print:hidden`}
+                className={`${buttonClass({ variant: 'outline', size: 'lg' })} print:hidden`}
                 disabled={closing.isLoading}
                 onClick={() => void closeOut({ service: service.id })}
               >
@@ -181,7 +182,7 @@ function SlotRow({
         {mayClose && !slot.closed && (
           <button
             type="button"
-            className={`${ADMIN_SECONDARY} print:hidden`}
+            className={`${buttonClass({ variant: 'outline', size: 'lg' })} print:hidden`}
             disabled={busy}
             onClick={onClose}
           >

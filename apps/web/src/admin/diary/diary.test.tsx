@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DiaryBooking, DiaryDay } from '@servery/contract/diary';
-import { createAdminStore } from '../admin-store.ts';
+import { createAdminState } from '../admin-state.ts';
 import { AddBookingForm } from './add-booking-form.tsx';
 import { BookingCard } from './booking-card.tsx';
 import { diaryCsv } from './diary-csv.ts';
@@ -29,7 +29,7 @@ const booking = (overrides: Partial<DiaryBooking> = {}): DiaryBooking => ({
   ...overrides,
 });
 const inStore = (ui: React.ReactNode) =>
-  render(<Provider store={createAdminStore()}>{ui}</Provider>);
+  render(<Provider store={createAdminState()}>{ui}</Provider>);
 
 describe('a booking in the diary', () => {
   it('offers exactly the one-tap moves its status allows', () => {

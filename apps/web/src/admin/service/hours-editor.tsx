@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { WEEKDAYS, type OpeningRange, type Weekday } from '@servery/contract/opening-hours';
 import type { ServiceStore, SpecialDay } from '@servery/contract/service';
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
-import { ADMIN_CARD, ADMIN_INPUT, ADMIN_PRIMARY, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 import { useSaveHoursMutation, useSaveSpecialDaysMutation } from './service-api.ts';
 
 /** A time input sized to its value, so a range fits on one line of a phone. */
@@ -43,7 +45,11 @@ function RangeRow({
         value={range.closes}
         onChange={(e) => onChange({ ...range, closes: e.target.value })}
       />
-      <button type="button" className={ADMIN_SECONDARY} onClick={onRemove}>
+      <button
+        type="button"
+        className={buttonClass({ variant: 'outline', size: 'lg' })}
+        onClick={onRemove}
+      >
         Remove
       </button>
       {error && <p className="w-full text-red-700">{error}</p>}
@@ -67,7 +73,7 @@ export function HoursEditor({ store }: { store: ServiceStore }) {
   }
 
   return (
-    <form onSubmit={handleSubmit} className={`${ADMIN_CARD} space-y-4`} noValidate>
+    <form onSubmit={handleSubmit} className={`${CARD_CLASS} space-y-4`} noValidate>
       <h2 className="text-2xl font-bold">Opening hours</h2>
       <p className="text-stone-700">A range that closes before it opens runs past midnight.</p>
       {WEEKDAYS.map((day) => {
@@ -100,7 +106,7 @@ export function HoursEditor({ store }: { store: ServiceStore }) {
             ))}
             <button
               type="button"
-              className={ADMIN_SECONDARY}
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
               onClick={() => setDay(day, [...ranges, { opens: '17:00', closes: '22:00' }])}
             >
               Add a range on {label(day)}
@@ -111,7 +117,7 @@ export function HoursEditor({ store }: { store: ServiceStore }) {
       <p role="status" className="min-h-6">
         {notice}
       </p>
-      <button type="submit" className={ADMIN_PRIMARY} disabled={saving.isLoading}>
+      <button type="submit" className={buttonClass({ size: 'lg' })} disabled={saving.isLoading}>
         Save opening hours
       </button>
     </form>
@@ -135,7 +141,7 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
   }
 
   return (
-    <form onSubmit={handleSubmit} className={`${ADMIN_CARD} space-y-4`} noValidate>
+    <form onSubmit={handleSubmit} className={`${CARD_CLASS} space-y-4`} noValidate>
       <h2 className="text-2xl font-bold">Special days</h2>
       {days.length === 0 && <p>None: every day keeps its weekly hours.</p>}
       {days.map((day, index) => (
@@ -145,7 +151,7 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
             Date
             <input
               type="date"
-              className={ADMIN_INPUT}
+              className={inputClass({ size: 'lg' })}
               value={day.date}
               aria-invalid={Boolean(errors[`special_days.${index}.date`])}
               onChange={(e) => change(index, { ...day, date: e.target.value })}
@@ -183,7 +189,7 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
           ))}
           <button
             type="button"
-            className={ADMIN_SECONDARY}
+            className={buttonClass({ variant: 'outline', size: 'lg' })}
             onClick={() => setDays(days.filter((_, i) => i !== index))}
           >
             Remove this day
@@ -192,7 +198,7 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
       ))}
       <button
         type="button"
-        className={ADMIN_SECONDARY}
+        className={buttonClass({ variant: 'outline', size: 'lg' })}
         onClick={() => setDays([...days, { date: '', closed: true, hours: [] }])}
       >
         Add a special day
@@ -200,7 +206,7 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
       <p role="status" className="min-h-6">
         {notice}
       </p>
-      <button type="submit" className={ADMIN_PRIMARY} disabled={saving.isLoading}>
+      <button type="submit" className={buttonClass({ size: 'lg' })} disabled={saving.isLoading}>
         Save special days
       </button>
     </form>

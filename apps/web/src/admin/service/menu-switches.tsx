@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { ServiceItem, SoldOutState } from '@servery/contract/service';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
-import { ADMIN_CARD, ADMIN_INPUT } from '../admin-ui.ts';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 import {
   useServiceMenuQuery,
   useSetItemAvailabilityMutation,
@@ -96,7 +97,7 @@ export function MenuSwitches({ storeId }: { storeId: string }) {
   };
 
   return (
-    <section aria-labelledby="menu-heading" className={`${ADMIN_CARD} space-y-4`}>
+    <section aria-labelledby="menu-heading" className={`${CARD_CLASS} space-y-4`}>
       <h2 id="menu-heading" className="text-2xl font-bold">
         Menu
       </h2>
@@ -104,7 +105,7 @@ export function MenuSwitches({ storeId }: { storeId: string }) {
         Find a dish or option
         <input
           type="search"
-          className={ADMIN_INPUT}
+          className={inputClass({ size: 'lg' })}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
-import { useAdminDispatch } from '../admin-store.ts';
-import { ADMIN_INPUT } from '../admin-ui.ts';
+import { useAdminDispatch } from '../admin-state.ts';
+import { inputClass } from '../../components/ui/input.tsx';
 import { useLiveEvents } from '../live/use-live-events.ts';
 import { HoursEditor, SpecialDaysEditor } from './hours-editor.tsx';
 import { MenuSwitches } from './menu-switches.tsx';
@@ -51,7 +51,7 @@ export function ServicePage() {
         <label className="block font-semibold">
           Store
           <select
-            className={ADMIN_INPUT}
+            className={inputClass({ size: 'lg' })}
             value={store?.id}
             onChange={(event) => setChosen(event.target.value)}
           >

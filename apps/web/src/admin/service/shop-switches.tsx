@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { adminErrorMessage } from '../admin-api.ts';
-import { ADMIN_CARD, ADMIN_INPUT, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 import { usePatchShopMutation, useShopSwitchesQuery } from './service-api.ts';
 
 const SWITCH =
@@ -21,7 +23,7 @@ export function ShopSwitchesCard() {
   };
 
   return (
-    <section aria-labelledby="shop-heading" className={`${ADMIN_CARD} space-y-4`}>
+    <section aria-labelledby="shop-heading" className={`${CARD_CLASS} space-y-4`}>
       <h2 id="shop-heading" className="text-2xl font-bold">
         Whole shop
       </h2>
@@ -46,7 +48,7 @@ export function ShopSwitchesCard() {
       <label className="block font-semibold">
         Message customers see while closed
         <textarea
-          className={`${ADMIN_INPUT} min-h-20 py-2`}
+          className={`${inputClass({ size: 'lg' })} min-h-20 py-2`}
           maxLength={500}
           value={message ?? shop.data.ShopClosedMessage}
           onChange={(e) => setMessage(e.target.value)}
@@ -54,7 +56,7 @@ export function ShopSwitchesCard() {
       </label>
       <button
         type="button"
-        className={ADMIN_SECONDARY}
+        className={buttonClass({ variant: 'outline', size: 'lg' })}
         disabled={message === null || patching.isLoading}
         onClick={() => void run({ ShopClosedMessage: message ?? '' }, 'Message saved.')}
       >

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { OrderType } from '@servery/contract/menu';
 import type { ServiceStore } from '@servery/contract/service';
 import { adminErrorMessage } from '../admin-api.ts';
-import { ADMIN_CARD, ADMIN_DANGER, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
 import {
   usePauseStoreMutation,
   useResumeStoreMutation,
@@ -43,7 +44,7 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
   };
 
   return (
-    <section aria-labelledby="controls-heading" className={`${ADMIN_CARD} space-y-5`}>
+    <section aria-labelledby="controls-heading" className={`${CARD_CLASS} space-y-5`}>
       <h2 id="controls-heading" className="sr-only">
         Controls of {store.name}
       </h2>
@@ -60,7 +61,7 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
           <p className="mt-1">Customers see: “{store.pause.message}”</p>
           <button
             type="button"
-            className={`${ADMIN_DANGER} mt-3 w-full text-lg`}
+            className={`${buttonClass({ variant: 'danger', size: 'lg' })} mt-3 w-full text-lg`}
             disabled={resuming.isLoading}
             onClick={() => void run(resume(store.id))}
           >
@@ -78,7 +79,7 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
                 <button
                   key={minutes}
                   type="button"
-                  className={ADMIN_SECONDARY}
+                  className={buttonClass({ variant: 'outline', size: 'lg' })}
                   disabled={pausing.isLoading}
                   onClick={() => void run(pause({ id: store.id, order_types: [type], minutes }))}
                 >
@@ -99,7 +100,7 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
               key={minutes}
               type="button"
               aria-pressed={store.busy_extra_minutes === minutes}
-              className={`${ADMIN_SECONDARY} px-2 aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-on-primary`}
+              className={`${buttonClass({ variant: 'outline', size: 'lg' })} px-2 aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-on-primary`}
               disabled={settingBusy.isLoading}
               onClick={() => void run(busy({ id: store.id, extra_minutes: minutes }))}
             >

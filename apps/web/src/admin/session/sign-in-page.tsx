@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { STAFF_CODE_LENGTH } from '@servery/contract/staff';
+import { STAFF_CODE_LENGTH } from '@servery/contract/staff-roles';
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
-import { ADMIN_CARD, ADMIN_INPUT, ADMIN_PRIMARY, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 import { useAskStaffCodeMutation, useSignInStaffMutation } from './sign-in-api.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -53,7 +55,7 @@ export function SignInPage({ shopName }: { shopName: string }) {
   const errorId = error ? 'sign-in-error' : undefined;
   return (
     <main className="flex min-h-screen items-start justify-center bg-stone-100 px-4 py-12 sm:items-center">
-      <div className={`${ADMIN_CARD} w-full max-w-md`}>
+      <div className={`${CARD_CLASS} w-full max-w-md`}>
         <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{shopName}</p>
         <h1 className="mt-1 text-3xl font-bold">Staff sign-in</h1>
         {step === 'email' ? (
@@ -62,7 +64,7 @@ export function SignInPage({ shopName }: { shopName: string }) {
               Work e-mail address
               <input
                 ref={emailInput}
-                className={ADMIN_INPUT}
+                className={inputClass({ size: 'lg' })}
                 type="email"
                 name="email"
                 autoComplete="email"
@@ -78,7 +80,11 @@ export function SignInPage({ shopName }: { shopName: string }) {
                 {error}
               </p>
             )}
-            <button type="submit" className={`${ADMIN_PRIMARY} w-full`} disabled={asking.isLoading}>
+            <button
+              type="submit"
+              className={`${buttonClass({ size: 'lg' })} w-full`}
+              disabled={asking.isLoading}
+            >
               {asking.isLoading ? 'Sending…' : 'Send me a code'}
             </button>
           </form>
@@ -91,7 +97,7 @@ export function SignInPage({ shopName }: { shopName: string }) {
               {STAFF_CODE_LENGTH}-digit code
               <input
                 ref={codeInput}
-                className={`${ADMIN_INPUT} text-2xl tracking-[0.4em]`}
+                className={`${inputClass({ size: 'lg' })} text-2xl tracking-[0.4em]`}
                 name="otp"
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -109,14 +115,14 @@ export function SignInPage({ shopName }: { shopName: string }) {
             )}
             <button
               type="submit"
-              className={`${ADMIN_PRIMARY} w-full`}
+              className={`${buttonClass({ size: 'lg' })} w-full`}
               disabled={signingIn.isLoading}
             >
               {signingIn.isLoading ? 'Signing in…' : 'Sign in'}
             </button>
             <button
               type="button"
-              className={`${ADMIN_SECONDARY} w-full`}
+              className={`${buttonClass({ variant: 'outline', size: 'lg' })} w-full`}
               onClick={() => {
                 setStep('email');
                 setError('');

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { StaffStore } from '@servery/contract/staff';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@servery/contract/staff-roles';
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
-import { ADMIN_INPUT, ADMIN_PRIMARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 
 export interface StaffFormValues {
   email: string;
@@ -70,7 +71,7 @@ export function StaffForm({
         <label className="block font-medium">
           E-mail address
           <input
-            className={ADMIN_INPUT}
+            className={inputClass({ size: 'lg' })}
             type="email"
             value={values.email}
             onChange={(e) => set('email', e.target.value)}
@@ -87,7 +88,7 @@ export function StaffForm({
       <label className="block font-medium">
         Name
         <input
-          className={ADMIN_INPUT}
+          className={inputClass({ size: 'lg' })}
           value={values.name}
           onChange={(e) => set('name', e.target.value)}
           aria-invalid={Boolean(errors.name)}
@@ -160,7 +161,7 @@ export function StaffForm({
           {problem}
         </p>
       )}
-      <button type="submit" className={ADMIN_PRIMARY} disabled={busy}>
+      <button type="submit" className={buttonClass({ size: 'lg' })} disabled={busy}>
         {busy ? 'Saving…' : submitLabel}
       </button>
     </form>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { StaffMember } from '@servery/contract/staff';
 import { ROLE_LABELS } from '@servery/contract/staff-roles';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
-import { ADMIN_CARD, ADMIN_DANGER, ADMIN_PRIMARY, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
 import {
   useInviteStaffMutation,
   useRemoveStaffMutation,
@@ -25,7 +26,11 @@ export function StaffPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">Staff</h1>
         {!inviting && (
-          <button type="button" className={ADMIN_PRIMARY} onClick={() => setInviting(true)}>
+          <button
+            type="button"
+            className={buttonClass({ size: 'lg' })}
+            onClick={() => setInviting(true)}
+          >
             Invite someone
           </button>
         )}
@@ -34,7 +39,7 @@ export function StaffPage() {
         {notice}
       </p>
       {inviting && (
-        <section aria-labelledby="invite-heading" className={`${ADMIN_CARD} mt-4`}>
+        <section aria-labelledby="invite-heading" className={`${CARD_CLASS} mt-4`}>
           <h2 id="invite-heading" className="mb-4 text-xl font-bold">
             Invite someone
           </h2>
@@ -53,7 +58,7 @@ export function StaffPage() {
           />
           <button
             type="button"
-            className={`${ADMIN_SECONDARY} mt-3`}
+            className={`${buttonClass({ variant: 'outline', size: 'lg' })} mt-3`}
             onClick={() => setInviting(false)}
           >
             Cancel
@@ -106,7 +111,7 @@ function StaffRow({
     : 'never';
 
   return (
-    <li className={`${ADMIN_CARD} ${removed ? 'opacity-70' : ''}`}>
+    <li className={`${CARD_CLASS} ${removed ? 'opacity-70' : ''}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-xl font-bold">
@@ -130,12 +135,16 @@ function StaffRow({
         </div>
         {!removed && mode === 'view' && (
           <div className="flex gap-2">
-            <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('edit')}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
+              onClick={() => setMode('edit')}
+            >
               Change<span className="sr-only"> {member.name}</span>
             </button>
             <button
               type="button"
-              className={ADMIN_SECONDARY}
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
               onClick={() => setMode('confirm-remove')}
             >
               Remove<span className="sr-only"> {member.name}</span>
@@ -165,7 +174,7 @@ function StaffRow({
           />
           <button
             type="button"
-            className={`${ADMIN_SECONDARY} mt-3`}
+            className={`${buttonClass({ variant: 'outline', size: 'lg' })} mt-3`}
             onClick={() => setMode('view')}
           >
             Cancel
@@ -189,7 +198,7 @@ function StaffRow({
           <div className="mt-3 flex gap-2">
             <button
               type="button"
-              className={ADMIN_DANGER}
+              className={buttonClass({ variant: 'danger', size: 'lg' })}
               disabled={removing.isLoading}
               onClick={async () => {
                 const result = await remove(member.id);
@@ -202,7 +211,11 @@ function StaffRow({
             >
               Yes, remove
             </button>
-            <button type="button" className={ADMIN_SECONDARY} onClick={() => setMode('view')}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
+              onClick={() => setMode('view')}
+            >
               Keep
             </button>
           </div>

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { Subscriber } from '@servery/contract/personal-data';
 import { adminApi, adminErrorMessage } from '../admin-api.ts';
 import { csvOf } from '../admin-csv.ts';
-import { ADMIN_CARD, ADMIN_SECONDARY } from '../admin-ui.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
 
 const subscribersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -55,7 +56,7 @@ export function SubscribersPage() {
       <p className="mt-1 text-stone-700">
         Everyone who agreed to hear from you, and when. Each download is written to the audit log.
       </p>
-      <section className={`${ADMIN_CARD} mt-4`} aria-busy={isLoading}>
+      <section className={`${CARD_CLASS} mt-4`} aria-busy={isLoading}>
         {error ? (
           <p role="alert">{adminErrorMessage(error)}</p>
         ) : !data ? (
@@ -67,7 +68,7 @@ export function SubscribersPage() {
                 {data.length === 1 ? '1 subscriber' : `${data.length} subscribers`}
               </p>
               <a
-                className={ADMIN_SECONDARY}
+                className={buttonClass({ variant: 'outline', size: 'lg' })}
                 href={href}
                 download={`subscribers-${new Date().toISOString().slice(0, 10)}.csv`}
               >

@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { CartPage } from '../../features/cart/components/cart-page.tsx';
 import { selectCartStoreId } from '../../features/cart/cart-slice.ts';
 import { useGetStoresQuery } from '../../features/menu/api.ts';
-import type { RootState } from '../store.ts';
+import type { RootState } from '../app-state.ts';
 
 /** The cart page with its store (for the minimum order). */
 export function CartRoute() {

@@ -11,8 +11,10 @@ import {
 } from '../../features/cart/cart-slice.ts';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
 import { useGetStoresQuery } from '../../features/menu/api.ts';
-import type { RootState } from '../store.ts';
+import type { RootState } from '../app-state.ts';
+import { rememberedPostcode } from '../../lib/delivery-postcode.ts';
 import { useRehydrated } from './use-rehydrated.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /**
  * /checkout: the basket (cart), its store (menu) and the saved addresses with their form
@@ -38,17 +40,18 @@ export function CheckoutRoute() {
         <button
           type="button"
           onClick={() => void stores.refetch()}
-          className="mt-3 rounded-lg border border-stone-400 px-5 py-2.5 font-semibold"
+          className={buttonClass({ variant: 'outline', className: 'mt-3' })}
         >
           Try again
         </button>
       </div>
     );
   }
+  const store = stores.data ? (stores.data.find((s) => s.id === storeId) ?? null) : undefined;
   return (
     <CheckoutPage
       lines={lines}
-      store={stores.data ? (stores.data.find((s) => s.id === storeId) ?? null) : undefined}
+      store={store}
       addresses={addresses.data}
       addressesFailed={addresses.isError && !addresses.data}
       onRetryAddresses={() => void addresses.refetch()}
@@ -57,6 +60,8 @@ export function CheckoutRoute() {
           idPrefix="checkout-address"
           title="New delivery address"
           submitLabel="Save and deliver here"
+          // Deliveries go near the store: its town, and the postcode checked on the menu.
+          suggested={{ city: store?.city ?? '', postcode: rememberedPostcode() ?? '' }}
           {...props}
         />
       )}

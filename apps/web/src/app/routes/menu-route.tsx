@@ -1,8 +1,8 @@
 import { useSelector } from 'react-redux';
 import { selectItemCounts } from '../../features/cart/item-counts.ts';
-import { BasketBar } from '../../features/cart/components/basket-bar.tsx';
+import { BasketBarSlot } from '../../features/cart/components/basket-bar-slot.tsx';
 import { MenuPage } from '../../features/menu/components/menu-page.tsx';
-import type { RootState } from '../store.ts';
+import type { RootState } from '../app-state.ts';
 import { useMenuCart } from './use-menu-cart.ts';
 
 export function MenuRoute() {
@@ -11,7 +11,7 @@ export function MenuRoute() {
   return (
     <>
       <MenuPage onAdd={add} inBasket={inBasket} />
-      <BasketBar />
+      <BasketBarSlot />
       {dialog}
     </>
   );

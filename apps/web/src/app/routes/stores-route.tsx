@@ -1,4 +1,4 @@
-import { BasketBar } from '../../features/cart/components/basket-bar.tsx';
+import { BasketBarSlot } from '../../features/cart/components/basket-bar-slot.tsx';
 import { StoresPage } from '../../features/menu/components/stores/stores-page.tsx';
 
 /** /store and /stores, with the basket bar on phones. */
@@ -6,7 +6,7 @@ export function StoresRoute() {
   return (
     <>
       <StoresPage />
-      <BasketBar />
+      <BasketBarSlot />
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { Envelope } from '@servery/contract/envelope';
 import { api } from '../../lib/api.ts';
 
 /**
- * The customer's saved addresses (SPEC §7; creation answers 201). They are tagged as customer
+ * The customer's saved addresses (product.md §7; creation answers 201). They are tagged as customer
  * data too, so signing out drops them with the rest of what the client knew of the customer.
  */
 const addressesApi = api.enhanceEndpoints({ addTagTypes: ['Address'] }).injectEndpoints({

@@ -3,8 +3,8 @@ import type { Envelope } from '@servery/contract/envelope';
 import { api } from '../../lib/api.ts';
 
 /**
- * The signed-in customer's calls (SPEC §7, bearer token). `customer: true` makes a 401 sign out
- * and replace the location with /login (SPEC §4).
+ * The signed-in customer's calls (product.md §7, bearer token). `customer: true` makes a 401 sign out
+ * and replace the location with /login (product.md §4).
  */
 const accountApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -21,7 +21,7 @@ function withRetryAfter(
   return Number.isFinite(seconds) && seconds >= 0 ? { ...error, retryAfter: seconds } : error;
 }
 
-/** SPEC §7's public sign-in calls (types only from the contract: no zod in this chunk). */
+/** product.md §7's public sign-in calls (types only from the contract: no zod in this chunk). */
 const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     register: build.mutation<Envelope<OtpSent>, RegisterRequest>({

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * SPEC §5: device SMS auto-fill where the browser has it (the WebOTP API: Chrome on Android
+ * product.md §5: device SMS auto-fill where the browser has it (the WebOTP API: Chrome on Android
  * reads the code from an SMS ending in `@host #code`). Given the whole code, `onCode` runs once.
  */
 export function useWebOtp(enabled: boolean, length: number, onCode: (code: string) => void) {

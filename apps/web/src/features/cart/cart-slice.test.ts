@@ -97,7 +97,7 @@ describe('the cart', () => {
     expect(selectCartLines(cart.getState()).map((l) => l.item_id)).toEqual(['dal']);
   });
 
-  it('clearing sets cart data to an empty object (SPEC §4)', () => {
+  it('clearing sets cart data to an empty object (product.md §4)', () => {
     const cart = createCart();
     cart.dispatch(lineAdded({ line: line({ item_id: 'naan' }) }));
     cart.dispatch(cartCleared());
@@ -109,7 +109,7 @@ describe('the cart', () => {
     expect(selectCartCount(cart.getState())).toBe(1);
   });
 
-  it('an update without data fails with SPEC §8’s toast and keeps the cart', () => {
+  it('an update without data fails with product.md §8’s toast and keeps the cart', () => {
     const cart = createCart();
     cart.dispatch(updateCart([line({ item_id: 'naan', quantity: 2 })]));
     expect(cart.getState().cartList.cart_status).toBe(200);

@@ -6,13 +6,13 @@ import { toast } from '../../lib/toast.ts';
 
 export type { CartLine };
 
-/** SPEC §3: cart_status and cart_list_data (an object with a cartData list). */
+/** product.md §3: cart_status and cart_list_data (an object with a cartData list). */
 export interface CartState {
   cart_status: AsyncStatus | null;
   cart_list_data: { cartData?: CartLine[] };
 }
 
-/** SPEC §8: what a cart update without data shows. */
+/** product.md §8: what a cart update without data shows. */
 export const CART_UPDATE_FAILED_MESSAGE = '!Opps something went wrong';
 
 const initialState: CartState = { cart_status: null, cart_list_data: { cartData: [] } };
@@ -81,7 +81,7 @@ export const cartSlice = createSlice({
       state.cart_list_data = { cartData: linesOf(state).filter((l) => l.id !== action.payload) };
       state.cart_status = 200;
     },
-    /** SPEC §4: clearing the cart sets cart data to an empty object. */
+    /** product.md §4: clearing the cart sets cart data to an empty object. */
     cartCleared(state) {
       state.cart_list_data = {};
       state.cart_status = 200;
@@ -98,7 +98,7 @@ export const {
   cartCleared,
 } = cartSlice.actions;
 
-/** Replaces the cart's lines; an update without data fails with SPEC §8's toast. */
+/** Replaces the cart's lines; an update without data fails with product.md §8's toast. */
 export function updateCart(lines: CartLine[] | null | undefined) {
   return (dispatch: Dispatch) => {
     if (!lines) {

@@ -1,16 +1,18 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { useDispatch, useSelector, useStore } from 'react-redux';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useDispatch, useStore } from 'react-redux';
 import type { CartLine } from '@servery/contract/cart';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { toast } from '../../lib/toast.ts';
 import { lineAdded, selectCartStoreId, type CartState } from './cart-slice.ts';
+
+/** Asked only when a dish comes from another store than the basket's: a chunk of its own. */
+const MixBasketDialog = lazy(() =>
+  import('./components/mix-basket-dialog.tsx').then((m) => ({ default: m.MixBasketDialog })),
+);
 
 interface Pending {
   line: CartLine;
   resolve: (added: boolean) => void;
 }
-
-const BUTTON = 'w-full rounded-lg px-5 py-2.5 font-semibold outline-offset-2';
 
 /**
  * Adding to the cart. A cart holds one store's dishes: a dish from another store asks first
@@ -56,42 +58,15 @@ export function useAddToCart(storeName: (storeId: string) => string | undefined)
     setPending(null);
   };
 
-  const cartStore = useSelector(selectCartStoreId);
-  const dialog = (
-    <Dialog
-      open={pending !== null}
-      onClose={() => answer(false)}
-      labelledBy="mix-title"
-      describedBy="mix-text"
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl"
-    >
-      <h2 id="mix-title" className="text-xl font-semibold">
-        Start a new basket?
-      </h2>
-      <p id="mix-text" className="mt-3 text-stone-800">
-        Your basket has dishes from {(cartStore && storeName(cartStore)) ?? 'another store'}. A
-        basket holds dishes from one store only, so adding {pending?.line.name} from{' '}
-        {(pending && storeName(pending.line.store_id)) ?? 'this store'} empties it first.
-      </p>
-      <div className="mt-5 grid gap-2 sm:grid-cols-2">
-        <button
-          type="button"
-          data-autofocus
-          onClick={() => answer(false)}
-          className={`${BUTTON} border border-stone-400`}
-        >
-          Keep my basket
-        </button>
-        <button
-          type="button"
-          onClick={() => answer(true)}
-          className={`${BUTTON} bg-primary text-on-primary`}
-        >
-          Empty it and add
-        </button>
-      </div>
-    </Dialog>
-  );
+  // The question's code arrives with the first conflict and stays, so its dialog closes (and
+  // gives focus back) as a dialog does.
+  const [asked, setAsked] = useState(false);
+  if (pending && !asked) setAsked(true);
+  const dialog = asked ? (
+    <Suspense fallback={null}>
+      <MixBasketDialog line={pending?.line ?? null} storeName={storeName} onAnswer={answer} />
+    </Suspense>
+  ) : null;
 
   return { add, dialog };
 }

@@ -1,5 +1,6 @@
+import type { Customer } from '@servery/contract/auth';
 import type { Envelope } from '@servery/contract/envelope';
-import type { MenuItemDetail, OrderType, StoreMenu } from '@servery/contract/menu';
+import type { OrderType } from '@servery/contract/menu';
 import type {
   AvailableTimings,
   Order,
@@ -7,9 +8,7 @@ import type {
   OrderRequestInput,
 } from '@servery/contract/order';
 import type { PromoCheck, PromoCheckRequestInput } from '@servery/contract/promo';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api.ts';
-import type { CatalogueNow } from './checkout-quote.ts';
 
 /** The card form's body for POST /api/payments/demo/{order id}/confirm. */
 export interface DemoCardBody {
@@ -22,35 +21,12 @@ export interface DemoCardBody {
 const customer = { customer: true };
 
 /**
- * Checkout and payment (SPEC §7: POST /api/order, PUT /api/order/payment/status,
- * GET /api/available-timings; DESIGN.md "Payment" for the demo provider's card form; decision
+ * Checkout and payment (product.md §7: POST /api/order, PUT /api/order/payment/status,
+ * GET /api/available-timings; architecture.md "Payment" for the demo provider's card form; decision
  * 0011 for POST /api/promos/check).
  */
 const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** The basket's dishes as the shop has them now, and which are on the store's menu. */
-    checkoutCatalogue: build.query<CatalogueNow, { storeId: string; itemIds: string[] }>({
-      async queryFn({ storeId, itemIds }, _api, _extra, baseQuery) {
-        const menu = await baseQuery(`/menu/${encodeURIComponent(storeId)}`);
-        let onMenu: string[] | null = null;
-        if (menu.data) {
-          onMenu = (menu.data as Envelope<StoreMenu>).data.categories.flatMap((category) =>
-            category.items.map((item) => item.id),
-          );
-        } else if (menu.error?.status === 404) onMenu = [];
-        const answers = await Promise.all(
-          itemIds.map((id) => baseQuery(`/menu/item/${encodeURIComponent(id)}`)),
-        );
-        const items: CatalogueNow['items'] = {};
-        for (const [index, answer] of answers.entries()) {
-          if (answer.data) items[itemIds[index]!] = (answer.data as Envelope<MenuItemDetail>).data;
-          else if (answer.error?.status === 404) items[itemIds[index]!] = null;
-          else return { error: answer.error as FetchBaseQueryError };
-        }
-        return { data: { items, onMenu } };
-      },
-      keepUnusedDataFor: 0,
-    }),
     timings: build.query<AvailableTimings, { storeId: string; orderType: OrderType }>({
       query: ({ storeId, orderType }) =>
         `/available-timings?${new URLSearchParams({ store_id: storeId, order_type: orderType })}`,
@@ -68,6 +44,19 @@ const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpo
       extraOptions: customer,
       keepUnusedDataFor: 0,
     }),
+    /** The profile as the server has it now: whether a delivery has a name and phone. */
+    checkoutCustomer: build.query<Customer, void>({
+      query: () => '/customer',
+      transformResponse: (response: Envelope<Customer>) => response.data,
+      extraOptions: customer,
+      providesTags: ['Customer'],
+    }),
+    /** The name and phone a delivery needs, saved on the profile (POST /api/customer). */
+    saveDeliveryContact: build.mutation<Envelope<Customer>, { first_name: string; phone: string }>({
+      query: (body) => ({ url: '/customer', method: 'POST', body }),
+      extraOptions: customer,
+      invalidatesTags: ['Customer'],
+    }),
     placeOrder: build.mutation<Envelope<OrderCreated>, { body: OrderRequestInput; key: string }>({
       query: ({ body, key }) => ({
         url: '/order',
@@ -77,12 +66,6 @@ const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpo
       }),
       extraOptions: customer,
       invalidatesTags: ['Order'],
-    }),
-    orderToPay: build.query<Order, string>({
-      query: (id) => `/orders/${encodeURIComponent(id)}`,
-      transformResponse: (response: Envelope<Order>) => response.data,
-      extraOptions: customer,
-      providesTags: (_result, _error, id) => [{ type: 'Order', id }, 'Customer'],
     }),
     confirmDemoPayment: build.mutation<Envelope<Order>, { orderId: string; card: DemoCardBody }>({
       query: ({ orderId, card }) => ({
@@ -106,11 +89,11 @@ const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpo
 });
 
 export const {
-  useCheckoutCatalogueQuery,
   useTimingsQuery,
   useCheckPromoQuery,
   usePlaceOrderMutation,
-  useOrderToPayQuery,
+  useCheckoutCustomerQuery,
+  useSaveDeliveryContactMutation,
   useConfirmDemoPaymentMutation,
   useRefreshPaymentStatusMutation,
 } = checkoutApi;

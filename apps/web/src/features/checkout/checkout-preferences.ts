@@ -3,7 +3,7 @@ import { ORDER_TYPES, type OrderType } from '@servery/contract/menu';
 import { STORAGE_KEYS, readJson, writeJson } from '../../lib/storage-keys.ts';
 
 /**
- * The checkout's remembered choices, under SPEC §3's keys (sign-out clears them all):
+ * The checkout's remembered choices, under product.md §3's keys (sign-out clears them all):
  * deliveryType is delivery or collection, deliverOrPickup when ("asap" or a slot's instant),
  * selectedAdress the saved address chosen last.
  */

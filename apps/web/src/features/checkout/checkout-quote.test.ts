@@ -1,9 +1,11 @@
+import type { DishesNow } from '../../lib/dishes-and-orders-api.ts';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '@servery/contract/address';
 import type { CartLine } from '@servery/contract/cart';
-import type { MenuItemDetail, StoreSummary } from '@servery/contract/menu';
+import type { StoreSummary } from '@servery/contract/menu';
+import { testDish, testOption } from '@servery/contract/menu.test-support';
 import { formatMoney, orderTotals } from '@servery/contract/pricing';
-import { quoteCheckout, type CatalogueNow } from './checkout-quote.ts';
+import { quoteCheckout } from './checkout-quote.ts';
 
 const money = (minor: number) => formatMoney(minor, { sign: '£' });
 
@@ -17,23 +19,6 @@ const store = {
     { district: 'E14', fee: 349, minimum_order: 1800 },
   ],
 } as StoreSummary;
-
-function item(id: string, price: number, more: Partial<MenuItemDetail> = {}): MenuItemDetail {
-  return {
-    id,
-    name: id,
-    description: '',
-    price,
-    image: null,
-    kcal: null,
-    allergens: { contains: [], may_contain: [] },
-    dietary: [],
-    sold_out: false,
-    vat_rate: 20,
-    modifier_groups: [],
-    ...more,
-  };
-}
 
 function line(
   itemId: string,
@@ -59,7 +44,7 @@ function line(
 const address = (district: string) =>
   ({ id: 'a1', district, postcode: `${district} 1AA` }) as Address;
 
-const curry = item('curry', 750, {
+const curry = testDish('curry', 750, {
   vat_rate: 20,
   modifier_groups: [
     {
@@ -68,27 +53,12 @@ const curry = item('curry', 750, {
       min: 1,
       max: 1,
       required: true,
-      options: [
-        {
-          id: 'mild',
-          name: 'Mild',
-          price_delta: 0,
-          allergens: { contains: [], may_contain: [] },
-          sold_out: false,
-        },
-        {
-          id: 'hot',
-          name: 'Hot',
-          price_delta: 100,
-          allergens: { contains: [], may_contain: [] },
-          sold_out: false,
-        },
-      ],
+      options: [testOption('mild', 'Mild'), testOption('hot', 'Hot', 100)],
     },
   ],
 });
-const salad = item('salad', 400, { vat_rate: 0 });
-const catalogue: CatalogueNow = { items: { curry, salad }, onMenu: ['curry', 'salad'] };
+const salad = testDish('salad', 400, { vat_rate: 0 });
+const catalogue: DishesNow = { items: { curry, salad }, onMenu: ['curry', 'salad'] };
 
 describe('the checkout quote', () => {
   it('prices delivery with the zone’s fee and the promo as the server does (orderTotals)', () => {

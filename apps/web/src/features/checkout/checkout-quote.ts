@@ -1,20 +1,20 @@
 import type { Address } from '@servery/contract/address';
 import type { CartLine } from '@servery/contract/cart';
-import type { DeliveryZone, MenuItemDetail, OrderType, StoreSummary } from '@servery/contract/menu';
+import type { DeliveryZone, OrderType, StoreSummary } from '@servery/contract/menu';
 import type { PublicPromo } from '@servery/contract/promo';
+import {
+  deliveryTerms,
+  minimumOrderProblem,
+  minimumShortfall,
+  zoneOf,
+} from '@servery/contract/delivery-terms';
 import {
   orderTotals,
   selectionProblems,
   unitPrice,
   type OrderTotals,
 } from '@servery/contract/pricing';
-
-/** What the checkout knows of the dishes now: null for a dish the shop no longer has. */
-export interface CatalogueNow {
-  items: Record<string, MenuItemDetail | null>;
-  /** Ids of the dishes on the store's menu (null when the menu could not be read). */
-  onMenu: string[] | null;
-}
+import type { DishesNow } from '../../lib/dishes-and-orders-api.ts';
 
 export interface QuotedLine {
   line: CartLine;
@@ -44,11 +44,11 @@ export interface CheckoutQuote {
 type Money = (minor: number) => string;
 
 /** The zone a store delivers to for this address, if any. */
-export const zoneFor = (store: StoreSummary, district: string) =>
-  store.delivery_zones.find((zone) => zone.district === district) ?? null;
+export const zoneFor = (store: StoreSummary, district: string): DeliveryZone | null =>
+  zoneOf(store, district);
 
 /** One line priced as the server will price it, or the rule it breaks. */
-function quoteLine(line: CartLine, catalogue: CatalogueNow): QuotedLine {
+function quoteLine(line: CartLine, catalogue: DishesNow): QuotedLine {
   const item = catalogue.items[line.item_id] ?? null;
   const offered = item && (!catalogue.onMenu || catalogue.onMenu.includes(item.id));
   if (!item || !offered) {
@@ -86,7 +86,7 @@ function quoteLine(line: CartLine, catalogue: CatalogueNow): QuotedLine {
  */
 export function quoteCheckout(input: {
   lines: readonly CartLine[];
-  catalogue: CatalogueNow;
+  catalogue: DishesNow;
   store: StoreSummary;
   orderType: OrderType;
   address: Address | null;
@@ -99,28 +99,20 @@ export function quoteCheckout(input: {
   const orderable = lines.filter((line) => !line.problem);
   const food = orderable.reduce((sum, line) => sum + line.line_total, 0);
 
-  let zone: DeliveryZone | null = null;
-  let addressProblem: string | null = null;
-  let minimum = store.minimum_order;
-  let minimumWhat = 'collection';
-  if (orderType === 'delivery' && address) {
-    zone = zoneFor(store, address.district);
-    if (!zone) addressProblem = `${store.name} does not deliver to ${address.district}.`;
-    else {
-      minimum = zone.minimum_order;
-      minimumWhat = `delivery to ${zone.district}`;
-    }
-  }
-  const shortfall = Math.max(0, minimum - food);
-  const minimumProblem =
-    shortfall > 0 && !addressProblem
-      ? `The minimum order for ${minimumWhat} is ${money(minimum)}. Add ${money(shortfall)} more.`
-      : null;
+  // The server's own delivery terms: the district's zone, its fee and the minimum order.
+  const terms = deliveryTerms(
+    store,
+    orderType,
+    orderType === 'delivery' && address ? address.district : null,
+  );
+  const { zone, minimum, problem: addressProblem } = terms;
+  const shortfall = minimumShortfall(terms, food);
+  const minimumProblem = addressProblem ? null : minimumOrderProblem(terms, food, money);
   const promoProblem =
     promo && food < promo.minimum_order
       ? `${promo.code} needs an order of at least ${money(promo.minimum_order)}.`
       : null;
 
-  const totals = orderTotals(orderable, zone?.fee ?? 0, promo && !promoProblem ? promo : null);
+  const totals = orderTotals(orderable, terms.fee, promo && !promoProblem ? promo : null);
   return { lines, zone, addressProblem, minimum, shortfall, minimumProblem, promoProblem, totals };
 }

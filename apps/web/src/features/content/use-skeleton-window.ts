@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §9: skeletons show for 1000 ms or until the home data has loaded, whichever is first. */
+/** product.md §9: skeletons show for 1000 ms or until the home data has loaded, whichever is first. */
 export const SKELETON_FALLBACK_MS = 1000;
 
 export function useSkeletonWindow(loaded: boolean): boolean {

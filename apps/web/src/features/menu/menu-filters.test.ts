@@ -29,6 +29,7 @@ const menu: StoreMenu = {
       slug: 'starters',
       name: 'Starters',
       description: '',
+      brand: null,
       items: [
         dish('Onion bhajis', {
           description: 'Gram-flour batter',
@@ -46,6 +47,7 @@ const menu: StoreMenu = {
       slug: 'desserts',
       name: 'Desserts',
       description: '',
+      brand: null,
       items: [
         dish('Crème brûlée', {
           description: 'Vanilla custard',
@@ -59,6 +61,7 @@ const menu: StoreMenu = {
       slug: 'drinks',
       name: 'Drinks',
       description: '',
+      brand: null,
       items: [dish('Mango lassi', { allergens: { contains: ['milk'], may_contain: [] } })],
     },
   ],

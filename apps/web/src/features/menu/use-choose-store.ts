@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast.ts';
 import { useLazyGetStoreQuery } from './api.ts';
 
 /**
- * Choosing a store: load it by id (SPEC §8: its message shows as a success toast), keep it as
+ * Choosing a store: load it by id (product.md §8: its message shows as a success toast), keep it as
  * the customer's store and go to its menu.
  */
 export function useChooseStore() {

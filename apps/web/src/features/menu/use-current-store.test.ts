@@ -1,29 +1,9 @@
-import type { StoreSummary } from '@servery/contract/menu';
+import { testStore } from '@servery/contract/menu.test-support';
 import { describe, expect, it } from 'vitest';
 import { pickStore } from './use-current-store.ts';
 
-const store = (id: string, open: boolean, menu: boolean): StoreSummary => ({
-  id,
-  slug: id,
-  name: id,
-  address_line1: '1 High Street',
-  address_line2: '',
-  city: 'London',
-  postcode: 'E1 6RL',
-  phone: '020 7946 0000',
-  direction_link: 'https://example.com',
-  is_closed: false,
-  is_open_now: open,
-  status_text: null,
-  opening_hours: [],
-  order_types: ['collection'],
-  preparation_minutes: 20,
-  delivery_zones: [],
-  minimum_order: 0,
-  accepts_cash: true,
-  menu_id: menu ? `menu-${id}` : null,
-  pause: null,
-});
+const store = (id: string, open: boolean, menu: boolean) =>
+  testStore(id, { name: id, is_open_now: open, menu_id: menu ? `menu-${id}` : null });
 
 describe('the store the menu shows', () => {
   const stores = [

@@ -1,6 +1,7 @@
-import type { OrderStatus, PaymentStatus } from '@servery/contract/order';
+import type { Order, OrderStatus, PaymentStatus } from '@servery/contract/order';
+import { SETTLING_PAYMENT_STATUSES } from '@servery/contract/settlement';
 
-/** Order statuses (DESIGN.md "Orders") as the customer reads them. */
+/** Order statuses (architecture.md "Orders") as the customer reads them. */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
   placed: 'Placed',
@@ -40,15 +41,24 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Refunded in full',
 };
 
-/** How often an order's page asks again while the kitchen still has the order. */
-export const FOLLOW_EVERY_MS = 15_000;
+/**
+ * How often an order's page asks again while the kitchen still has the order and its live
+ * stream is down (with the stream up, each change arrives within a second or two).
+ */
+export const FALLBACK_POLL_MS = 30_000;
 const FOLLOWED: readonly string[] = [
+  'pending_payment',
   'placed',
   'accepted',
   'preparing',
   'ready',
   'out_for_delivery',
 ];
-/** Whether the order can still change on the shop's side (so its page keeps asking). */
-export const following = (status: string | undefined) =>
-  status !== undefined && FOLLOWED.includes(status);
+/**
+ * Whether the order can still change (so its page follows it): while the kitchen has it, while
+ * it awaits a payment the provider may yet report, and while money the shop's decision set
+ * moving is still on its way (a cancelled order's refund, an accepted one's charge).
+ */
+export const following = (order: Pick<Order, 'status' | 'payment'> | undefined) =>
+  order !== undefined &&
+  (FOLLOWED.includes(order.status) || SETTLING_PAYMENT_STATUSES.includes(order.payment.status));

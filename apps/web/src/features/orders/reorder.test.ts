@@ -1,9 +1,10 @@
+import type { DishesNow } from '../../lib/dishes-and-orders-api.ts';
 import { describe, expect, it } from 'vitest';
 import { cartLineId } from '@servery/contract/cart';
 import type { MenuItemDetail } from '@servery/contract/menu';
 import type { Order, OrderLine } from '@servery/contract/order';
 import { formatMoney } from '@servery/contract/pricing';
-import { reorderLines, type MenuNow } from './reorder.ts';
+import { reorderLines } from './reorder.ts';
 
 const money = (minor: number) => formatMoney(minor, { sign: '£' });
 const none = { contains: [], may_contain: [] };
@@ -69,7 +70,7 @@ const order = (lines: OrderLine[]) =>
 
 describe('reordering', () => {
   it('puts the same dishes, choices, notes and quantities back, at today’s prices', () => {
-    const menu: MenuNow = { items: { curry, naan }, onMenu: ['curry', 'naan'] };
+    const menu: DishesNow = { items: { curry, naan }, onMenu: ['curry', 'naan'] };
     const modifiers = [
       { group_id: 'curry', option_ids: ['tikka'] },
       { group_id: 'extras', option_ids: ['raita'] },
@@ -107,7 +108,7 @@ describe('reordering', () => {
   });
 
   it('says plainly what it leaves out: gone, off this store’s menu, sold out, choices no longer offered', () => {
-    const menu: MenuNow = {
+    const menu: DishesNow = {
       items: {
         curry,
         naan: { ...naan, sold_out: true },

@@ -1,14 +1,7 @@
 import { cartLineId, type CartLine } from '@servery/contract/cart';
-import type { MenuItemDetail } from '@servery/contract/menu';
 import type { Order } from '@servery/contract/order';
 import { selectionProblems, unitPrice } from '@servery/contract/pricing';
-
-/** The shop's dishes now: null for one it no longer has; which ids the store's menu lists. */
-export interface MenuNow {
-  items: Record<string, MenuItemDetail | null>;
-  /** Null when the menu could not be read; empty when the store has no menu. */
-  onMenu: string[] | null;
-}
+import type { DishesNow } from '../../lib/dishes-and-orders-api.ts';
 
 export interface Reorder {
   /** The lines to put back in the basket, at today's prices. */
@@ -26,7 +19,7 @@ type Money = (minor: number) => string;
  * the store's menu, not sold out, and its choices must still be offered (the same rules the
  * order endpoint applies), else it is left out and the customer told why.
  */
-export function reorderLines(order: Order, menu: MenuNow, money: Money): Reorder {
+export function reorderLines(order: Order, menu: DishesNow, money: Money): Reorder {
   const lines: CartLine[] = [];
   const refused: string[] = [];
   const repriced: string[] = [];

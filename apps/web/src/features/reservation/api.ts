@@ -2,7 +2,7 @@ import type { Envelope } from '@servery/contract/envelope';
 import type { Booking, BookingRequest, ReservationTimings } from '@servery/contract/reservation';
 import { api } from '../../lib/api.ts';
 
-/** SPEC §7's reservation calls, and the cancel link the confirmation e-mail carries. */
+/** product.md §7's reservation calls, and the cancel link the confirmation e-mail carries. */
 const reservationApi = api
   .enhanceEndpoints({ addTagTypes: ['ReservationTimings', 'Booking'] })
   .injectEndpoints({

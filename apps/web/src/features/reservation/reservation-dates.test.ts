@@ -63,7 +63,7 @@ describe('reservation dates', () => {
   });
 });
 
-describe('the time after a date is chosen (SPEC §4)', () => {
+describe('the time after a date is chosen (product.md §4)', () => {
   const today = '2026-11-22';
   const slots = ['06:00 PM', '06:30 PM', '07:00 PM'];
 

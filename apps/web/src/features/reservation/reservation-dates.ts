@@ -1,7 +1,7 @@
 /**
- * Reservation dates travel as 'YYYY-MM-DD' (SPEC §3) and are shown to people as dd/mm/yyyy
- * (SPEC §7); the calendar works with the browser's own Date at local midnight. "Today" is the
- * shop's: SPEC §9 compares slot times on the Europe/London clock.
+ * Reservation dates travel as 'YYYY-MM-DD' (product.md §3) and are shown to people as dd/mm/yyyy
+ * (product.md §7); the calendar works with the browser's own Date at local midnight. "Today" is the
+ * shop's: product.md §9 compares slot times on the Europe/London clock.
  */
 
 export const SHOP_TIME_ZONE_FALLBACK = 'Europe/London';
@@ -22,7 +22,7 @@ export function shopToday(timeZone: string | undefined, now = new Date()): strin
       day: '2-digit',
     });
   } catch {
-    // A time zone this browser does not know: London, as SPEC §9 has it.
+    // A time zone this browser does not know: London, as product.md §9 has it.
     return shopToday(SHOP_TIME_ZONE_FALLBACK, now);
   }
   const part = (type: Intl.DateTimeFormatPartTypes) =>
@@ -42,14 +42,14 @@ export function toCalendarDate(date: string): Date {
   return new Date(y!, m! - 1, d!);
 }
 
-/** The calendar's Date → 'YYYY-MM-DD' (SPEC §5: zero-padded month and day). */
+/** The calendar's Date → 'YYYY-MM-DD' (product.md §5: zero-padded month and day). */
 export function fromCalendarDate(value: Date): string {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
 /**
- * Text typed as MM/dd/yyyy (SPEC §9's calendar format) → 'YYYY-MM-DD', or null when it is not a
- * real date (SPEC §8's input error code 1).
+ * Text typed as MM/dd/yyyy (product.md §9's calendar format) → 'YYYY-MM-DD', or null when it is not a
+ * real date (product.md §8's input error code 1).
  */
 export function parseTypedDate(text: string): string | null {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
@@ -68,7 +68,7 @@ export const inWindow = (date: string, first: string, last: string | undefined) 
   date >= first && (last === undefined || date <= last);
 
 /**
- * SPEC §4: choosing today picks the first remaining slot, choosing another day clears the time.
+ * product.md §4: choosing today picks the first remaining slot, choosing another day clears the time.
  * `autoPick` is set from the moment today is chosen until its slots arrive. A time that is no
  * longer offered (taken meanwhile) is cleared rather than swapped for another behind the
  * visitor's back.

@@ -1,25 +1,25 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  BOOKING_REDIRECT_MS,
-  type BookingRequest,
-  type ReservationTimings,
-} from '@servery/contract/reservation';
-import { toastServerError } from '../../lib/api.ts';
+import type { BookingRequest, ReservationTimings } from '@servery/contract/reservation';
+import { BOOKING_REDIRECT_MS } from '@servery/contract/reservation-rules';
 import { loader } from '../../lib/loader.ts';
 import { toast } from '../../lib/toast.ts';
 import { newIdempotencyKey, useBookMutation } from './api.ts';
+import { rememberBooking } from '../../lib/last-booking.ts';
 import { openWhatsappShare } from './whatsapp-share.ts';
 
 interface Handlers {
   /** After the redirect delay, as the visitor leaves for the home page. */
   onBooked: () => void;
-  /** Straight after a refusal has been toasted. */
-  onRefused: () => void;
+  /**
+   * After a refusal: `error` is the failed call (its message toasted and its field errors placed
+   * by the form, through applyServerErrors); null when a non-200 answer was toasted here.
+   */
+  onRefused: (error: unknown) => void;
 }
 
 /**
- * SPEC §4 "Reservation submit": loading shows while the booking is sent. On status 200 a success
+ * product.md §4 "Reservation submit": loading shows while the booking is sent. On status 200 a success
  * toast, then after 500 ms the home page, the form reset and, when the shop allows it, the
  * WhatsApp share; otherwise the server's message as an error toast, the form reset and loading
  * over. One booking at a time: a second click while one is on its way, or once it is made,
@@ -39,7 +39,9 @@ export function useBookTable(settings: ReservationTimings | undefined, handlers:
     loader.hide();
     if (result.data?.status === 200) {
       setBooked(true);
+      // The server's message names the day, time and party; the home page shows the booking.
       toast.success(result.data.message);
+      rememberBooking(values, result.data.message);
       const share = settings?.allow_booking_whatsapp_share === 'true' ? settings : null;
       setTimeout(() => {
         handlers.onBooked();
@@ -48,9 +50,8 @@ export function useBookTable(settings: ReservationTimings | undefined, handlers:
       }, BOOKING_REDIRECT_MS);
       return;
     }
-    if (result.error) toastServerError(result.error);
-    else if (result.data) toast.error(result.data.message);
-    handlers.onRefused();
+    if (!result.error && result.data) toast.error(result.data.message);
+    handlers.onRefused(result.error ?? null);
     busy.current = false;
   };
 

@@ -14,7 +14,7 @@ const booking: BookingRequest = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the WhatsApp share (SPEC §7)', () => {
+describe('the WhatsApp share (product.md §7)', () => {
   it('lists name, email, time, date as dd/mm/yyyy, phone, people and message, in that order', () => {
     expect(bookingShareText(booking)).toBe(
       [

@@ -1,8 +1,9 @@
-import { SHARE_WINDOW, type BookingRequest } from '@servery/contract/reservation';
+import type { BookingRequest } from '@servery/contract/reservation';
+import { SHARE_WINDOW } from '@servery/contract/reservation-rules';
 import { ukDate } from './reservation-dates.ts';
 
 /**
- * SPEC §7: the WhatsApp share carries the booking's details in this order: name, email, time,
+ * product.md §7: the WhatsApp share carries the booking's details in this order: name, email, time,
  * date as dd/mm/yyyy, phone, people, message.
  */
 export function bookingShareText(booking: BookingRequest): string {
@@ -24,7 +25,7 @@ export function whatsappShareUrl(number: string, booking: BookingRequest): strin
   return `https://wa.me/${digits}?text=${encodeURIComponent(bookingShareText(booking))}`;
 }
 
-/** Opens the share in its own 600 by 600 window (SPEC §9), cut off from this page. */
+/** Opens the share in its own 600 by 600 window (product.md §9), cut off from this page. */
 export function openWhatsappShare(number: string, booking: BookingRequest): void {
   const { width, height } = SHARE_WINDOW;
   const left = Math.max(0, Math.round((window.screen.width - width) / 2));

@@ -7,6 +7,8 @@ export interface WireAnswer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** The answer leaves once this settles: a server still working on it. */
+  after?: Promise<unknown>;
 }
 
 export interface Wire {
@@ -45,6 +47,7 @@ export function stubApiWire(answers: Record<string, WireAnswer> = {}): Wire {
       status: 404,
       body: { status: 404, message: 'Not found' },
     };
+    await answer.after;
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json', ...answer.headers },

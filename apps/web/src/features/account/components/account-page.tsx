@@ -6,9 +6,10 @@ import { useGetCustomerQuery } from '../api.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { SavedAddresses } from './saved-addresses.tsx';
 import { YourData } from './your-data.tsx';
-import { CARD, OUTLINE } from './styles.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../../components/ui/card.tsx';
 
-/** SPEC §2 /account: the signed-in customer's profile, addresses, their data and sign-out. */
+/** product.md §2 /account: the signed-in customer's profile, addresses, their data and sign-out. */
 export function AccountPage() {
   const navigate = useNavigate();
   const { data: customer, isError, refetch } = useGetCustomerQuery();
@@ -34,14 +35,18 @@ export function AccountPage() {
         ) : null}
       </div>
 
-      <section className={CARD} aria-busy={!customer && !isError}>
+      <section className={CARD_CLASS} aria-busy={!customer && !isError}>
         {customer ? (
           <ProfileForm customer={customer} />
         ) : isError ? (
           <div role="alert">
             <h2 className="text-xl font-semibold">Your details</h2>
             <p className="mt-2">Your details could not be loaded.</p>
-            <button type="button" onClick={() => void refetch()} className={`${OUTLINE} mt-3`}>
+            <button
+              type="button"
+              onClick={() => void refetch()}
+              className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+            >
               Try again
             </button>
           </div>
@@ -53,26 +58,30 @@ export function AccountPage() {
         )}
       </section>
 
-      <div className={CARD}>
+      <div className={CARD_CLASS}>
         <SavedAddresses />
       </div>
 
-      <div className={CARD}>
+      <div className={CARD_CLASS}>
         <YourData />
       </div>
 
-      <section className={CARD} aria-labelledby="more-title">
+      <section className={CARD_CLASS} aria-labelledby="more-title">
         <h2 id="more-title" className="text-xl font-semibold">
           More
         </h2>
         <div className="mt-3 flex flex-wrap gap-3">
-          <Link to="/orders" className={OUTLINE}>
+          <Link to="/orders" className={buttonClass({ variant: 'outline' })}>
             Your orders
           </Link>
-          <Link to="/invite-friends" className={OUTLINE}>
+          <Link to="/invite-friends" className={buttonClass({ variant: 'outline' })}>
             Invite friends
           </Link>
-          <button type="button" onClick={handleSignOut} className={OUTLINE}>
+          <button
+            type="button"
+            onClick={handleSignOut}
+            className={buttonClass({ variant: 'outline' })}
+          >
             Sign Out
           </button>
         </div>

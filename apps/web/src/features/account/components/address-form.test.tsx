@@ -127,4 +127,25 @@ describe('the address form', () => {
     );
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it('starts a new address with what the page suggests, which the customer can change', async () => {
+    wire.answers['/api/customer-addresses'] = {
+      status: 201,
+      body: { status: 201, message: 'Address added.', data: saved },
+    };
+    const onSaved = renderForm({ suggested: { city: 'London', postcode: 'E1 6QE' } });
+    expect(box('Town or city')).toHaveProperty('value', 'London');
+    expect(box('Postcode')).toHaveProperty('value', 'E1 6QE');
+    expect(box('Address')).toHaveProperty('value', '');
+    await userEvent.type(box('Address'), '12 Fournier Street');
+    await userEvent.clear(box('Town or city'));
+    await userEvent.type(box('Town or city'), 'Spitalfields');
+    await userEvent.click(screen.getByRole('button', { name: 'Add address' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(calls()[0]!.body).toMatchObject({
+      address_line1: '12 Fournier Street',
+      city: 'Spitalfields',
+      postcode: 'E1 6QE',
+    });
+  });
 });

@@ -11,7 +11,8 @@ import { FieldError } from '../../../components/ui/field-error.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { requestOf, useAddAddressMutation, useUpdateAddressMutation } from '../addresses-api.ts';
-import { INPUT, OUTLINE, PRIMARY } from './styles.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
 
 type TextField = 'label' | 'address_line1' | 'address_line2' | 'city' | 'postcode' | 'instructions';
 const FIELDS: (keyof AddressRequest)[] = [
@@ -42,6 +43,11 @@ export interface AddressFormProps {
   title: string;
   headingLevel?: 2 | 3;
   submitLabel?: string;
+  /**
+   * What a new address starts with where the page knows better than blank: at checkout, the
+   * store's town and the postcode the customer checked on the menu.
+   */
+  suggested?: Partial<AddressInput>;
   /** Move focus to the form when it opens (it opened on the customer's request). */
   focusOnOpen?: boolean;
   onSaved: (address: Address) => void;
@@ -51,7 +57,7 @@ export interface AddressFormProps {
 /**
  * Adds or edits a saved address, on /account and inline at checkout. The contract's schema
  * checks it (a UK postcode, written the Royal Mail way once saved); the server's field errors
- * land on the fields, anything else is its message in a toast (SPEC §8).
+ * land on the fields, anything else is its message in a toast (product.md §8).
  */
 export function AddressForm({
   address,
@@ -60,6 +66,7 @@ export function AddressForm({
   headingLevel = 3,
   submitLabel,
   focusOnOpen = false,
+  suggested,
   onSaved,
   onCancel,
 }: AddressFormProps) {
@@ -68,7 +75,7 @@ export function AddressForm({
   const busy = added.isLoading || updated.isLoading;
   const form = useForm<AddressInput, unknown, AddressRequest>({
     resolver: zodResolver(ZAddressRequest),
-    defaultValues: address ? requestOf(address) : EMPTY,
+    defaultValues: address ? requestOf(address) : { ...EMPTY, ...suggested },
   });
   const { errors } = form.formState;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -111,7 +118,7 @@ export function AddressForm({
           autoComplete={autoComplete}
           aria-invalid={Boolean(errors[name])}
           aria-describedby={described || undefined}
-          className={INPUT}
+          className={inputClass()}
           {...form.register(name)}
         />
         <FieldError id={`${id}-error`} message={errors[name]?.message} />
@@ -154,11 +161,11 @@ export function AddressForm({
         <span>Make this my default address</span>
       </label>
       <div className="mt-4 flex flex-wrap gap-3">
-        <button type="submit" disabled={busy} aria-busy={busy} className={PRIMARY}>
+        <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass()}>
           {submitLabel ?? (address ? 'Save address' : 'Add address')}
         </button>
         {onCancel ? (
-          <button type="button" onClick={onCancel} className={OUTLINE}>
+          <button type="button" onClick={onCancel} className={buttonClass({ variant: 'outline' })}>
             Cancel
           </button>
         ) : null}

@@ -3,14 +3,16 @@ import { referralLink, shareLink } from '../../../lib/referral.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useGetReferralQuery } from '../api.ts';
-import { CARD, INPUT, OUTLINE, PRIMARY } from './styles.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../../components/ui/card.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
 
 function joinedText(count: number) {
   if (count === 0) return 'No friends have joined with your link yet.';
   return `${count} ${count === 1 ? 'friend has' : 'friends have'} joined with your link.`;
 }
 
-/** DESIGN.md: /invite-friends shares the signed-in customer's referral link. */
+/** architecture.md: /invite-friends shares the signed-in customer's referral link. */
 export function InviteFriendsPage() {
   const shopName = useShopConfig()?.websiteName ?? 'us';
   const { data, isError, refetch } = useGetReferralQuery();
@@ -35,7 +37,7 @@ export function InviteFriendsPage() {
         Share your link with friends. When they sign up to {shopName} with it, they show here as
         friends you invited.
       </p>
-      <div className={`${CARD} mt-6`} aria-busy={!data && !isError}>
+      <div className={`${CARD_CLASS} mt-6`} aria-busy={!data && !isError}>
         {data ? (
           <>
             <label htmlFor="invite-link" className="block text-sm font-medium">
@@ -47,13 +49,17 @@ export function InviteFriendsPage() {
               readOnly
               value={link}
               onFocus={(event) => event.target.select()}
-              className={`${INPUT} font-mono text-sm`}
+              className={inputClass({ className: 'font-mono text-sm' })}
             />
             <div className="mt-4 flex flex-wrap gap-3">
-              <button type="button" onClick={handleCopy} className={PRIMARY}>
+              <button type="button" onClick={handleCopy} className={buttonClass()}>
                 Copy link
               </button>
-              <button type="button" onClick={handleShare} className={OUTLINE}>
+              <button
+                type="button"
+                onClick={handleShare}
+                className={buttonClass({ variant: 'outline' })}
+              >
                 Share
               </button>
             </div>
@@ -64,7 +70,11 @@ export function InviteFriendsPage() {
         ) : isError ? (
           <div role="alert">
             <p>Your invite link could not be loaded.</p>
-            <button type="button" onClick={() => void refetch()} className={`${OUTLINE} mt-3`}>
+            <button
+              type="button"
+              onClick={() => void refetch()}
+              className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+            >
               Try again
             </button>
           </div>

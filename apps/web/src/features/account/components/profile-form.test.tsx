@@ -76,7 +76,7 @@ describe('the profile form', () => {
     expect(currentUserData()?.customer.last_name).toBe('Shah');
   });
 
-  it('puts the server’s field errors on their fields, and toasts the server’s message (SPEC §8)', async () => {
+  it('puts the server’s field errors on their fields, and toasts the server’s message (product.md §8)', async () => {
     wire.answers['/api/customer'] = {
       status: 400,
       body: {

@@ -6,7 +6,8 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { updateStoredCustomer } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateCustomerMutation } from '../api.ts';
-import { INPUT, PRIMARY } from './styles.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
 
 type TextField = 'first_name' | 'last_name' | 'email' | 'phone';
 
@@ -22,7 +23,7 @@ const valuesOf = (customer: Customer): Required<CustomerUpdate> => ({
 const phoneDigits = (value: string) => value.replace(/[\s()+-]/g, '');
 
 /**
- * DESIGN.md "Account": first and last name, e-mail, phone and marketing consent. A contact the
+ * architecture.md "Account": first and last name, e-mail, phone and marketing consent. A contact the
  * customer signs in with is shown but not edited here (the server refuses to change it).
  */
 export function ProfileForm({ customer }: { customer: Customer }) {
@@ -75,7 +76,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
           readOnly={readOnly}
           aria-invalid={Boolean(errors[name])}
           aria-describedby={described || undefined}
-          className={INPUT}
+          className={inputClass()}
           {...form.register(name, name === 'phone' ? { setValueAs: phoneDigits } : {})}
         />
         {readOnly ? (
@@ -111,7 +112,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
         type="submit"
         disabled={isLoading}
         aria-busy={isLoading}
-        className={`${PRIMARY} mt-5`}
+        className={buttonClass({ className: 'mt-5' })}
       >
         Save changes
       </button>

@@ -11,10 +11,7 @@ import {
   useUpdateAddressMutation,
 } from '../addresses-api.ts';
 import { AddressForm } from './address-form.tsx';
-import { OUTLINE, PRIMARY } from './styles.ts';
-
-const SMALL =
-  'rounded-lg border border-stone-400 px-3 py-1.5 text-sm font-semibold outline-offset-2 hover:bg-stone-100';
+import { buttonClass } from '../../../components/ui/button.tsx';
 
 /** What the customer calls the address, else its first line. */
 export const addressName = (address: Address) => address.label || address.address_line1;
@@ -23,8 +20,8 @@ export const addressName = (address: Address) => address.label || address.addres
 const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
 /**
- * The /account page's saved addresses (DESIGN.md "Account"): list, add, edit, make default and
- * delete. A delete shows the server's message as a success toast (SPEC §8).
+ * The /account page's saved addresses (architecture.md "Account"): list, add, edit, make default and
+ * delete. A delete shows the server's message as a success toast (product.md §8).
  */
 export function SavedAddresses() {
   const { data: addresses, isError, refetch } = useGetAddressesQuery();
@@ -52,7 +49,7 @@ export function SavedAddresses() {
     const result = await remove(deleting.id);
     setDeleting(null);
     if ('error' in result) return toastServerError(result.error, { silentOn: [401] });
-    // SPEC §8: the server's message, as a success toast.
+    // product.md §8: the server's message, as a success toast.
     toast.success(result.data.message);
     focusSoon('addresses-title');
   };
@@ -65,7 +62,11 @@ export function SavedAddresses() {
       {isError ? (
         <div role="alert" className="mt-2">
           <p>Your addresses could not be loaded.</p>
-          <button type="button" onClick={() => void refetch()} className={`${OUTLINE} mt-3`}>
+          <button
+            type="button"
+            onClick={() => void refetch()}
+            className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+          >
             Try again
           </button>
         </div>
@@ -125,7 +126,7 @@ export function SavedAddresses() {
               id="add-address"
               type="button"
               onClick={() => setEditing('new')}
-              className={`${PRIMARY} mt-4`}
+              className={buttonClass({ className: 'mt-4' })}
             >
               Add an address
             </button>
@@ -150,7 +151,7 @@ export function SavedAddresses() {
             type="button"
             data-autofocus
             onClick={() => setDeleting(null)}
-            className={OUTLINE}
+            className={buttonClass({ variant: 'outline' })}
           >
             Keep it
           </button>
@@ -210,7 +211,7 @@ function AddressCard({
           id={`edit-address-${address.id}`}
           type="button"
           onClick={onEdit}
-          className={SMALL}
+          className={buttonClass({ variant: 'outline', className: 'text-sm' })}
           aria-label={`Edit ${name}`}
         >
           Edit
@@ -220,7 +221,7 @@ function AddressCard({
             type="button"
             onClick={onMakeDefault}
             disabled={busy}
-            className={SMALL}
+            className={buttonClass({ variant: 'outline', className: 'text-sm' })}
             aria-label={`Make ${name} my default address`}
           >
             Make default
@@ -229,7 +230,7 @@ function AddressCard({
         <button
           type="button"
           onClick={onDelete}
-          className={`${SMALL} text-red-800`}
+          className={buttonClass({ variant: 'outline', className: 'text-sm text-red-800' })}
           aria-label={`Delete ${name}`}
         >
           Delete

@@ -4,14 +4,14 @@ import { serverMessage } from '../../../lib/api.ts';
 import { signOut } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteCustomerMutation, useLazyExportCustomerDataQuery } from '../api.ts';
-import { OUTLINE } from './styles.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
 
 const DANGER =
   'rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white outline-offset-2 disabled:opacity-60';
 
 /**
  * UK GDPR (issue 17; docs/decisions/0021-personal-data.md): a copy of the customer's data as a
- * JSON file, and deleting the account after a confirmation. Deleting signs out as SPEC §4's
+ * JSON file, and deleting the account after a confirmation. Deleting signs out as product.md §4's
  * sign-out does.
  */
 export function YourData() {
@@ -53,14 +53,18 @@ export function YourData() {
       <div className="mt-3 flex flex-wrap gap-3">
         <button
           type="button"
-          className={OUTLINE}
+          className={buttonClass({ variant: 'outline' })}
           disabled={exporting.isFetching}
           onClick={() => void handleDownload()}
         >
           {exporting.isFetching ? 'Preparing…' : 'Download your data'}
         </button>
         {!confirming && (
-          <button type="button" className={OUTLINE} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'outline' })}
+            onClick={() => setConfirming(true)}
+          >
             Delete account
           </button>
         )}
@@ -81,7 +85,11 @@ export function YourData() {
             >
               Yes, delete my account
             </button>
-            <button type="button" className={OUTLINE} onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline' })}
+              onClick={() => setConfirming(false)}
+            >
               Keep my account
             </button>
           </div>

@@ -14,6 +14,7 @@ import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { useRegisterMutation } from '../api.ts';
 import { AuthCard, PRIMARY_BUTTON } from './auth-card.tsx';
 import type { VerificationState } from './verification-page.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
 
 function storedContact(): string {
   try {
@@ -24,10 +25,10 @@ function storedContact(): string {
 }
 
 /**
- * SPEC §2 "Login screen": a phone number (or an e-mail address) gets a one-time code. The input
+ * product.md §2 "Login screen": a phone number (or an e-mail address) gets a one-time code. The input
  * keeps focus: a tap beside it gives focus back, while Tab still reaches the button and links.
  * A shop that sends codes by e-mail only (decision 0020) asks for an e-mail address instead;
- * SPEC's texts stay as they are everywhere else.
+ * The product's texts (product.md) stay as they are everywhere else.
  */
 export function LoginPage() {
   const user = useUserData();
@@ -105,7 +106,7 @@ export function LoginPage() {
             setInvalid(null);
           }}
           onBlur={handleBlur}
-          className="mt-5 block w-full rounded-lg border-2 border-stone-400 bg-white px-4 py-3 text-lg outline-none placeholder:text-stone-600 focus:border-primary focus:ring-4 focus:ring-primary/30 aria-[invalid=true]:border-red-700"
+          className={inputClass({ size: 'lg', className: 'mt-5 text-lg' })}
         />
         {invalid ? (
           <p id="login-error" role="alert" className="mt-2 text-sm font-medium text-red-700">

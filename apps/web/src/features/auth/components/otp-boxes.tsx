@@ -4,7 +4,7 @@ interface OtpBoxesProps {
   /** One entry per box, '' where empty. */
   digits: string[];
   onChange: (digits: string[]) => void;
-  /** Enter pressed on a box (SPEC §5: the screen submits a second later). */
+  /** Enter pressed on a box (product.md §5: the screen submits a second later). */
   onEnter: () => void;
   labelledBy: string;
   describedBy?: string;
@@ -14,7 +14,7 @@ interface OtpBoxesProps {
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /**
- * SPEC §2 and §5: one box per digit of the code, each taking one digit. Typing moves focus
+ * product.md §2 and §5: one box per digit of the code, each taking one digit. Typing moves focus
  * forward; Backspace clears and moves back. A whole code pasted, or put into one box by the
  * device's autofill, fills every box.
  */
@@ -90,7 +90,7 @@ export function OtpBoxes({
         focusBox(index + 1);
         break;
       case 'Enter':
-        // Not the form's own submit: SPEC §5 delays it.
+        // Not the form's own submit: product.md §5 delays it.
         event.preventDefault();
         onEnter();
         break;

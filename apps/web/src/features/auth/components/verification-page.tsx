@@ -37,7 +37,7 @@ function readStoredContact(): LoginContact | null {
   }
 }
 
-/** SPEC §2 "Verification screen": the stored contact must be valid, else back to /login. */
+/** product.md §2 "Verification screen": the stored contact must be valid, else back to /login. */
 export function VerificationPage() {
   const user = useUserData();
   const [contact] = useState(readStoredContact);
@@ -87,7 +87,7 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
     const result = await verifyOtp({ ...contact, otp: code });
     if ('error' in result) {
       toastServerError(result.error, { silentOn: [401] });
-      // SPEC §4: on failure the loading state ends after about a second; the visitor stays.
+      // product.md §4: on failure the loading state ends after about a second; the visitor stays.
       later(() => setPending(false), LOGIN_FAILURE_SETTLE_MS);
       return;
     }
@@ -122,7 +122,7 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
     if (pending) return;
     const code = digits.join('');
     if (code.length !== otpLength) return setIncomplete(true);
-    // SPEC §5: Enter on a box submits after one second.
+    // product.md §5: Enter on a box submits after one second.
     setPending(true);
     later(() => void submitLatest.current(code), VERIFY_ENTER_DELAY_MS);
   };
@@ -136,7 +136,7 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
       toastServerError(result.error, { silentOn: [401] });
       return;
     }
-    // SPEC §4: a successful resend clears the digits and starts the 60-second countdown.
+    // product.md §4: a successful resend clears the digits and starts the 60-second countdown.
     setDigits(empty());
     setIncomplete(false);
     toast.success(result.data.message);

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { subtotal } from '@servery/contract/pricing';
+import { buttonClass } from '../../../components/ui/button.tsx';
 import { useMoney } from '../../../lib/money.ts';
 import { selectCartLines, type CartState } from '../cart-slice.ts';
 
@@ -34,11 +35,11 @@ export function BasketBar() {
         to="/cart"
         aria-label={`View basket, ${items}, ${total}`}
         data-testid="basket-bar"
-        className="flex min-h-12 items-center justify-between gap-3 rounded-xl bg-primary px-4 py-3 font-semibold text-on-primary outline-offset-2"
+        className={buttonClass({ className: 'w-full min-h-12 px-4' })}
       >
-        <span>View basket</span>
+        <span className="flex-1 text-left">View basket</span>
         <span className="rounded-full border border-current px-2 py-0.5 text-sm">{items}</span>
-        <span>{total}</span>
+        <span className="flex-1 text-right">{total}</span>
       </Link>
     </div>
   );

@@ -4,6 +4,9 @@ import type { CartLine } from '@servery/contract/cart';
 import { tenancyAssetPath } from '@servery/contract/constants';
 import type { StoreSummary } from '@servery/contract/menu';
 import { MAX_LINE_QUANTITY, linePrice, subtotal } from '@servery/contract/pricing';
+import { ActionBar, actionBarRoom } from '../../../components/ui/action-bar.tsx';
+import { LINK_CLASS, buttonClass } from '../../../components/ui/button.tsx';
+import { CardSection } from '../../../components/ui/card.tsx';
 import { useMoney, type MoneyFormatter } from '../../../lib/money.ts';
 import {
   cartCleared,
@@ -16,9 +19,8 @@ import { MinimumOrder } from './minimum-order.tsx';
 
 const STEP =
   'grid h-10 w-10 place-items-center rounded-full border border-stone-400 bg-white text-lg font-semibold outline-offset-2 disabled:opacity-40';
-const LINK = 'font-medium text-primary underline underline-offset-2';
 
-/** SPEC §2 /cart: the basket's lines, its total and the store's minimum order. */
+/** product.md §2 /cart: the basket's lines, its total and the store's minimum order. */
 export function CartPage({ store }: { store: StoreSummary | null | undefined }) {
   const lines = useSelector((state: { cartList: CartState }) => selectCartLines(state));
   const dispatch = useDispatch();
@@ -30,10 +32,7 @@ export function CartPage({ store }: { store: StoreSummary | null | undefined }) 
       <div className="mx-auto w-full max-w-3xl px-4 py-12 text-center">
         <h1 className="text-3xl font-bold">Your basket</h1>
         <p className="mt-4 text-stone-800">Your basket is empty.</p>
-        <Link
-          to="/menu"
-          className="mt-6 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary"
-        >
+        <Link to="/menu" className={buttonClass({ className: 'mt-6' })}>
           Browse the menu
         </Link>
       </div>
@@ -41,7 +40,7 @@ export function CartPage({ store }: { store: StoreSummary | null | undefined }) 
   }
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 pt-6 pb-16">
+    <div className={`mx-auto w-full max-w-5xl px-4 pt-6 ${actionBarRoom('lg')}`}>
       <h1 className="text-3xl font-bold">Your basket</h1>
       {store ? (
         <p className="mt-1 text-stone-800">
@@ -65,16 +64,16 @@ export function CartPage({ store }: { store: StoreSummary | null | undefined }) 
             ))}
           </ul>
           <div className="mt-4 flex flex-wrap gap-4">
-            <Link to="/menu" className={LINK}>
+            <Link to="/menu" className={LINK_CLASS}>
               Add more dishes
             </Link>
-            <button type="button" onClick={() => dispatch(cartCleared())} className={LINK}>
+            <button type="button" onClick={() => dispatch(cartCleared())} className={LINK_CLASS}>
               Empty basket
             </button>
           </div>
         </section>
 
-        <section aria-labelledby="summary-title" className="rounded-2xl bg-white p-5 shadow-sm">
+        <CardSection aria-labelledby="summary-title" className="lg:sticky lg:top-20">
           <h2 id="summary-title" className="text-xl font-semibold">
             Summary
           </h2>
@@ -88,13 +87,13 @@ export function CartPage({ store }: { store: StoreSummary | null | undefined }) 
             Delivery fees and offers are added at checkout, where prices are checked again.
           </p>
           {store ? <MinimumOrder store={store} subtotal={total} money={money} /> : null}
-          <Link
-            to="/checkout"
-            className="mt-5 block rounded-lg bg-primary px-5 py-3 text-center text-lg font-semibold text-on-primary"
-          >
-            Go to checkout
-          </Link>
-        </section>
+          {/* Pinned to the bottom of the screen on phones: always in reach (issue 20). */}
+          <ActionBar className="lg:mt-5">
+            <Link to="/checkout" className={buttonClass({ className: 'w-full text-lg' })}>
+              Go to checkout
+            </Link>
+          </ActionBar>
+        </CardSection>
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { MoneyFormatter } from '../../../lib/money.ts';
+import { LINK_CLASS } from '../../../components/ui/button.tsx';
 import { LineSummary } from '../../../components/ui/line-summary.tsx';
+import { Notice, Problem } from '../../../components/ui/problem.tsx';
 import type { CheckoutQuote } from '../checkout-quote.ts';
-import { LINK, NOTICE, PROBLEM } from './styles.ts';
 
 interface CheckoutSummaryProps {
   quote: CheckoutQuote;
@@ -31,12 +32,12 @@ export function CheckoutSummary({
         <h2 id="summary-title" tabIndex={-1} className="text-xl font-semibold outline-offset-4">
           Your order
         </h2>
-        <Link to="/cart" className={`${LINK} text-sm`}>
+        <Link to="/cart" className={`${LINK_CLASS} text-sm`}>
           Edit basket
         </Link>
       </div>
       {changed.length ? (
-        <div className={`${NOTICE} mt-3`} role="status" data-testid="price-changes">
+        <Notice className="mt-3" data-testid="price-changes">
           <p className="font-semibold">Prices have changed since you added these dishes:</p>
           <ul className="mt-1 list-disc pl-5">
             {changed.map(({ line, was, unit_price }) => (
@@ -46,7 +47,7 @@ export function CheckoutSummary({
             ))}
           </ul>
           <p className="mt-1">The total below uses today’s prices.</p>
-        </div>
+        </Notice>
       ) : null}
       <ul className="mt-3 divide-y divide-stone-200" data-testid="checkout-lines">
         {quote.lines.map(({ line, line_total, problem }, index) => {
@@ -55,7 +56,7 @@ export function CheckoutSummary({
             <li key={line.id} className="py-3" data-testid="checkout-line">
               <LineSummary line={line} total={money(line_total)} />
               {message ? (
-                <div className={`${PROBLEM} mt-2 flex flex-wrap items-center gap-x-3`}>
+                <Problem role={undefined} className="mt-2 flex flex-wrap items-center gap-x-3">
                   <p id={`line-${index}-problem`}>{message}</p>
                   <button
                     type="button"
@@ -65,7 +66,7 @@ export function CheckoutSummary({
                   >
                     Remove
                   </button>
-                </div>
+                </Problem>
               ) : null}
             </li>
           );

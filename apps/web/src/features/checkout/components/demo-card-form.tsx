@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ErrorEnvelope } from '@servery/contract/envelope';
 import {
   CARD_EXPIRED_MESSAGE,
   DEMO_CARDS,
@@ -10,16 +9,23 @@ import {
   cardExpired,
   type Order,
 } from '@servery/contract/order';
+import { ActionBar } from '../../../components/ui/action-bar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { toastServerError } from '../../../lib/api.ts';
+import { FieldError } from '../../../components/ui/field-error.tsx';
+import { Input, LABEL_CLASS } from '../../../components/ui/input.tsx';
+import { Problem } from '../../../components/ui/problem.tsx';
+import { serverMessage } from '../../../lib/api.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { useConfirmDemoPaymentMutation, type DemoCardBody } from '../api.ts';
-import { FieldProblem, describedBy } from './field-message.tsx';
-import { INPUT, OUTLINE, PRIMARY, PROBLEM } from './styles.ts';
+import { describedBy } from './field-message.tsx';
 
 type CardInput = z.input<typeof ZDemoCardRequest>;
 type CardOutput = z.output<typeof ZDemoCardRequest>;
 type CardField = 'card_number' | 'expiry' | 'cvc';
+const CARD_FIELDS: readonly CardField[] = ['card_number', 'expiry', 'cvc'];
 
 /** "4242424242424242" → "4242 4242 4242 4242". */
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -68,7 +74,7 @@ interface DemoCardFormProps {
 }
 
 /**
- * The demo provider's test-mode card form (DESIGN.md "Payment"): its cards behave as Stripe's
+ * The demo provider's test-mode card form (architecture.md "Payment"): its cards behave as Stripe's
  * test cards, including a declined card and the 3-D Secure step, which shows as a modal.
  */
 export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
@@ -91,18 +97,17 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
     setDeclined(null);
     const result = await confirm({ orderId: order.id, card });
     if ('error' in result) {
-      const { status, data } = result.error as { status: unknown; data?: Partial<ErrorEnvelope> };
-      const fieldErrors = Object.entries(data?.errors ?? {}).filter(([field]) =>
-        ['card_number', 'expiry', 'cvc'].includes(field),
-      );
-      if (status === 400 && fieldErrors.length) {
-        fieldErrors.forEach(([field, message], i) =>
-          form.setError(field as CardField, { message }, { shouldFocus: i === 0 }),
-        );
-      } else if (status === 422) {
-        setDeclined(data?.message ?? 'Your card was declined.');
+      // A decline (422) is said above the fields; a card field's error goes on the field.
+      if ((result.error as { status?: unknown }).status === 422) {
+        setDeclined(serverMessage(result.error));
         form.setFocus('card_number');
-      } else toastServerError(result.error, { silentOn: [401] });
+        return;
+      }
+      const placed = applyServerErrors(result.error, form.setError, {
+        fields: CARD_FIELDS,
+        toast: 'unplaced',
+      });
+      if (placed.rule) toast.error(placed.rule);
       return;
     }
     if (result.data.data.payment.status === 'requires_action') setChallenge(card);
@@ -134,7 +139,7 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
     const format = FORMATS[name];
     return (
       <div className={props.className}>
-        <label htmlFor={id} className="block text-sm font-medium">
+        <label htmlFor={id} className={LABEL_CLASS}>
           {label}
         </label>
         {props.hint ? (
@@ -142,7 +147,7 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
             {props.hint}
           </p>
         ) : null}
-        <input
+        <Input
           id={id}
           type="text"
           inputMode="numeric"
@@ -150,14 +155,13 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
           placeholder={props.placeholder}
           aria-invalid={Boolean(errors[name])}
           aria-describedby={describedBy(props.hint && `${id}-hint`, errors[name] && `${id}-error`)}
-          className={INPUT}
           {...registered}
           onChange={(event) => {
             if (format) reformat(event.target, format);
             return registered.onChange(event);
           }}
         />
-        <FieldProblem id={`${id}-error`} message={errors[name]?.message} />
+        <FieldError id={`${id}-error`} message={errors[name]?.message} />
       </div>
     );
   };
@@ -199,10 +203,10 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
 
       <form onSubmit={(event) => void handleSubmit(event)} noValidate className="mt-5">
         {declined ? (
-          <div role="alert" className={`${PROBLEM} mb-4`} data-testid="payment-declined">
+          <Problem className="mb-4" data-testid="payment-declined">
             <p className="font-semibold">{declined}</p>
             <p>Check the card details, or try another card, then pay again.</p>
-          </div>
+          </Problem>
         ) : null}
         <div className="grid grid-cols-2 gap-4">
           {field('card_number', 'Card number', {
@@ -213,14 +217,16 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
           {field('expiry', 'Expiry date (MM/YY)', { autoComplete: 'cc-exp', placeholder: 'MM/YY' })}
           {field('cvc', 'Security code (CVC)', { autoComplete: 'cc-csc', placeholder: '123' })}
         </div>
-        <button
-          type="submit"
-          disabled={isLoading}
-          aria-busy={isLoading}
-          className={`${PRIMARY} mt-5 w-full text-lg`}
-        >
-          {isLoading ? 'Paying…' : `Pay ${money(order.total)}`}
-        </button>
+        <ActionBar breakpoint="sm" className="sm:mt-5">
+          <Button
+            type="submit"
+            disabled={isLoading}
+            aria-busy={isLoading}
+            className="w-full text-lg"
+          >
+            {isLoading ? 'Paying…' : `Pay ${money(order.total)}`}
+          </Button>
+        </ActionBar>
       </form>
 
       <Dialog
@@ -241,17 +247,12 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
           check (3-D Secure): approve it to pay, or fail it to see a refused check.
         </p>
         <div className="mt-5 grid gap-2 sm:grid-cols-2">
-          <button type="button" onClick={() => answer('fail')} className={OUTLINE}>
+          <Button variant="outline" onClick={() => answer('fail')}>
             Fail
-          </button>
-          <button
-            type="button"
-            data-autofocus
-            onClick={() => answer('approve')}
-            className={PRIMARY}
-          >
+          </Button>
+          <Button data-autofocus onClick={() => answer('approve')}>
             Approve
-          </button>
+          </Button>
         </div>
       </Dialog>
     </div>

@@ -3,8 +3,10 @@ import type { Address } from '@servery/contract/address';
 import type { OrderType, StoreSummary } from '@servery/contract/menu';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { zoneFor } from '../checkout-quote.ts';
-import { FieldProblem, describedBy } from './field-message.tsx';
-import { CHOICE, LINK, OUTLINE, RADIO } from './styles.ts';
+import { Button, LINK_CLASS } from '../../../components/ui/button.tsx';
+import { Choice } from '../../../components/ui/choice.tsx';
+import { FieldError } from '../../../components/ui/field-error.tsx';
+import { describedBy } from './field-message.tsx';
 
 export function OrderTypeField({
   store,
@@ -19,44 +21,34 @@ export function OrderTypeField({
 }) {
   const offers = (type: OrderType) => store.order_types.includes(type);
   return (
-    <fieldset aria-describedby={describedBy(error && 'order-type-error')}>
+    <fieldset aria-describedby={describedBy(error && 'order-type-error')} data-field="order_type">
       <legend className="text-xl font-semibold">Delivery or collection</legend>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         {offers('delivery') ? (
-          <label className={CHOICE}>
-            <input
-              type="radio"
-              name="order_type"
-              className={RADIO}
-              checked={value === 'delivery'}
-              onChange={() => onChange('delivery')}
-            />
-            <span>
-              <span className="block font-semibold">Delivery</span>
-              <span className="block text-sm text-stone-700">To your door</span>
-            </span>
-          </label>
+          <Choice
+            name="order_type"
+            checked={value === 'delivery'}
+            onChange={() => onChange('delivery')}
+          >
+            <span className="block font-semibold">Delivery</span>
+            <span className="block text-sm text-stone-700">To your door</span>
+          </Choice>
         ) : null}
         {offers('collection') ? (
-          <label className={CHOICE}>
-            <input
-              type="radio"
-              name="order_type"
-              className={RADIO}
-              checked={value === 'collection'}
-              onChange={() => onChange('collection')}
-            />
-            <span>
-              <span className="block font-semibold">Collection</span>
-              <span className="block text-sm text-stone-700">From {store.name}</span>
-            </span>
-          </label>
+          <Choice
+            name="order_type"
+            checked={value === 'collection'}
+            onChange={() => onChange('collection')}
+          >
+            <span className="block font-semibold">Collection</span>
+            <span className="block text-sm text-stone-700">From {store.name}</span>
+          </Choice>
         ) : null}
       </div>
       {offers('delivery') ? null : (
         <p className="mt-2 text-sm text-stone-700">{store.name} offers collection only.</p>
       )}
-      <FieldProblem id="order-type-error" message={error} />
+      <FieldError id="order-type-error" message={error} />
     </fieldset>
   );
 }
@@ -111,14 +103,14 @@ export function AddressField({
   money,
 }: AddressFieldProps) {
   return (
-    <fieldset aria-describedby={describedBy(error && 'address-error')}>
+    <fieldset aria-describedby={describedBy(error && 'address-error')} data-field="address_id">
       <legend className="text-xl font-semibold">Delivery address</legend>
       {loadFailed ? (
         <div role="alert" className="mt-2">
           <p>Your saved addresses could not be loaded.</p>
-          <button type="button" onClick={onRetry} className={`${OUTLINE} mt-2`}>
+          <Button variant="outline" onClick={onRetry} className="mt-2">
             Try again
-          </button>
+          </Button>
         </div>
       ) : !addresses ? (
         <p className="mt-2 text-stone-700">Loading your addresses…</p>
@@ -127,18 +119,19 @@ export function AddressField({
           {addresses.map((address) => {
             const zone = zoneFor(store, address.district);
             return (
-              <label key={address.id} className={CHOICE} data-testid="address-choice">
-                <input
+              <div key={address.id} data-testid="address-choice">
+                <Choice
                   id={`address-choice-${address.id}`}
                   ref={address.id === focus.id ? focus.ref : undefined}
-                  type="radio"
                   name="address_id"
-                  className={RADIO}
                   checked={selectedId === address.id}
                   onChange={() => onSelect(address)}
-                  aria-describedby={`address-${address.id}-zone`}
-                />
-                <span className="min-w-0">
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy(
+                    `address-${address.id}-zone`,
+                    error && 'address-error',
+                  )}
+                >
                   <span className="block font-semibold">
                     {address.label || address.address_line1}
                   </span>
@@ -156,8 +149,8 @@ export function AddressField({
                       ? `Delivery ${money(zone.fee)} · minimum order ${money(zone.minimum_order)}`
                       : `${store.name} does not deliver to ${address.district}.`}
                   </span>
-                </span>
-              </label>
+                </Choice>
+              </div>
             );
           })}
           {addresses.length === 0 && !adding ? (
@@ -165,13 +158,13 @@ export function AddressField({
           ) : null}
         </div>
       )}
-      <FieldProblem id="address-error" message={error} />
+      <FieldError id="address-error" message={error} />
       {adding ? (
         <div className="mt-3 rounded-xl border border-stone-300 p-4">{form}</div>
       ) : addresses ? (
-        <button type="button" onClick={onAdd} className={`${OUTLINE} mt-3`}>
+        <Button variant="outline" onClick={onAdd} className="mt-3">
           Add a new address
-        </button>
+        </Button>
       ) : null}
       <ZoneList store={store} money={money} />
     </fieldset>
@@ -191,11 +184,11 @@ export function CollectionStore({ store }: { store: StoreSummary }) {
         {store.postcode}
       </p>
       <p className="mt-1 text-sm">
-        <a href={store.direction_link} className={LINK}>
+        <a href={store.direction_link} className={LINK_CLASS}>
           Directions
         </a>
         {' · '}
-        <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} className={LINK}>
+        <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} className={LINK_CLASS}>
           {store.phone}
         </a>
       </p>

@@ -1,7 +1,8 @@
 import type { OrderType } from '@servery/contract/menu';
 import type { PaymentMethod } from '@servery/contract/order';
-import { FieldProblem, describedBy } from './field-message.tsx';
-import { CHOICE, RADIO } from './styles.ts';
+import { Choice } from '../../../components/ui/choice.tsx';
+import { FieldError } from '../../../components/ui/field-error.tsx';
+import { describedBy } from './field-message.tsx';
 
 /** Card, or cash where the store takes it ("Cash on collection" or "Cash on delivery"). */
 export function PaymentChoice({
@@ -18,43 +19,29 @@ export function PaymentChoice({
   error?: string | null;
 }) {
   return (
-    <fieldset aria-describedby={describedBy(error && 'payment-error')}>
+    <fieldset aria-describedby={describedBy(error && 'payment-error')} data-field="payment_method">
       <legend className="text-xl font-semibold">Payment</legend>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
-        <label className={CHOICE}>
-          <input
-            type="radio"
-            name="payment_method"
-            className={RADIO}
-            checked={value === 'card'}
-            onChange={() => onChange('card')}
-          />
-          <span>
-            <span className="block font-semibold">Card</span>
-            <span className="block text-sm text-stone-700">Pay now, on the next page</span>
-          </span>
-        </label>
+        <Choice name="payment_method" checked={value === 'card'} onChange={() => onChange('card')}>
+          <span className="block font-semibold">Card</span>
+          <span className="block text-sm text-stone-700">Pay now, on the next page</span>
+        </Choice>
         {cashAccepted ? (
-          <label className={CHOICE}>
-            <input
-              type="radio"
-              name="payment_method"
-              className={RADIO}
-              checked={value === 'cash'}
-              onChange={() => onChange('cash')}
-            />
-            <span>
-              <span className="block font-semibold">
-                Cash on {orderType === 'delivery' ? 'delivery' : 'collection'}
-              </span>
-              <span className="block text-sm text-stone-700">
-                Pay when you {orderType === 'delivery' ? 'receive' : 'collect'} your order
-              </span>
+          <Choice
+            name="payment_method"
+            checked={value === 'cash'}
+            onChange={() => onChange('cash')}
+          >
+            <span className="block font-semibold">
+              Cash on {orderType === 'delivery' ? 'delivery' : 'collection'}
             </span>
-          </label>
+            <span className="block text-sm text-stone-700">
+              Pay when you {orderType === 'delivery' ? 'receive' : 'collect'} your order
+            </span>
+          </Choice>
         ) : null}
       </div>
-      <FieldProblem id="payment-error" message={error} />
+      <FieldError id="payment-error" message={error} />
     </fieldset>
   );
 }

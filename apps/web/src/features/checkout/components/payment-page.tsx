@@ -1,19 +1,23 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isPaymentSecured, type Order } from '@servery/contract/order';
+import { actionBarRoom } from '../../../components/ui/action-bar.tsx';
+import { LINK_CLASS, buttonClass } from '../../../components/ui/button.tsx';
+import { CardSection } from '../../../components/ui/card.tsx';
+import { Notice, PROBLEM_CLASS, Problem } from '../../../components/ui/problem.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { serverMessage, toastServerError } from '../../../lib/api.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useOrderToPayQuery, useRefreshPaymentStatusMutation } from '../api.ts';
-import type { PaymentHandOver } from './checkout-page.tsx';
+import { useGetOrderQuery } from '../../../lib/dishes-and-orders-api.ts';
+import { useRefreshPaymentStatusMutation } from '../api.ts';
+import type { PaymentHandOver } from '../payment-hand-over.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { StripeCardForm } from './stripe-card-form.tsx';
-import { CARD, LINK, NOTICE, PRIMARY, PROBLEM } from './styles.ts';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-16">
+    <div className={`mx-auto w-full max-w-xl px-4 pt-6 ${actionBarRoom('sm')}`}>
       <h1 className="text-3xl font-bold">Payment</h1>
       <div className="mt-6 space-y-4">{children}</div>
     </div>
@@ -46,7 +50,7 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
   const handOver = handOverOf(location.state);
   const navigate = useNavigate();
   const money = useMoney();
-  const order = useOrderToPayQuery(orderId, { skip: !orderId, refetchOnMountOrArgChange: true });
+  const order = useGetOrderQuery(orderId, { skip: !orderId, refetchOnMountOrArgChange: true });
   const [refresh, refreshing] = useRefreshPaymentStatusMutation();
   const [pending, setPending] = useState<string | null>(null);
 
@@ -81,7 +85,7 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
     return (
       <Frame>
         <p>There is no order to pay here.</p>
-        <Link to="/orders" className={LINK}>
+        <Link to="/orders" className={LINK_CLASS}>
           Your orders
         </Link>
       </Frame>
@@ -90,10 +94,8 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
   if (order.isError && !order.data) {
     return (
       <Frame>
-        <p role="alert" className={PROBLEM}>
-          {serverMessage(order.error)}
-        </p>
-        <Link to="/orders" className={LINK}>
+        <Problem>{serverMessage(order.error)}</Problem>
+        <Link to="/orders" className={LINK_CLASS}>
           Your orders
         </Link>
       </Frame>
@@ -115,7 +117,7 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
   const changes = handOver?.price_changes ?? [];
   return (
     <Frame>
-      <section className={CARD} aria-labelledby="pay-order-title">
+      <CardSection aria-labelledby="pay-order-title">
         <h2 id="pay-order-title" className="text-xl font-semibold">
           Order {current.number} from {current.store.name}
         </h2>
@@ -146,7 +148,7 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
           </div>
         </dl>
         {changes.length ? (
-          <div className={`${NOTICE} mt-3`} role="status" data-testid="price-changes">
+          <Notice className="mt-3" data-testid="price-changes">
             <p className="font-semibold">Some prices changed before your order was placed:</p>
             <ul className="mt-1 list-disc pl-5">
               {changes.map((change) => (
@@ -156,11 +158,11 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
               ))}
             </ul>
             <p className="mt-1">The amount to pay above is the new total.</p>
-          </div>
+          </Notice>
         ) : null}
-      </section>
+      </CardSection>
 
-      <section className={CARD} aria-labelledby="card-title">
+      <CardSection aria-labelledby="card-title">
         <h2 id="card-title" className="text-xl font-semibold">
           Pay by card
         </h2>
@@ -168,9 +170,7 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
           {!awaitsPayment(current) ? (
             <Settled order={current} />
           ) : pending ? (
-            <p role="status" className={NOTICE}>
-              {pending}
-            </p>
+            <Notice>{pending}</Notice>
           ) : refreshing.isLoading ? (
             <p role="status">Checking your payment…</p>
           ) : provider === 'demo' ? (
@@ -186,18 +186,18 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
               onPaid={confirmOutcome}
             />
           ) : (
-            <div className={NOTICE}>
+            <Notice role={undefined}>
               <p>
                 This payment can no longer be continued from here. Go back to your basket to check
                 out again; this order will not be charged.
               </p>
-              <Link to="/checkout" className={`${PRIMARY} mt-3`}>
+              <Link to="/checkout" className={buttonClass({ className: 'mt-3' })}>
                 Back to checkout
               </Link>
-            </div>
+            </Notice>
           )}
         </div>
-      </section>
+      </CardSection>
     </Frame>
   );
 }
@@ -207,7 +207,7 @@ function Settled({ order }: { order: Order }) {
   const paid = isPaymentSecured(order.payment.status);
   return (
     <div>
-      <p role="status" className={paid ? '' : PROBLEM}>
+      <p role="status" className={paid ? '' : PROBLEM_CLASS}>
         {paid
           ? order.payment.status === 'authorised'
             ? `Order ${order.number} is paid: your card is charged when the shop accepts the order.`
@@ -216,7 +216,7 @@ function Settled({ order }: { order: Order }) {
             ? `Order ${order.number} is paid in cash, not by card.`
             : `Order ${order.number} can no longer be paid.`}
       </p>
-      <Link to={`/orders/${order.id}`} className={`${PRIMARY} mt-3`}>
+      <Link to={`/orders/${order.id}`} className={buttonClass({ className: 'mt-3' })}>
         See the order
       </Link>
     </div>

@@ -2,8 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import type { PromoCheckState } from '../use-promo-check.ts';
-import { FieldProblem, describedBy } from './field-message.tsx';
-import { INPUT, LINK, OUTLINE } from './styles.ts';
+import { Button, LINK_CLASS } from '../../../components/ui/button.tsx';
+import { FieldError } from '../../../components/ui/field-error.tsx';
+import { Input, LABEL_CLASS } from '../../../components/ui/input.tsx';
+import { describedBy } from './field-message.tsx';
 
 interface PromoFieldProps {
   /** What the server said of the applied code (use-promo-check.ts). */
@@ -40,15 +42,15 @@ export function PromoField({
   };
 
   return (
-    <section aria-labelledby="promo-title">
+    <section aria-labelledby="promo-title" data-field="promo_code">
       <h2 id="promo-title" className="text-xl font-semibold">
         Promo code
       </h2>
-      <label htmlFor="promo-code" className="mt-2 block text-sm font-medium">
+      <label htmlFor="promo-code" className={`${LABEL_CLASS} mt-2`}>
         Code (optional)
       </label>
       <div className="flex gap-2">
-        <input
+        <Input
           id="promo-code"
           type="text"
           autoComplete="off"
@@ -65,11 +67,11 @@ export function PromoField({
           }}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy(applied && 'promo-state', error && 'promo-error')}
-          className={`${INPUT} uppercase`}
+          className="uppercase"
         />
-        <button type="button" onClick={apply} className={`${OUTLINE} mt-1 shrink-0`}>
+        <Button variant="outline" onClick={apply} className="mt-1 shrink-0">
           Apply
-        </button>
+        </Button>
       </div>
       {applied ? (
         <div
@@ -79,7 +81,7 @@ export function PromoField({
         >
           <p role="status">{stateText(check, discount, money)}</p>
           {check.status === 'unchecked' ? (
-            <button type="button" onClick={onRecheck} className={LINK}>
+            <button type="button" onClick={onRecheck} className={LINK_CLASS}>
               Check again
             </button>
           ) : null}
@@ -89,7 +91,7 @@ export function PromoField({
               setText('');
               onRemove();
             }}
-            className={LINK}
+            className={LINK_CLASS}
             aria-label={`Remove code ${applied}`}
           >
             Remove
@@ -97,12 +99,12 @@ export function PromoField({
         </div>
       ) : (
         <p className="mt-2 text-sm">
-          <Link to="/promo" className={LINK}>
+          <Link to="/promo" className={LINK_CLASS}>
             See today’s offers
           </Link>
         </p>
       )}
-      <FieldProblem id="promo-error" message={error} />
+      <FieldError id="promo-error" message={error} />
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Order } from '@servery/contract/order';
+import { ActionBar } from '../../../components/ui/action-bar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Problem } from '../../../components/ui/problem.tsx';
 import type { MoneyFormatter } from '../../../lib/money.ts';
-import { OUTLINE, PRIMARY, PROBLEM } from './styles.ts';
 
 /**
  * The little of Stripe.js this page uses. Stripe.js is loaded from js.stripe.com, as Stripe
@@ -117,38 +119,35 @@ export function StripeCardForm({
 
   return (
     <div>
-      {problem ? (
-        <p role="alert" className={`${PROBLEM} mb-4`}>
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <Problem className="mb-4">{problem}</Problem> : null}
       {state === 'failed' ? (
-        <div role="alert" className={PROBLEM}>
+        <Problem>
           <p className="font-semibold">The card form could not be loaded.</p>
           <p>Check your connection, then try again.</p>
-          <button
-            type="button"
+          <Button
+            variant="outline"
             onClick={() => {
               setState('loading');
               setAttempt((n) => n + 1);
             }}
-            className={`${OUTLINE} mt-2`}
+            className="mt-2"
           >
             Try again
-          </button>
-        </div>
+          </Button>
+        </Problem>
       ) : null}
       {state === 'loading' ? <p className="text-stone-700">Loading the card form…</p> : null}
       <div ref={mountRef} className="min-h-10" />
-      <button
-        type="button"
-        onClick={() => void handlePay()}
-        disabled={state !== 'ready' || paying}
-        aria-busy={paying}
-        className={`${PRIMARY} mt-5 w-full text-lg`}
-      >
-        {paying ? 'Paying…' : `Pay ${money(order.total)}`}
-      </button>
+      <ActionBar breakpoint="sm" className="sm:mt-5">
+        <Button
+          onClick={() => void handlePay()}
+          disabled={state !== 'ready' || paying}
+          aria-busy={paying}
+          className="w-full text-lg"
+        >
+          {paying ? 'Paying…' : `Pay ${money(order.total)}`}
+        </Button>
+      </ActionBar>
     </div>
   );
 }

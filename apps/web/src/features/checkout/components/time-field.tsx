@@ -1,7 +1,9 @@
 import type { OrderType, StoreSummary } from '@servery/contract/menu';
 import type { AvailableTimings } from '@servery/contract/order';
-import { FieldProblem, describedBy } from './field-message.tsx';
-import { CHOICE, INPUT, RADIO } from './styles.ts';
+import { CHOICE_CLASS, Choice, RADIO_CLASS } from '../../../components/ui/choice.tsx';
+import { FieldError } from '../../../components/ui/field-error.tsx';
+import { Select } from '../../../components/ui/input.tsx';
+import { describedBy } from './field-message.tsx';
 
 interface TimeFieldProps {
   store: StoreSummary;
@@ -38,7 +40,10 @@ export function TimeField({
   const verb = orderType === 'delivery' ? 'Delivered' : 'Ready';
 
   return (
-    <fieldset aria-describedby={describedBy(error && 'when-error', notice && 'when-notice')}>
+    <fieldset
+      aria-describedby={describedBy(error && 'when-error', notice && 'when-notice')}
+      data-field="when"
+    >
       <legend className="text-xl font-semibold">
         {orderType === 'delivery' ? 'Delivery time' : 'Collection time'}
       </legend>
@@ -57,33 +62,29 @@ export function TimeField({
         </p>
       ) : (
         <div className="mt-3 space-y-2">
-          <label className={CHOICE}>
-            <input
-              type="radio"
-              name="when"
-              className={RADIO}
-              checked={value === 'asap'}
-              disabled={!timings.asap.available}
-              onChange={() => onChange('asap')}
-            />
-            <span>
-              <span className="block font-semibold">As soon as possible</span>
-              <span className="block text-sm text-stone-700">
-                {timings.asap.available
-                  ? `${verb} in about ${timings.asap.minutes} min`
-                  : `Not available: ${store.name} is closed right now${
-                      store.status_text ? ` (${store.status_text})` : ''
-                    }.`}
-              </span>
+          <Choice
+            name="when"
+            checked={value === 'asap'}
+            disabled={!timings.asap.available}
+            onChange={() => onChange('asap')}
+            aria-invalid={error ? true : undefined}
+          >
+            <span className="block font-semibold">As soon as possible</span>
+            <span className="block text-sm text-stone-700">
+              {timings.asap.available
+                ? `${verb} in about ${timings.asap.minutes} min`
+                : `Not available: ${store.name} is closed right now${
+                    store.status_text ? ` (${store.status_text})` : ''
+                  }.`}
             </span>
-          </label>
+          </Choice>
           {slots.length ? (
-            <div className={CHOICE}>
+            <div className={CHOICE_CLASS}>
               <input
                 id="when-later"
                 type="radio"
                 name="when"
-                className={RADIO}
+                className={RADIO_CLASS}
                 checked={later}
                 onChange={() => onChange(slots[0]!.at)}
               />
@@ -96,9 +97,8 @@ export function TimeField({
                     <label htmlFor="when-slot" className="mt-2 block text-sm font-medium">
                       Time (shop time)
                     </label>
-                    <select
+                    <Select
                       id="when-slot"
-                      className={INPUT}
                       value={value}
                       onChange={(event) => onChange(event.target.value)}
                     >
@@ -111,7 +111,7 @@ export function TimeField({
                           ))}
                         </optgroup>
                       ))}
-                    </select>
+                    </Select>
                   </>
                 ) : (
                   <span className="block text-sm text-stone-700">
@@ -128,7 +128,7 @@ export function TimeField({
           {notice}
         </p>
       ) : null}
-      <FieldProblem id="when-error" message={error} />
+      <FieldError id="when-error" message={error} />
     </fieldset>
   );
 }

@@ -1,10 +1,17 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { tenancyAssetPath } from '@servery/contract/constants';
 import { NotFoundMessage } from '../../../components/ui/not-found-message.tsx';
 import { useShopConfig } from '../../../lib/shop-config.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
 
-/** A landing page per brand of the tenant, at /{brand-slug} (SPEC §2). */
-export function BrandPage() {
+interface BrandPageProps {
+  /** The brand's dishes, given its name (the app passes the menu's list; issue 20). */
+  dishes?: (brandName: string) => ReactNode;
+}
+
+/** A landing page per brand of the tenant, at /{brand-slug} (product.md §2). */
+export function BrandPage({ dishes }: BrandPageProps = {}) {
   const { brandSlug } = useParams();
   const config = useShopConfig();
   if (!config) return null;
@@ -32,12 +39,10 @@ export function BrandPage() {
         Cooked in {config.websiteName}&apos;s kitchens and delivered across the area, or ready to
         collect.
       </p>
-      <Link
-        to="/menu"
-        className="mt-8 inline-block rounded-lg bg-primary px-6 py-3 text-lg font-semibold text-on-primary"
-      >
+      <Link to="/menu" className={buttonClass({ className: 'mt-8 text-lg' })}>
         Order from {brand.name}
       </Link>
+      {dishes?.(brand.name)}
     </article>
   );
 }

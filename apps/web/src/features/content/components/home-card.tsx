@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LINK_CLASS } from '../../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../../components/ui/card.tsx';
 
 export interface HomeData<T> {
   data: T | undefined;
   isError: boolean;
   refetch: () => void;
-  /** Within the 1 s skeleton window (SPEC §9). */
+  /** Within the 1 s skeleton window (product.md §9). */
   skeleton: boolean;
 }
 
@@ -27,7 +29,7 @@ export function HomeCard<T>({
   children: (data: T) => ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className={`rounded-xl bg-white p-5 shadow-sm ${minHeight}`}>
+    <section aria-labelledby={id} className={`${CARD_CLASS} ${minHeight}`}>
       <h2 id={id} className="mb-3 text-lg font-semibold">
         {title}
       </h2>
@@ -36,11 +38,7 @@ export function HomeCard<T>({
       ) : home.isError ? (
         <p className="text-sm text-stone-700">
           We could not load this just now.{' '}
-          <button
-            type="button"
-            className="font-medium text-primary underline"
-            onClick={home.refetch}
-          >
+          <button type="button" className={LINK_CLASS} onClick={home.refetch}>
             Try again
           </button>
         </p>

@@ -6,13 +6,14 @@ import { FieldError } from '../../../components/ui/field-error.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSendContactRequestMutation, useSubscribeMutation } from '../api.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../../components/ui/card.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
 
-const INPUT =
-  'mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-red-700';
-const SUBMIT =
-  'rounded-lg bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-60';
+const INPUT = inputClass();
+const SUBMIT = buttonClass();
 
-/** SPEC §1: a visitor can subscribe to the newsletter; success shows 'Thank you for subscribing!'. */
+/** product.md §1: a visitor can subscribe to the newsletter; success shows 'Thank you for subscribing!'. */
 export function NewsletterForm() {
   const [subscribe, { isLoading }] = useSubscribeMutation();
   const form = useForm<SubscribeRequest>({
@@ -33,7 +34,7 @@ export function NewsletterForm() {
       onSubmit={handleSubmit}
       noValidate
       aria-labelledby="newsletter-title"
-      className="rounded-xl bg-white p-5 shadow-sm"
+      className={CARD_CLASS}
     >
       <h2 id="newsletter-title" className="text-lg font-semibold">
         Offers by e-mail
@@ -88,7 +89,7 @@ export function ContactForm() {
       onSubmit={handleSubmit}
       noValidate
       aria-labelledby="contact-form-title"
-      className="rounded-xl bg-white p-5 shadow-sm"
+      className={CARD_CLASS}
     >
       <h2 id="contact-form-title" className="text-lg font-semibold">
         Contact us

@@ -8,6 +8,7 @@ import { useShopConfig } from '../../../lib/shop-config.ts';
 import { useGetHomeQuery } from '../api.ts';
 import { useSkeletonWindow } from '../use-skeleton-window.ts';
 import { Hero } from './hero.tsx';
+import { BookingCard } from './booking-card.tsx';
 import { HomeCard } from './home-card.tsx';
 
 const LINK = 'font-medium text-primary underline';
@@ -29,6 +30,9 @@ export function HomePage() {
 
   return (
     <>
+      <div className="mx-auto max-w-5xl px-4 py-6 empty:hidden">
+        <BookingCard />
+      </div>
       <Hero
         banner={banner}
         title={banner?.title ?? config?.websiteName ?? ''}
@@ -52,7 +56,7 @@ export function HomePage() {
               {config.brands.map((brand) => (
                 <li
                   key={brand.slug}
-                  className="flex items-center gap-3 rounded-xl bg-white p-4 shadow-sm"
+                  className="relative flex items-center gap-3 rounded-xl bg-white p-4 shadow-sm hover:bg-stone-50"
                 >
                   {brand.logo ? (
                     <img
@@ -64,7 +68,12 @@ export function HomePage() {
                     />
                   ) : null}
                   <div>
-                    <p className="font-semibold">{brand.name}</p>
+                    <Link
+                      to={`/${brand.slug}`}
+                      className="font-semibold after:absolute after:inset-0"
+                    >
+                      {brand.name}
+                    </Link>
                     <p className="text-sm text-stone-600">{brand.tagline}</p>
                   </div>
                 </li>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ShopConfig } from '@servery/contract/config';
 import { useShopConfig } from '../../../lib/shop-config.ts';
-import { STORAGE_INVENTORY } from '../../../lib/storage-keys.ts';
+import { STORAGE_INVENTORY } from '../../../lib/storage-inventory.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useGetLegalTextQuery } from '../api.ts';
 

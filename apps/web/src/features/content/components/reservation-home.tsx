@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { useGetHomeQuery } from '../api.ts';
+import { BookingCard } from './booking-card.tsx';
 import { Hero } from './hero.tsx';
 
-/** The root of the reservation site (SPEC §1: "a different root application"). */
+/** The root of the reservation site (product.md §1: "a different root application"). */
 export function ReservationHome() {
   const config = useShopConfig();
   const { data: home } = useGetHomeQuery();
@@ -11,22 +12,30 @@ export function ReservationHome() {
     .filter(Boolean)
     .join(', ');
   return (
-    <Hero
-      banner={home?.banners[0]}
-      title={`Book a table at ${config?.websiteName ?? ''}`}
-      subtitle={`${where}. Choose a day and time and we will confirm your booking by e-mail.`}
-    >
-      {config?.allowBooking === 1 ? (
+    <>
+      <div className="mx-auto max-w-3xl px-4 py-6 empty:hidden">
+        <BookingCard />
+      </div>
+      <Hero
+        banner={home?.banners[0]}
+        title={`Book a table at ${config?.websiteName ?? ''}`}
+        subtitle={`${where}. Choose a day and time and we will confirm your booking by e-mail.`}
+      >
+        {config?.allowBooking === 1 ? (
+          <Link
+            to="/reservation"
+            className="rounded-lg bg-white px-6 py-3 text-lg font-semibold text-stone-900"
+          >
+            Make a reservation
+          </Link>
+        ) : null}
         <Link
-          to="/reservation"
-          className="rounded-lg bg-white px-6 py-3 text-lg font-semibold text-stone-900"
+          to="/menu"
+          className="rounded-lg border-2 border-white px-6 py-3 text-lg font-semibold"
         >
-          Make a reservation
+          Order Online
         </Link>
-      ) : null}
-      <Link to="/menu" className="rounded-lg border-2 border-white px-6 py-3 text-lg font-semibold">
-        Order Online
-      </Link>
-    </Hero>
+      </Hero>
+    </>
   );
 }

@@ -3,12 +3,12 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useGetUnsubscribeLinkQuery, useUnsubscribeMutation } from '../api.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../../components/ui/card.tsx';
 
-const CARD = 'mt-6 rounded-2xl bg-white p-5 shadow-sm sm:p-6';
-const PRIMARY =
-  'rounded-lg bg-primary px-5 py-2.5 font-semibold text-on-primary outline-offset-2 disabled:opacity-60';
-const OUTLINE =
-  'inline-block rounded-lg border border-stone-400 px-5 py-2.5 font-semibold outline-offset-2 hover:bg-stone-100';
+const CARD = `${CARD_CLASS} mt-6`;
+const PRIMARY = buttonClass();
+const OUTLINE = buttonClass({ variant: 'outline' });
 
 /**
  * Where a newsletter e-mail's unsubscribe link leads (issue 17). Opening the page changes

@@ -18,14 +18,30 @@ function currentSlug(slugs: readonly string[]): string | null {
   return current;
 }
 
+/** Room left between the sticky bars and a category's heading after a jump. */
+const JUMP_GAP_PX = 12;
+
+/**
+ * How far below the top of the window a category's heading must land to show under the sticky
+ * header and category bar, measured (the bar is taller when the shop's font or the reader's
+ * text size is larger).
+ */
+function stickyBottom(nav: HTMLElement | null): number {
+  const header = document.querySelector('header')?.offsetHeight ?? 0;
+  return header + (nav?.offsetHeight ?? 0) + JUMP_GAP_PX;
+}
+
 /**
  * Scrolls a category to just under the sticky bars and gives its heading focus. Categories
  * off screen are laid out lazily (content-visibility), so sizes above the target can settle
  * after the jump: it is repeated until the target stays put.
  */
-function jumpTo(slug: string) {
+function jumpTo(slug: string, nav: HTMLElement | null) {
   const section = document.getElementById(categoryAnchor(slug));
   if (!section) return;
+  // The page's own scroll padding (for the header alone) counts towards it.
+  const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  section.style.scrollMarginTop = `${Math.max(0, stickyBottom(nav) - padding)}px`;
   let tries = 0;
   const settle = () => {
     const before = section.getBoundingClientRect().top;
@@ -39,6 +55,11 @@ function jumpTo(slug: string) {
   section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
 }
 
+/** Scrolls to a category as the bar does (returning from a dish to its category; issue 20). */
+export function jumpToCategory(slug: string) {
+  jumpTo(slug, document.querySelector<HTMLElement>('nav[aria-label="Menu categories"]'));
+}
+
 interface CategoryNavProps {
   categories: readonly { slug: string; name: string }[];
 }
@@ -50,6 +71,7 @@ interface CategoryNavProps {
 export function CategoryNav({ categories }: CategoryNavProps) {
   const [active, setActive] = useState<string | null>(categories[0]?.slug ?? null);
   const listRef = useRef<HTMLUListElement>(null);
+  const navRef = useRef<HTMLElement>(null);
   const firstSlug = useRef(active);
   const key = categories.map((c) => c.slug).join(' ');
 
@@ -92,16 +114,17 @@ export function CategoryNav({ categories }: CategoryNavProps) {
 
   const handleClick = (event: MouseEvent, slug: string) => {
     event.preventDefault();
-    jumpTo(slug);
+    jumpTo(slug, navRef.current);
   };
 
   if (categories.length === 0) return null;
   return (
     <nav
+      ref={navRef}
       aria-label="Menu categories"
       className="sticky top-16 z-10 -mx-4 border-b border-stone-200 bg-stone-50 px-4"
     >
-      <ul ref={listRef} className="flex gap-2 overflow-x-auto py-3 [scrollbar-width:thin]">
+      <ul ref={listRef} className="flex gap-2 overflow-x-auto py-2 [scrollbar-width:thin] sm:py-3">
         {categories.map((category) => {
           const current = category.slug === active;
           return (

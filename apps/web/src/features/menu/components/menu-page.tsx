@@ -1,31 +1,22 @@
-import {
-  memo,
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useState,
-  type CSSProperties,
-} from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Allergen, DietaryTag } from '@servery/contract/allergens';
-import type { MenuCategory, MenuListItem, StoreMenu, StoreSummary } from '@servery/contract/menu';
-import { useMoney, type MoneyFormatter } from '../../../lib/money.ts';
+import type { MenuListItem, StoreSummary } from '@servery/contract/menu';
+import { useMoney } from '../../../lib/money.ts';
 import { useGetMenuQuery } from '../api.ts';
 import { plainLine, type AddToCart } from '../cart-line.ts';
 import { hasActiveFilters, matchMenu } from '../menu-filters.ts';
 import { useCurrentStore } from '../use-current-store.ts';
-import { CategoryNav, categoryAnchor } from './category-nav.tsx';
-import { DishCard } from './dish-card.tsx';
+import { CategoryNav, jumpToCategory } from './category-nav.tsx';
+import { ClosedNote, DeliveryFacts } from './delivery-facts.tsx';
+import { MenuSections, type BasketCounts } from './menu-sections.tsx';
 import { MenuSkeleton } from './menu-skeleton.tsx';
 import { MenuToolbar } from './menu-toolbar.tsx';
-import { StoreStatus } from './store-facts.tsx';
-import { LINK, OUTLINE } from './styles.ts';
+import { StoreStatus } from './store-status.tsx';
+import { buttonClass, LINK_CLASS } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 
-/** How many of each dish (by its id) the basket holds already. */
-export type BasketCounts = ReadonlyMap<string, number>;
 const NO_COUNTS: BasketCounts = new Map();
 
 interface MenuPageProps {
@@ -33,7 +24,7 @@ interface MenuPageProps {
   inBasket?: BasketCounts;
 }
 
-/** SPEC §2 /menu (and / when isHomePage is 0): the chosen store's menu. */
+/** product.md §2 /menu (and / when isHomePage is 0): the chosen store's menu. */
 export function MenuPage({ onAdd, inBasket = NO_COUNTS }: MenuPageProps) {
   const { store, isError, refetch, data: stores } = useCurrentStore();
 
@@ -58,26 +49,34 @@ export function MenuPage({ onAdd, inBasket = NO_COUNTS }: MenuPageProps) {
 
 function StoreBar({ store }: { store: StoreSummary }) {
   return (
-    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-stone-800">
-      <p>
-        Ordering from <span className="font-semibold">{store.name}</span>
-      </p>
-      <StoreStatus store={store} />
-      <Link to="/stores" className={LINK}>
-        Change store
-      </Link>
+    <div className="mt-2 text-stone-800">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p>
+          Ordering from <span className="font-semibold">{store.name}</span>
+        </p>
+        <StoreStatus store={store} />
+        <Link to="/stores" className={LINK_CLASS}>
+          Change store
+        </Link>
+      </div>
+      <ClosedNote store={store} />
+      <DeliveryFacts key={store.id} store={store} />
     </div>
   );
 }
 
 function Failed({ what, onRetry }: { what: string; onRetry: () => unknown }) {
   return (
-    <div role="alert" className="mt-6 rounded-2xl bg-white p-5 shadow-sm">
+    <Card role="alert" className="mt-6">
       <p>We could not load {what}.</p>
-      <button type="button" onClick={() => void onRetry()} className={`${OUTLINE} mt-3`}>
+      <button
+        type="button"
+        onClick={() => void onRetry()}
+        className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+      >
         Try again
       </button>
-    </div>
+    </Card>
   );
 }
 
@@ -117,14 +116,16 @@ function StoreMenuView({
     [onAdd, storeId],
   );
 
+  useReturnToCategory(data !== null);
+
   if (!store.menu_id) {
     return (
-      <p className="mt-6 rounded-2xl bg-white p-5 shadow-sm">
+      <Card className="mt-6">
         {store.name} has no menu online yet.{' '}
-        <Link to="/stores" className={LINK}>
+        <Link to="/stores" className={LINK_CLASS}>
           Choose another store
         </Link>
-      </p>
+      </Card>
     );
   }
   if (menu.isError) return <Failed what="the menu" onRetry={menu.refetch} />;
@@ -154,12 +155,16 @@ function StoreMenuView({
       </p>
       <CategoryNav categories={matches.categories} />
       {matches.shown === 0 ? (
-        <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm">
+        <Card className="mt-6">
           <p>No dishes match your search and filters.</p>
-          <button type="button" onClick={clearAll} className={`${OUTLINE} mt-3`}>
+          <button
+            type="button"
+            onClick={clearAll}
+            className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+          >
             Clear search and filters
           </button>
-        </div>
+        </Card>
       ) : null}
       <MenuSections
         menu={data}
@@ -175,137 +180,22 @@ function StoreMenuView({
   );
 }
 
-interface MenuSectionsProps {
-  menu: StoreMenu;
-  masks: readonly (string | null)[];
-  counts: readonly number[];
-  storeId: string;
-  money: MoneyFormatter;
-  inBasket: BasketCounts;
-  onAdd: (item: MenuListItem) => void;
-  onOpen: (path: string) => void;
-}
-
-/** Dishes in the menu's first drawing: more than a tall screen shows. */
-const FIRST_DISHES = 16;
-/** Dishes added in each later step. */
-const STEP_DISHES = 40;
-
-/** How many categories, from `from`, hold at least `dishes` dishes (at least one category). */
-function categoriesHolding(menu: StoreMenu, from: number, dishes: number): number {
-  let to = from;
-  let count = 0;
-  while (to < menu.categories.length && (to === from || count < dishes)) {
-    count += menu.categories[to]!.items.length;
-    to++;
-  }
-  return to;
-}
-
 /**
- * Every dish of the menu stays rendered; the filters hide the ones they leave out. A filter
- * change touches only the categories whose dishes it shows or hides, and no card renders
- * again: on a 500-dish menu it is a few attribute changes, not hundreds of cards rebuilt.
- *
- * The dishes arrive in steps: the first categories at once (more than a screen), the rest a
- * few dozen dishes at a time in transitions, so no step holds the main thread for long. Every
- * category's heading is there from the start, for the category bar to jump to.
+ * Coming from a dish (added, or "Back to the menu"), the menu opens at that dish's category
+ * rather than at its top (issue 20), once, when the menu is on screen.
  */
-const MenuSections = memo(function MenuSections({
-  menu,
-  masks,
-  counts,
-  storeId,
-  money,
-  inBasket,
-  onAdd,
-  onOpen,
-}: MenuSectionsProps) {
-  const [drawn, setDrawn] = useState(() => categoriesHolding(menu, 0, FIRST_DISHES));
+function useReturnToCategory(ready: boolean) {
+  const location = useLocation();
+  // Going Back to such a menu returns to where the reader was instead (the app's scroll memory).
+  const back = useNavigationType() === 'POP';
+  const category = back ? undefined : (location.state as { category?: string } | null)?.category;
+  const done = useRef<string | null>(null);
   useEffect(() => {
-    if (drawn >= menu.categories.length) return;
-    startTransition(() => setDrawn(categoriesHolding(menu, drawn, STEP_DISHES)));
-  }, [menu, drawn]);
-
-  const shown = counts.reduce((sum, count) => sum + count, 0);
-  return (
-    <div className="mt-4 flex flex-col gap-10" hidden={shown === 0}>
-      {menu.categories.map((category, index) => (
-        <MenuSection
-          key={category.id}
-          category={category}
-          drawn={index < drawn}
-          mask={masks[index] ?? null}
-          count={counts[index] ?? 0}
-          storeId={storeId}
-          money={money}
-          inBasket={inBasket}
-          onAdd={onAdd}
-          onOpen={onOpen}
-        />
-      ))}
-    </div>
-  );
-});
-
-interface MenuSectionProps {
-  category: MenuCategory;
-  /** False until the section's step has come: its dishes are not rendered yet. */
-  drawn: boolean;
-  /** Which dishes show ("1") or hide ("0"), in order; null when all show. */
-  mask: string | null;
-  count: number;
-  storeId: string;
-  money: MoneyFormatter;
-  inBasket: BasketCounts;
-  onAdd: (item: MenuListItem) => void;
-  onOpen: (path: string) => void;
+    if (!ready || !category || done.current === location.key) return;
+    const frame = requestAnimationFrame(() => {
+      done.current = location.key;
+      jumpToCategory(category);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready, category, location.key]);
 }
-
-const MenuSection = memo(function MenuSection({
-  category,
-  drawn,
-  mask,
-  count,
-  storeId,
-  money,
-  inBasket,
-  onAdd,
-  onOpen,
-}: MenuSectionProps) {
-  const anchor = categoryAnchor(category.slug);
-  // Off-screen categories skip style, layout and paint until they come near (500-dish menus);
-  // until then they hold about their height (a dish card a row, one or two columns).
-  const size = {
-    '--dish-rows': count,
-    '--dish-rows-sm': Math.ceil(count / 2),
-  } as CSSProperties;
-  return (
-    <section
-      id={anchor}
-      aria-labelledby={`${anchor}-title`}
-      hidden={count === 0}
-      style={size}
-      className="scroll-mt-16 [contain-intrinsic-height:auto_calc(6rem+var(--dish-rows)*15.25rem)] [content-visibility:auto] sm:[contain-intrinsic-height:auto_calc(6rem+var(--dish-rows-sm)*15.25rem)]"
-    >
-      <h2 id={`${anchor}-title`} tabIndex={-1} className="text-2xl font-bold">
-        {category.name}
-      </h2>
-      {category.description ? <p className="mt-1 text-stone-700">{category.description}</p> : null}
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-        {(drawn ? category.items : []).map((item, index) => (
-          <li key={item.id} hidden={mask !== null && mask[index] !== '1'}>
-            <DishCard
-              item={item}
-              storeId={storeId}
-              money={money}
-              inBasket={inBasket.get(item.id) ?? 0}
-              onAdd={onAdd}
-              onOpen={onOpen}
-            />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-});

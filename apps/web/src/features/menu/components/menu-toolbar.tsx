@@ -5,10 +5,15 @@ import {
   type Allergen,
   type DietaryTag,
 } from '@servery/contract/allergens';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
+import { Notice } from '../../../components/ui/problem.tsx';
 import { allergenList } from '../labels.ts';
 
+/** A tick as a chip sized to its label: several to a row, so the panel stays short on a phone. */
 const CHECK =
-  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-stone-100 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-primary/30';
+  'flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-stone-100 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-primary/30';
 
 function toggle<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -29,7 +34,7 @@ function Ticks<K extends string>({ className, choices, ticked, onChange }: Ticks
         <label key={choice.key} className={CHECK}>
           <input
             type="checkbox"
-            className="h-4 w-4 accent-primary"
+            className="h-4 w-4 shrink-0 accent-primary"
             checked={ticked.includes(choice.key)}
             onChange={() => onChange(toggle(ticked, choice.key))}
           />
@@ -75,7 +80,7 @@ export const MenuToolbar = memo(function MenuToolbar({
             onChange={(event) => onQuery(event.target.value)}
             placeholder="Dish or ingredient, e.g. paneer"
             autoComplete="off"
-            className="mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 outline-none focus:border-primary focus:ring-4 focus:ring-primary/30"
+            className={inputClass()}
           />
         </div>
         <button
@@ -83,24 +88,20 @@ export const MenuToolbar = memo(function MenuToolbar({
           aria-expanded={open}
           aria-controls="menu-filters"
           onClick={() => setOpen(!open)}
-          className="rounded-lg border border-stone-400 bg-white px-4 py-2.5 font-semibold outline-offset-2 hover:bg-stone-100"
+          className={buttonClass({ variant: 'outline' })}
         >
           Allergens and diets{count > 0 ? ` (${count})` : ''}
         </button>
       </div>
 
-      <div
-        id="menu-filters"
-        hidden={!open}
-        className="space-y-4 rounded-2xl bg-white p-4 shadow-sm"
-      >
+      <Card id="menu-filters" hidden={!open} className="space-y-3">
         <fieldset aria-describedby="avoid-hint">
           <legend className="font-semibold">I avoid…</legend>
           <p className="mt-1 text-sm text-stone-700" id="avoid-hint">
             Dishes that contain or may contain what you tick are hidden.
           </p>
           <Ticks
-            className="mt-2 grid grid-cols-2 gap-2 lg:grid-cols-3"
+            className="mt-2 flex flex-wrap gap-1.5"
             choices={ALLERGENS}
             ticked={avoid}
             onChange={onAvoid}
@@ -109,7 +110,7 @@ export const MenuToolbar = memo(function MenuToolbar({
         <fieldset>
           <legend className="font-semibold">Show only</legend>
           <Ticks
-            className="mt-2 flex flex-wrap gap-2"
+            className="mt-2 flex flex-wrap gap-1.5"
             choices={DIETARY_TAGS}
             ticked={diets}
             onChange={onDiets}
@@ -127,14 +128,14 @@ export const MenuToolbar = memo(function MenuToolbar({
             Clear allergen and diet filters
           </button>
         ) : null}
-      </div>
+      </Card>
 
       {avoid.length > 0 ? (
-        <p className="rounded-lg border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        <Notice>
           Hiding dishes that contain or may contain: {allergenList(avoid)}. Choices you add to a
           dish can bring their own allergens: its page lists them. With a severe allergy, please
           call the store before ordering.
-        </p>
+        </Notice>
       ) : null}
     </div>
   );

@@ -2,13 +2,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { tenancyAssetPath } from '@servery/contract/constants';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMoney } from '../../../lib/money.ts';
-import { useGetMenuItemQuery, useGetStoresQuery } from '../api.ts';
+import { useCachedMenu, useGetMenuItemQuery, useGetStoresQuery } from '../api.ts';
 import type { AddToCart } from '../cart-line.ts';
 import { DietaryBadges } from './dish-card.tsx';
 import { ProductForm } from './product-form.tsx';
-import { LINK, OUTLINE } from './styles.ts';
+import { buttonClass, LINK_CLASS } from '../../../components/ui/button.tsx';
 
-/** SPEC §2 /store/{store_id}/product-details/{menu_id}: one dish of a store, with its choices. */
+/** product.md §2 /store/{store_id}/product-details/{menu_id}: one dish of a store, with its choices. */
 export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
   const { storeId = '', menuId = '' } = useParams();
   const navigate = useNavigate();
@@ -16,12 +16,18 @@ export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
   const item = useGetMenuItemQuery(menuId, { refetchOnFocus: true });
   const stores = useGetStoresQuery();
   const store = stores.data?.find((s) => s.id === storeId.toLowerCase());
+  // Back on the menu, the customer returns to this dish's category (issue 20), when known.
+  const category = useCachedMenu(store?.id)?.categories.find((c) =>
+    c.items.some((i) => i.id === item.data?.id),
+  )?.slug;
+  const menuState = category ? { category } : undefined;
   const notFound =
     (item.error && 'status' in item.error && item.error.status === 404) || (stores.data && !store);
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 pt-6 pb-16">
-      <Link to="/menu" className={LINK}>
+    // Room at the bottom on a phone for the pinned "Add to basket".
+    <div className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 md:pb-16">
+      <Link to="/menu" state={menuState} className={LINK_CLASS}>
         ← Back to the menu
       </Link>
       {notFound ? (
@@ -35,7 +41,7 @@ export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
           <p className="mt-2">We could not load this dish.</p>
           <button
             type="button"
-            className={`${OUTLINE} mt-3`}
+            className={buttonClass({ variant: 'outline', className: 'mt-3' })}
             onClick={() => {
               void item.refetch();
               void stores.refetch();
@@ -70,7 +76,7 @@ export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
             <DietaryBadges tags={item.data.dietary} />
             <p className="text-sm text-stone-700">
               Adults need around 2000 kcal a day. With a food allergy, please call the store on{' '}
-              <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} className={LINK}>
+              <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} className={LINK_CLASS}>
                 {store.phone}
               </a>{' '}
               before ordering.
@@ -81,7 +87,7 @@ export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
             item={item.data}
             storeId={store.id}
             onAdd={onAdd}
-            onAdded={() => navigate('/menu')}
+            onAdded={() => navigate('/menu', { state: menuState })}
           />
         </div>
       ) : (

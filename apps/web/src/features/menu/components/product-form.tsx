@@ -19,7 +19,9 @@ import {
   type Choices,
 } from '../product-choices.ts';
 import { AllergenFacts } from './allergen-facts.tsx';
-import { PRIMARY } from './styles.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../../components/ui/card.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
 
 interface ProductFormProps {
   item: MenuItemDetail;
@@ -75,7 +77,7 @@ export function ProductForm({ item, storeId, onAdd, onAdded }: ProductFormProps)
 
   return (
     <form ref={formRef} onSubmit={handleSubmit} noValidate className="space-y-6">
-      <section aria-labelledby="allergens-title" className="rounded-2xl bg-white p-4 shadow-sm">
+      <section aria-labelledby="allergens-title" className={CARD_CLASS}>
         <h2 id="allergens-title" className="text-lg font-semibold">
           Allergens
         </h2>
@@ -143,7 +145,7 @@ export function ProductForm({ item, storeId, onAdd, onAdded }: ProductFormProps)
           rows={2}
           aria-describedby="dish-note-count"
           placeholder="For example: no coriander, please"
-          className="mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 outline-none focus:border-primary focus:ring-4 focus:ring-primary/30"
+          className={inputClass()}
         />
         <p id="dish-note-count" className="mt-1 text-right text-sm text-stone-700">
           {note.length}/{CART_NOTE_MAX_LENGTH}
@@ -154,15 +156,23 @@ export function ProductForm({ item, storeId, onAdd, onAdded }: ProductFormProps)
         <p className="font-medium text-red-800">Please complete the choices marked above.</p>
       ) : null}
 
-      {item.sold_out ? (
-        <p className="rounded-lg bg-stone-200 px-4 py-3 font-semibold">
-          Sold out: this dish cannot be ordered right now.
-        </p>
-      ) : (
-        <button type="submit" className={`${PRIMARY} w-full py-3 text-lg`} disabled={adding}>
-          Add to basket · {money(linePrice(unit, quantity))}
-        </button>
-      )}
+      {/* On a phone the dish's one action is pinned to the bottom of the screen, in reach
+          wherever the reader is on the page. */}
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-2px_8px_rgb(0_0_0/0.08)] md:static md:border-0 md:bg-transparent md:p-0 md:shadow-none">
+        {item.sold_out ? (
+          <p className="rounded-lg bg-stone-200 px-4 py-3 font-semibold">
+            Sold out: this dish cannot be ordered right now.
+          </p>
+        ) : (
+          <button
+            type="submit"
+            className={buttonClass({ className: 'w-full py-3 text-lg' })}
+            disabled={adding}
+          >
+            Add to basket · {money(linePrice(unit, quantity))}
+          </button>
+        )}
+      </div>
     </form>
   );
 }
@@ -188,7 +198,7 @@ function GroupField({ group, choices, problem, money, onToggle }: GroupFieldProp
     <fieldset
       aria-describedby={problem ? `${ruleId} ${problemId}` : ruleId}
       data-problem={problem ? 'true' : undefined}
-      className={`rounded-2xl bg-white p-4 shadow-sm ${problem ? 'ring-2 ring-red-700' : ''}`}
+      className={`${CARD_CLASS} ${problem ? 'ring-2 ring-red-700' : ''}`}
     >
       <legend className="float-left w-full">
         <span className="text-lg font-semibold">{group.name}</span>

@@ -1,7 +1,8 @@
 import type { OrderType, StoreSummary } from '@servery/contract/menu';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
-import { BADGE, LINK } from './styles.ts';
+import { LINK_CLASS } from '../../../components/ui/button.tsx';
+import { StoreStatus } from './store-status.tsx';
 
 export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
   delivery: 'Delivery',
@@ -9,20 +10,6 @@ export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
 };
 
 export const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
-
-/** "Open · Closes at 11:00 PM" or "Closed · Opens at 5:00 PM". */
-export function StoreStatus({ store }: { store: StoreSummary }) {
-  return (
-    <p className="flex flex-wrap items-center gap-2 text-sm">
-      <span
-        className={`${BADGE} ${store.is_open_now ? 'bg-emerald-100 text-emerald-900' : 'bg-stone-200 text-stone-900'}`}
-      >
-        {store.is_open_now ? 'Open now' : 'Closed now'}
-      </span>
-      {store.status_text ? <span className="text-stone-700">{store.status_text}</span> : null}
-    </p>
-  );
-}
 
 export function storeAddress(store: StoreSummary): string {
   return [store.address_line1, store.address_line2, store.city, store.postcode]
@@ -34,7 +21,7 @@ export function StoreAddress({ store }: { store: StoreSummary }) {
   return (
     <address className="not-italic">
       {storeAddress(store)}{' '}
-      <a href={store.direction_link} className={LINK} target="_blank" rel="noreferrer">
+      <a href={store.direction_link} className={LINK_CLASS} target="_blank" rel="noreferrer">
         Directions<span className="sr-only"> to {store.name} (opens in a new tab)</span>
       </a>
     </address>
@@ -43,7 +30,7 @@ export function StoreAddress({ store }: { store: StoreSummary }) {
 
 export function StorePhone({ store }: { store: StoreSummary }) {
   return (
-    <a href={telHref(store.phone)} className={LINK}>
+    <a href={telHref(store.phone)} className={LINK_CLASS}>
       <span className="sr-only">Call {store.name} on </span>
       {store.phone}
     </a>

@@ -1,13 +1,13 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { CartLine } from '@servery/contract/cart';
 import type { Order } from '@servery/contract/order';
+import { Button, LINK_CLASS } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toastServerError } from '../../../lib/api.ts';
 import type { MoneyFormatter } from '../../../lib/money.ts';
-import { useLazyMenuNowQuery } from '../api.ts';
+import { useLazyDishesNowQuery } from '../../../lib/dishes-and-orders-api.ts';
 import { reorderLines, type Reorder } from '../reorder.ts';
-import { LINK, OUTLINE, PRIMARY } from './styles.ts';
 
 export interface ReorderCart {
   /** The store the basket's dishes are from; null when it is empty. */
@@ -21,11 +21,7 @@ interface Outcome extends Reorder {
   added: boolean;
 }
 
-/**
- * "Reorder": the order's dishes back into the basket, each checked against the menu now
- * (GET /api/menu/item/{id}); what cannot be added is said plainly. A basket holds one store's
- * dishes, so a basket from another store is emptied only when the customer says so.
- */
+/** The order page's "Order it again" section. */
 export function ReorderPanel({
   order,
   cart,
@@ -35,36 +31,6 @@ export function ReorderPanel({
   cart: ReorderCart;
   money: MoneyFormatter;
 }) {
-  const [loadMenu, { isFetching }] = useLazyMenuNowQuery();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [asking, setAsking] = useState<Reorder | null>(null);
-
-  const put = (reorder: Reorder, startNewCart: boolean) => {
-    cart.add(reorder.lines, startNewCart);
-    setOutcome({ ...reorder, added: true });
-    requestAnimationFrame(() => document.getElementById('reorder-outcome')?.focus());
-  };
-
-  const handleReorder = async () => {
-    setOutcome(null);
-    const itemIds = [...new Set(order.lines.map((line) => line.item_id))];
-    const result = await loadMenu({ storeId: order.store.id, itemIds }, false);
-    if (!result.data) return toastServerError(result.error);
-    const reorder = reorderLines(order, result.data, money);
-    if (reorder.lines.length === 0) {
-      setOutcome({ ...reorder, added: false });
-      requestAnimationFrame(() => document.getElementById('reorder-outcome')?.focus());
-    } else if (cart.storeId && cart.storeId !== order.store.id) setAsking(reorder);
-    else put(reorder, false);
-  };
-
-  const answer = (startNewCart: boolean) => {
-    const reorder = asking;
-    setAsking(null);
-    if (reorder && startNewCart) put(reorder, true);
-  };
-
-  const count = outcome?.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
   return (
     <section aria-labelledby="reorder-title">
       <h2 id="reorder-title" className="text-xl font-semibold">
@@ -73,18 +39,80 @@ export function ReorderPanel({
       <p className="mt-1 text-sm text-stone-700">
         Puts these dishes back in your basket at today’s prices.
       </p>
-      <button
-        type="button"
+      <ReorderAction load={() => Promise.resolve(order)} cart={cart} money={money} />
+    </section>
+  );
+}
+
+/**
+ * "Reorder": the order's dishes back into the basket, each checked against the menu now
+ * (GET /api/menu/item/{id}); what cannot be added is said plainly. A basket holds one store's
+ * dishes, so a basket from another store is emptied only when the customer says so. `load`
+ * gives the order (the /orders list fetches it on the click); null when it could not.
+ */
+export function ReorderAction({
+  load,
+  cart,
+  money,
+  label = 'Reorder',
+  variant = 'primary',
+}: {
+  load: () => Promise<Order | null>;
+  cart: ReorderCart;
+  money: MoneyFormatter;
+  label?: string;
+  variant?: 'primary' | 'outline';
+}) {
+  const outcomeId = useId();
+  const [loadMenu, { isFetching }] = useLazyDishesNowQuery();
+  const [loading, setLoading] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [asking, setAsking] = useState<{ reorder: Reorder; order: Order } | null>(null);
+  const busy = isFetching || loading;
+
+  const put = (reorder: Reorder, startNewCart: boolean) => {
+    cart.add(reorder.lines, startNewCart);
+    setOutcome({ ...reorder, added: true });
+    requestAnimationFrame(() => document.getElementById(outcomeId)?.focus());
+  };
+
+  const handleReorder = async () => {
+    setOutcome(null);
+    setLoading(true);
+    const order = await load().finally(() => setLoading(false));
+    if (!order) return;
+    const itemIds = [...new Set(order.lines.map((line) => line.item_id))];
+    const result = await loadMenu({ storeId: order.store.id, itemIds }, false);
+    if (!result.data) return toastServerError(result.error);
+    const reorder = reorderLines(order, result.data, money);
+    if (reorder.lines.length === 0) {
+      setOutcome({ ...reorder, added: false });
+      requestAnimationFrame(() => document.getElementById(outcomeId)?.focus());
+    } else if (cart.storeId && cart.storeId !== order.store.id) setAsking({ reorder, order });
+    else put(reorder, false);
+  };
+
+  const answer = (startNewCart: boolean) => {
+    const reorder = asking?.reorder;
+    setAsking(null);
+    if (reorder && startNewCart) put(reorder, true);
+  };
+
+  const count = outcome?.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
+  return (
+    <div>
+      <Button
+        variant={variant}
         onClick={() => void handleReorder()}
-        disabled={isFetching}
-        aria-busy={isFetching}
-        className={`${PRIMARY} mt-3`}
+        disabled={busy}
+        aria-busy={busy}
+        className="mt-3"
       >
-        Reorder
-      </button>
+        {label}
+      </Button>
       {outcome ? (
         <div
-          id="reorder-outcome"
+          id={outcomeId}
           tabIndex={-1}
           role={outcome.added ? 'status' : 'alert'}
           className={`mt-4 rounded-lg border-l-4 px-3 py-2 text-sm outline-offset-2 ${
@@ -122,8 +150,13 @@ export function ReorderPanel({
             </>
           ) : null}
           {outcome.added ? (
-            <p className="mt-2">
-              <Link to="/cart" className={LINK}>
+            // Straight on to checkout, as a returning customer mostly wants (issue 20: a reorder
+            // in at most 6 taps); the basket stays one tap away for changes.
+            <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+              <Link to="/checkout" className={LINK_CLASS}>
+                Go to checkout
+              </Link>
+              <Link to="/cart" className={LINK_CLASS}>
                 Go to your basket
               </Link>
             </p>
@@ -133,26 +166,24 @@ export function ReorderPanel({
       <Dialog
         open={asking !== null}
         onClose={() => answer(false)}
-        labelledBy="reorder-mix-title"
-        describedBy="reorder-mix-text"
+        labelledBy={`${outcomeId}-mix-title`}
+        describedBy={`${outcomeId}-mix-text`}
         className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl"
       >
-        <h2 id="reorder-mix-title" className="text-xl font-semibold">
+        <h2 id={`${outcomeId}-mix-title`} className="text-xl font-semibold">
           Start a new basket?
         </h2>
-        <p id="reorder-mix-text" className="mt-3 text-stone-800">
+        <p id={`${outcomeId}-mix-text`} className="mt-3 text-stone-800">
           Your basket has dishes from {cart.storeName ?? 'another store'}. A basket holds dishes
-          from one store only, so reordering from {order.store.name} empties it first.
+          from one store only, so reordering from {asking?.order.store.name} empties it first.
         </p>
         <div className="mt-5 grid gap-2 sm:grid-cols-2">
-          <button type="button" data-autofocus onClick={() => answer(false)} className={OUTLINE}>
+          <Button variant="outline" data-autofocus onClick={() => answer(false)}>
             Keep my basket
-          </button>
-          <button type="button" onClick={() => answer(true)} className={PRIMARY}>
-            Empty it and reorder
-          </button>
+          </Button>
+          <Button onClick={() => answer(true)}>Empty it and reorder</Button>
         </div>
       </Dialog>
-    </section>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { VatInvoice } from '@servery/contract/order';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { shopDateTime } from '../../../lib/shop-time.ts';
-import { CARD } from './styles.ts';
+import { CARD_CLASS } from '../../../components/ui/card.tsx';
 
 /**
  * The UK simplified VAT invoice of an order (shops with a VAT number only): the supplier, the
@@ -18,7 +18,7 @@ export function VatInvoiceSection({
   timeZone: string;
 }) {
   return (
-    <section className={CARD} aria-labelledby="vat-invoice-title" data-testid="vat-invoice">
+    <section className={CARD_CLASS} aria-labelledby="vat-invoice-title" data-testid="vat-invoice">
       <h2 id="vat-invoice-title" className="text-xl font-semibold">
         VAT invoice
       </h2>

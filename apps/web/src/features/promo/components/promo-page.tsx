@@ -14,7 +14,7 @@ const OUTLINE =
 const offOf = (promo: PublicPromo, money: MoneyFormatter) =>
   promo.kind === 'percent' ? `${promo.value}% off` : `${money(promo.value)} off`;
 
-/** SPEC §2 /promo: the shop's public promo codes, each with its terms and a copy button. */
+/** product.md §2 /promo: the shop's public promo codes, each with its terms and a copy button. */
 export function PromoPage() {
   const {
     data: promos,

@@ -1,11 +1,13 @@
 import { Link, useParams } from 'react-router';
-import { GUEST_CANCELLABLE, type Booking } from '@servery/contract/reservation';
+import type { Booking } from '@servery/contract/reservation';
+import { GUEST_CANCELLABLE } from '@servery/contract/reservation-rules';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toastServerError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelBookingMutation, useGetBookingQuery } from '../api.ts';
 import { ukDate } from '../reservation-dates.ts';
-import { CARD, OUTLINE, PRIMARY } from './styles.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../../components/ui/card.tsx';
 
 const STATUS_TEXT: Record<Booking['status'], string> = {
   confirmed: 'Confirmed',
@@ -66,7 +68,7 @@ export function CancelBookingPage() {
           ) : null}
         </div>
         {!GUEST_CANCELLABLE.includes(booking.status) ? (
-          <Link to="/reservation" className={`${PRIMARY} mt-4 inline-block`}>
+          <Link to="/reservation" className={buttonClass({ className: 'mt-4' })}>
             Make a new booking
           </Link>
         ) : (
@@ -75,7 +77,7 @@ export function CancelBookingPage() {
             onClick={() => void handleCancel()}
             disabled={cancelling || isFetching}
             aria-busy={cancelling}
-            className={`${PRIMARY} mt-2`}
+            className={buttonClass({ variant: 'danger', className: 'mt-2' })}
           >
             Cancel booking
           </button>
@@ -90,7 +92,7 @@ export function CancelBookingPage() {
           We could not find a booking for this link. Please check that you opened the whole link
           from your confirmation e-mail.
         </p>
-        <Link to="/" className={`${OUTLINE} mt-4 inline-block`}>
+        <Link to="/" className={buttonClass({ variant: 'outline', className: 'mt-4' })}>
           Back to the home page
         </Link>
       </div>
@@ -99,7 +101,11 @@ export function CancelBookingPage() {
     body = (
       <div role="alert">
         <p>We could not load your booking.</p>
-        <button type="button" onClick={() => void refetch()} className={`${OUTLINE} mt-3`}>
+        <button
+          type="button"
+          onClick={() => void refetch()}
+          className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+        >
           Retry
         </button>
       </div>
@@ -117,7 +123,7 @@ export function CancelBookingPage() {
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold">Your table booking</h1>
-      <section className={`${CARD} mt-6`} aria-busy={!booking && !isError}>
+      <section className={`${CARD_CLASS} mt-6`} aria-busy={!booking && !isError}>
         {body}
       </section>
     </div>

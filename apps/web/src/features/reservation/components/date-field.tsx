@@ -1,13 +1,11 @@
 import {
   useRef,
+  useState,
   type ChangeEvent,
+  type ComponentType,
   type FocusEventHandler,
-  type InputHTMLAttributes,
   type KeyboardEvent,
-  type Ref,
 } from 'react';
-import DatePicker from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
 import './date-field.css';
 import {
   fromCalendarDate,
@@ -15,22 +13,19 @@ import {
   parseTypedDate,
   toCalendarDate,
 } from '../reservation-dates.ts';
-import { FIELD } from './styles.ts';
+import { inputClass } from '../../../components/ui/input.tsx';
+import type { DatePickerFieldProps } from './date-picker-field.tsx';
 
-/** SPEC §9's calendar format and §2's placeholder. */
+/** product.md §9's calendar format and §2's placeholder. */
 export const DATE_FORMAT = 'MM/dd/yyyy';
 export const DATE_PLACEHOLDER = 'Select Date';
-/** SPEC §8: the date input's error code 1 (a typed date that is not valid). */
+/** product.md §8: the date input's error code 1 (a typed date that is not valid). */
 export const DATE_INPUT_ERROR = { code: 1 as const, message: 'Choose a date from the calendar.' };
 
-type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+/** The date box's look, the same before and after the calendar arrives. */
+export const DATE_INPUT_CLASS = inputClass({ className: 'h-12 cursor-pointer pr-10' });
 
-/** The picker's text box, always read-only (SPEC §2): the calendar is the way to a date. */
-function ReadOnlyInput({ ref, ...props }: InputProps) {
-  return <input {...props} ref={ref} readOnly />;
-}
-
-interface DateFieldProps {
+export interface DateFieldProps {
   id: string;
   /** 'YYYY-MM-DD', or '' for none. */
   value: string;
@@ -44,88 +39,121 @@ interface DateFieldProps {
   onBlur?: FocusEventHandler<HTMLElement>;
 }
 
+/** What opened the calendar: a click, or Enter, Space or Arrow Down (focus goes to a day). */
+export type Opening = 'click' | 'key' | null;
+
+/** 'YYYY-MM-DD' as the box shows it, in DATE_FORMAT. */
+const shown = (value: string) => {
+  const [year, month, day] = value.split('-');
+  return value ? `${month}/${day}/${year}` : '';
+};
+
 /**
- * The reservation date: react-datepicker on a read-only input. Enter, Space or Arrow Down opens
- * the calendar and puts focus on the chosen day; the arrows, Page Up/Down and Home/End move,
- * Enter chooses and Escape closes, giving focus back to the input. A click opens it too.
+ * product.md §8: text in the box that is not a date in the window is code 1 (the box is
+ * read-only, so this is a paste or an autofill at most); a date in it is chosen.
+ */
+export function chooseTyped(text: string, props: DateFieldProps) {
+  const typed = parseTypedDate(text);
+  if (typed && inWindow(typed, props.first, props.last)) props.onChoose(typed);
+  else props.onInputError(DATE_INPUT_ERROR);
+}
+
+/** A chosen calendar day, kept only inside the window. */
+export function chooseDay(date: Date | null, props: DateFieldProps) {
+  if (!date) return;
+  const chosen = fromCalendarDate(date);
+  if (inWindow(chosen, props.first, props.last)) props.onChoose(chosen);
+}
+
+export const selectedDay = (value: string) => (value ? toCalendarDate(value) : null);
+
+export function CalendarIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="pointer-events-none absolute top-[1.125rem] right-3 h-5 w-5 text-stone-700"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </svg>
+  );
+}
+
+const loadPicker = () => import('./date-picker-field.tsx');
+
+/**
+ * The reservation date. The calendar (react-datepicker and date-fns, the page's largest part)
+ * arrives when the visitor comes to the box, not with the page (issue 19's budget of 130 KB):
+ * until then the box is the same read-only input, and a click, Enter, Space or Arrow Down made
+ * before it arrives opens it as soon as it does (date-picker-field.tsx).
  */
 export function DateField(props: DateFieldProps) {
-  const { id, value, first, last, invalid, describedBy, onChoose, onInputError, onBlur } = props;
-  const picker = useRef<DatePicker>(null);
-  const box = useRef<HTMLDivElement>(null);
-  const open = useRef(false);
+  /** The calendar once here, and whether the box had focus as it arrived. */
+  const [picker, setPicker] = useState<{
+    Field: ComponentType<DatePickerFieldProps>;
+    focus: boolean;
+  } | null>(null);
+  const [opening, setOpening] = useState<Opening>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const loading = useRef(false);
 
-  const choose = (date: Date | null) => {
-    if (!date) return;
-    const chosen = fromCalendarDate(date);
-    if (inWindow(chosen, first, last)) onChoose(chosen);
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    loadPicker().then(
+      (module) => {
+        const focus = document.activeElement === input.current;
+        setPicker({ Field: module.DatePickerField, focus });
+      },
+      // Offline or a new build: the next visit to the box tries again.
+      () => (loading.current = false),
+    );
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    // The picker also reports keys pressed on the calendar's days: only the input's count here.
-    if (!(event.target instanceof HTMLInputElement) || open.current) return;
+  if (picker) return <picker.Field {...props} opening={opening} focus={picker.focus} />;
+
+  const open = (how: Opening) => {
+    setOpening(how);
+    load();
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
       event.preventDefault();
-      picker.current?.setOpen(true);
-      // Focus goes to the chosen day (or the first one offered) once the calendar is drawn.
-      setTimeout(() => {
-        box.current
-          ?.querySelector<HTMLElement>('.react-datepicker__day[tabindex="0"]')
-          ?.focus({ preventScroll: true });
-      });
+      open('key');
     }
   };
 
-  // SPEC §8: only the picker's raw change handler sees typed text (the input is read-only, so
-  // this is a paste or an autofill at most); text that is not a date in the window is code 1.
-  const handleChangeRaw = (event?: { target: EventTarget | null; preventDefault(): void }) => {
-    if (!(event?.target instanceof HTMLInputElement)) return;
-    event.preventDefault();
-    const typed = parseTypedDate((event as ChangeEvent<HTMLInputElement>).target.value);
-    if (typed && inWindow(typed, first, last)) onChoose(typed);
-    else onInputError(DATE_INPUT_ERROR);
-  };
-
   return (
-    <div ref={box} className="relative">
-      <DatePicker
-        ref={picker}
-        id={id}
-        name="date"
-        selected={value ? toCalendarDate(value) : null}
-        onChange={choose}
-        onChangeRaw={handleChangeRaw}
-        onInputError={() => onInputError(DATE_INPUT_ERROR)}
-        onKeyDown={handleKeyDown}
-        onCalendarOpen={() => (open.current = true)}
-        onCalendarClose={() => (open.current = false)}
-        onBlur={onBlur}
-        dateFormat={DATE_FORMAT}
-        placeholderText={DATE_PLACEHOLDER}
-        minDate={toCalendarDate(first)}
-        maxDate={last ? toCalendarDate(last) : undefined}
-        preventOpenOnFocus
-        autoComplete="off"
-        customInput={<ReadOnlyInput className={`${FIELD} cursor-pointer pr-10`} />}
-        ariaInvalid={String(invalid)}
-        ariaDescribedBy={describedBy}
-        calendarClassName="reservation-calendar"
-        wrapperClassName="reservation-date"
-        popperPlacement="bottom-start"
-        showPopperArrow={false}
-      />
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="pointer-events-none absolute top-[1.125rem] right-3 h-5 w-5 text-stone-700"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      >
-        <rect x="3" y="5" width="18" height="16" rx="2" />
-        <path d="M3 10h18M8 3v4M16 3v4" />
-      </svg>
+    <div className="relative">
+      <div className="reservation-date">
+        <input
+          ref={input}
+          id={props.id}
+          name="date"
+          type="text"
+          readOnly
+          value={shown(props.value)}
+          placeholder={DATE_PLACEHOLDER}
+          autoComplete="off"
+          className={DATE_INPUT_CLASS}
+          aria-invalid={props.invalid}
+          aria-describedby={props.describedBy}
+          onPointerEnter={load}
+          onFocus={load}
+          onClick={() => open('click')}
+          onKeyDown={handleKeyDown}
+          onChange={(event: ChangeEvent<HTMLInputElement>) =>
+            chooseTyped(event.target.value, props)
+          }
+          onBlur={props.onBlur}
+        />
+      </div>
+      <CalendarIcon />
     </div>
   );
 }

@@ -95,7 +95,7 @@ describe('the reservation form', () => {
     expect(wire.sent.some((call) => call.path === '/api/booking')).toBe(false);
   });
 
-  it('reports a typed date that is not valid (SPEC §8 code 1) and keeps the chosen date', async () => {
+  it('reports a typed date that is not valid (product.md §8 code 1) and keeps the chosen date', async () => {
     wire.answers['/api/reservation/timings'] = answer(['06:00 PM']);
     renderForm();
     const date = screen.getByRole('textbox', { name: 'Date' }) as HTMLInputElement;
@@ -107,5 +107,32 @@ describe('the reservation form', () => {
       'reservation-date-hint reservation-date-error',
     );
     expect(date.value).toBe('11/24/2026');
+  });
+
+  it('a refused booking resets the form, toasts the message and puts field errors on fields', async () => {
+    wire.answers['/api/reservation/timings'] = answer(['06:00 PM']);
+    wire.answers['/api/booking'] = {
+      status: 400,
+      body: {
+        status: 400,
+        message: 'Enter a valid input!',
+        errors: { phone: 'Enter a valid 11-digit phone number' },
+      },
+    };
+    renderForm();
+    await vi.waitFor(() => expect(timeBox().value).toBe('06:00 PM'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number of people' }), '2');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Priya Shah');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'priya@example.com');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Phone/ }), '07700900123');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const phone = screen.getByRole('textbox', { name: /^Phone/ });
+    await vi.waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Enter a valid 11-digit phone number').id).toBe(
+      'reservation-phone-error',
+    );
+    expect(toasts.get().map((t) => t.message)).toContain('Enter a valid input!');
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
   });
 });

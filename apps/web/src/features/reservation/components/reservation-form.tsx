@@ -1,19 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { BookingInput, BookingRequest } from '@servery/contract/reservation';
 import {
   PEOPLE_OPTIONS,
   RESERVATION_MESSAGE_MAX_LENGTH,
-  ZBookingRequest,
-  type BookingInput,
-  type BookingRequest,
-} from '@servery/contract/reservation';
+} from '@servery/contract/reservation-rules';
+import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field-error.tsx';
+import { errorId, Input, LABEL_CLASS, Select, Textarea } from '../../../components/ui/input.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useGetReservationTimingsQuery } from '../api.ts';
 import { addDays, timeForSlots } from '../reservation-dates.ts';
 import { useBookTable } from '../use-book-table.ts';
 import { DateField } from './date-field.tsx';
-import { FIELD, INPUT, LABEL, PRIMARY } from './styles.ts';
 import { TimeField, type SlotsState } from './time-field.tsx';
 
 export const PEOPLE_PLACEHOLDER = 'Number of People';
@@ -32,11 +31,21 @@ const CONTACT_FIELDS: readonly ContactField[] = [
     type: 'tel',
     autoComplete: 'tel-national',
     inputMode: 'numeric',
-    // SPEC §2 and §9: exactly 11 characters.
+    // product.md §2 and §9: exactly 11 characters.
     maxLength: 11,
     hint: '11 digits, such as 07700900123.',
   },
 ];
+
+const BOOKING_FIELDS = [
+  'date',
+  'time',
+  'number_of_people',
+  'name',
+  'email',
+  'phone',
+  'message',
+] as const;
 
 const emptyForm = (today: string): BookingInput => ({
   date: today,
@@ -52,16 +61,29 @@ const emptyForm = (today: string): BookingInput => ({
 const errorProps = (id: string, message: string | undefined, also?: string) => ({
   'aria-invalid': Boolean(message),
   'aria-describedby':
-    [message ? `${id}-error` : '', also ?? ''].filter(Boolean).join(' ') || undefined,
+    [message ? errorId(id) : '', also ?? ''].filter(Boolean).join(' ') || undefined,
 });
 
+type BookingResolver = Resolver<BookingInput, unknown, BookingRequest>;
+let loadedResolver: BookingResolver | undefined;
+const loadResolver = () =>
+  import('../booking-resolver.ts').then((m) => (loadedResolver = m.bookingResolver));
+
 /**
- * SPEC §2 "Reservation screen" and §5: validated with the contract's schema; errors show from
- * the first submit attempt on (SPEC §4), each tied to its field. Submitting: use-book-table.ts.
+ * The contract's schema checks the form; it (and zod) arrive when the visitor first comes to the
+ * form, not with the page (issue 19's budget of 130 KB), and at the latest with the first check.
+ * Once here it is called directly, so a check takes no longer than before.
+ */
+const bookingResolver: BookingResolver = (...args) =>
+  loadedResolver ? loadedResolver(...args) : loadResolver().then((check) => check(...args));
+
+/**
+ * product.md §2 "Reservation screen" and §5: validated with the contract's schema; errors show from
+ * the first submit attempt on (product.md §4), each tied to its field. Submitting: use-book-table.ts.
  */
 export function ReservationForm({ today }: { today: string }) {
   const form = useForm<BookingInput, unknown, BookingRequest>({
-    resolver: zodResolver(ZBookingRequest),
+    resolver: bookingResolver,
     defaultValues: emptyForm(today),
     // Focus goes to the first field in error in reading order (see handleInvalid).
     shouldFocusError: false,
@@ -72,7 +94,7 @@ export function ReservationForm({ today }: { today: string }) {
   const settings = timings.data;
   const slots = timings.currentData?.slots;
 
-  // SPEC §4: today picks its first remaining slot as soon as its slots are known.
+  // product.md §4: today picks its first remaining slot as soon as its slots are known.
   const autoPick = useRef(true);
   const [pickRound, setPickRound] = useState(0);
   useEffect(() => {
@@ -92,10 +114,12 @@ export function ReservationForm({ today }: { today: string }) {
     if (chosen !== today) form.setValue('time', '', { shouldValidate: form.formState.isSubmitted });
   };
 
-  const startAgain = () => {
+  /** product.md §4: a refused booking resets the form; the server's field errors then go on theirs. */
+  const startAgain = (error: unknown) => {
     form.reset(emptyForm(today));
     autoPick.current = true;
     setPickRound((n) => n + 1);
+    if (error) applyServerErrors(error, form.setError, BOOKING_FIELDS);
   };
 
   const { submit, booked } = useBookTable(settings, {
@@ -118,10 +142,16 @@ export function ReservationForm({ today }: { today: string }) {
   const tooLong = message.length > RESERVATION_MESSAGE_MAX_LENGTH;
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-labelledby="reservation-title">
+    <form
+      ref={formRef}
+      onSubmit={handleSubmit}
+      onFocus={() => void loadResolver()}
+      noValidate
+      aria-labelledby="reservation-title"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
-          <label htmlFor="reservation-date" className={LABEL}>
+          <label htmlFor="reservation-date" className={LABEL_CLASS}>
             Date
           </label>
           <Controller
@@ -153,7 +183,7 @@ export function ReservationForm({ today }: { today: string }) {
           <FieldError id="reservation-date-error" message={errors.date?.message} />
         </div>
         <div>
-          <label htmlFor="reservation-time" className={LABEL}>
+          <label htmlFor="reservation-time" className={LABEL_CLASS}>
             Time
           </label>
           <Controller
@@ -174,12 +204,12 @@ export function ReservationForm({ today }: { today: string }) {
           <FieldError id="reservation-time-error" message={errors.time?.message} />
         </div>
         <div>
-          <label htmlFor="reservation-people" className={LABEL}>
+          <label htmlFor="reservation-people" className={LABEL_CLASS}>
             Number of people
           </label>
-          <select
+          <Select
             id="reservation-people"
-            className={FIELD}
+            className="h-12"
             {...errorProps('reservation-people', errors.number_of_people?.message)}
             {...form.register('number_of_people')}
           >
@@ -189,7 +219,7 @@ export function ReservationForm({ today }: { today: string }) {
                 {people}
               </option>
             ))}
-          </select>
+          </Select>
           <FieldError id="reservation-people-error" message={errors.number_of_people?.message} />
         </div>
         {CONTACT_FIELDS.map(({ name, label, hint, ...input }) => {
@@ -197,12 +227,12 @@ export function ReservationForm({ today }: { today: string }) {
           const error = errors[name]?.message;
           return (
             <div key={name}>
-              <label htmlFor={id} className={LABEL}>
+              <label htmlFor={id} className={LABEL_CLASS}>
                 {label}
               </label>
-              <input
+              <Input
                 id={id}
-                className={FIELD}
+                className="h-12"
                 {...input}
                 {...errorProps(id, error, hint ? `${id}-hint` : undefined)}
                 {...form.register(name)}
@@ -218,13 +248,12 @@ export function ReservationForm({ today }: { today: string }) {
         })}
       </div>
       <div className="mt-5">
-        <label htmlFor="reservation-message" className={LABEL}>
+        <label htmlFor="reservation-message" className={LABEL_CLASS}>
           Message <span className="font-normal text-stone-700">(optional)</span>
         </label>
-        <textarea
+        <Textarea
           id="reservation-message"
           rows={4}
-          className={INPUT}
           {...errorProps(
             'reservation-message',
             errors.message?.message,
@@ -240,14 +269,14 @@ export function ReservationForm({ today }: { today: string }) {
         </p>
         <FieldError id="reservation-message-error" message={errors.message?.message} />
       </div>
-      <button
+      <Button
         type="submit"
         disabled={isSubmitting || booked}
         aria-busy={isSubmitting}
-        className={`${PRIMARY} mt-6 w-full sm:w-auto`}
+        className="mt-6 w-full sm:w-auto"
       >
         Submit
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { Navigate } from 'react-router';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { shopToday } from '../reservation-dates.ts';
 import { ReservationForm } from './reservation-form.tsx';
-import { CARD } from './styles.ts';
+import { CARD_CLASS } from '../../../components/ui/card.tsx';
 
-/** SPEC §2 "Reservation screen": open to any visitor, unless the shop takes no bookings. */
+/** product.md §2 "Reservation screen": open to any visitor, unless the shop takes no bookings. */
 export function ReservationPage() {
   const config = useShopConfig();
   if (config?.allowBooking === 0) return <Navigate to="/" replace />;
@@ -19,7 +19,7 @@ export function ReservationPage() {
           Choose a day and a time. We will confirm your booking by e-mail.
         </p>
       </div>
-      <div className={`${CARD} mt-8`}>
+      <div className={`${CARD_CLASS} mt-8`}>
         <ReservationForm key={today} today={today} />
       </div>
     </div>

@@ -1,7 +1,8 @@
 import type { ChangeEventHandler, FocusEventHandler, Ref } from 'react';
-import { FIELD, OUTLINE } from './styles.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { inputClass } from '../../../components/ui/input.tsx';
 
-/** SPEC §2's placeholder. */
+/** product.md §2's placeholder. */
 export const TIME_PLACEHOLDER = 'Pick a Time';
 
 export type SlotsState =
@@ -57,7 +58,7 @@ export function TimeField({
         disabled={slots.length === 0}
         aria-invalid={Boolean(errorId)}
         aria-describedby={describedBy || undefined}
-        className={FIELD}
+        className={inputClass({ className: 'h-12' })}
       >
         <option value="">{TIME_PLACEHOLDER}</option>
         {slots.map((slot) => (
@@ -77,7 +78,11 @@ export function TimeField({
         ) : null}
       </div>
       {state.kind === 'failed' ? (
-        <button type="button" onClick={state.retry} className={`${OUTLINE} mt-2 text-sm`}>
+        <button
+          type="button"
+          onClick={state.retry}
+          className={buttonClass({ variant: 'outline', className: 'mt-2 text-sm' })}
+        >
           Retry
         </button>
       ) : null}

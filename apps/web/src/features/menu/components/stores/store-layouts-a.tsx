@@ -1,15 +1,11 @@
-import {
-  StoreHours,
-  StorePhone,
-  StoreStatus,
-  orderTypesText,
-  storeAddress,
-} from '../store-facts.tsx';
-import { CARD, LINK } from '../styles.ts';
+import { StoreHours, StorePhone, orderTypesText, storeAddress } from '../store-facts.tsx';
+import { StoreStatus } from '../store-status.tsx';
+import { LINK_CLASS } from '../../../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../../../components/ui/card.tsx';
 import { ChooseStoreButton, CurrentBadge, type Listing } from './store-listing.tsx';
 
 /*
- * Store listing layouts (DESIGN.md: one data source, a distinct layout each; the tenant's
+ * Store listing layouts (architecture.md: one data source, a distinct layout each; the tenant's
  * navigation chooses which one it links to).
  */
 
@@ -18,7 +14,7 @@ export function CardsLayout({ listing }: { listing: Listing }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {listing.stores.map((store) => (
-        <li key={store.id} className={`${CARD} flex flex-col gap-2`}>
+        <li key={store.id} className={`${CARD_CLASS} flex flex-col gap-2`}>
           <h2 className="text-lg font-semibold">{store.name}</h2>
           <CurrentBadge store={store} listing={listing} />
           <StoreStatus store={store} />
@@ -127,7 +123,7 @@ export function AddressesLayout({ listing }: { listing: Listing }) {
   return (
     <ol className="space-y-4">
       {listing.stores.map((store, index) => (
-        <li key={store.id} className={`${CARD} flex gap-4`}>
+        <li key={store.id} className={`${CARD_CLASS} flex gap-4`}>
           <span
             aria-hidden="true"
             className="grid h-10 w-10 shrink-0 place-items-center rounded-full rounded-br-none bg-primary font-bold text-on-primary"
@@ -164,7 +160,7 @@ export function HoursLayout({ listing }: { listing: Listing }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {listing.stores.map((store) => (
-        <li key={store.id} className={`${CARD} space-y-3`}>
+        <li key={store.id} className={`${CARD_CLASS} space-y-3`}>
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 className="text-lg font-semibold">{store.name}</h2>
             <StoreStatus store={store} />
@@ -172,7 +168,7 @@ export function HoursLayout({ listing }: { listing: Listing }) {
           <StoreHours store={store} />
           <p className="text-sm text-stone-700">
             {storeAddress(store)} ·{' '}
-            <a href={store.direction_link} target="_blank" rel="noreferrer" className={LINK}>
+            <a href={store.direction_link} target="_blank" rel="noreferrer" className={LINK_CLASS}>
               Directions<span className="sr-only"> to {store.name} (opens in a new tab)</span>
             </a>
           </p>

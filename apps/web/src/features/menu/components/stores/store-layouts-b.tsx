@@ -1,7 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { OrderType } from '@servery/contract/menu';
-import { ORDER_TYPE_LABELS, StoreDetails, StoreStatus, storeAddress } from '../store-facts.tsx';
-import { CARD } from '../styles.ts';
+import { ORDER_TYPE_LABELS, StoreDetails, storeAddress } from '../store-facts.tsx';
+import { StoreStatus } from '../store-status.tsx';
+import { CARD_CLASS } from '../../../../components/ui/card.tsx';
 import { ChooseStoreButton, CurrentBadge, type Listing } from './store-listing.tsx';
 
 const TYPES: OrderType[] = ['delivery', 'collection'];
@@ -54,7 +55,7 @@ export function OrderTypeTabsLayout({ listing }: { listing: Listing }) {
         ) : (
           <ul className="space-y-3">
             {shown.map((store) => (
-              <li key={store.id} className={`${CARD} flex flex-wrap items-center gap-4`}>
+              <li key={store.id} className={`${CARD_CLASS} flex flex-wrap items-center gap-4`}>
                 <div className="min-w-0 flex-1 space-y-1">
                   <h2 className="text-lg font-semibold">{store.name}</h2>
                   <StoreStatus store={store} />
@@ -146,7 +147,7 @@ export function DetailsPanelLayout({ listing }: { listing: Listing }) {
       <section
         aria-labelledby="store-panel-title"
         aria-live="polite"
-        className={`${CARD} space-y-4`}
+        className={`${CARD_CLASS} space-y-4`}
       >
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="store-panel-title" className="text-2xl font-semibold">

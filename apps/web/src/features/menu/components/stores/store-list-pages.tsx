@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { StoreListPath } from '@servery/contract/page-paths';
 import { useLocation } from 'react-router';
 import {
   AddressesLayout,
@@ -15,9 +16,9 @@ import {
 } from './store-layouts-b.tsx';
 import { StoreListing, type Listing } from './store-listing.tsx';
 
-/** SPEC §2's store listing paths, each with its layout. */
+/** product.md §2's store listing paths, each with its layout. */
 export const STORE_LIST_LAYOUTS: Record<
-  string,
+  StoreListPath,
   { title: string; intro: string; Layout: ComponentType<{ listing: Listing }> }
 > = {
   list_store: {
@@ -58,7 +59,8 @@ export const STORE_LIST_LAYOUTS: Record<
 /** One store listing variant (the path's layout), from the one store list. */
 export function StoreListPage() {
   const variant = useLocation().pathname.split('/')[1]?.toLowerCase() ?? '';
-  const { title, intro, Layout } = STORE_LIST_LAYOUTS[variant] ?? STORE_LIST_LAYOUTS.list_store!;
+  const { title, intro, Layout } =
+    STORE_LIST_LAYOUTS[variant as StoreListPath] ?? STORE_LIST_LAYOUTS.list_store;
   return (
     <StoreListing title={title} intro={intro || undefined}>
       {(listing) => <Layout listing={listing} />}

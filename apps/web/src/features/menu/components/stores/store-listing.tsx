@@ -6,7 +6,8 @@ import { useMoney, type MoneyFormatter } from '../../../../lib/money.ts';
 import { useGetStoresQuery } from '../../api.ts';
 import { useChooseStore } from '../../use-choose-store.ts';
 import { pickStore } from '../../use-current-store.ts';
-import { BADGE, OUTLINE, PRIMARY } from '../styles.ts';
+import { buttonClass } from '../../../../components/ui/button.tsx';
+import { BADGE_CLASS } from '../../../../components/ui/card.tsx';
 
 /** What every store listing layout gets: one data source, one way to choose. */
 export interface Listing {
@@ -51,7 +52,11 @@ export function StoreListing({ title, intro, children }: StoreListingProps) {
         ) : isError ? (
           <div role="alert">
             <p>We could not load the stores.</p>
-            <button type="button" className={`${OUTLINE} mt-3`} onClick={() => void refetch()}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+              onClick={() => void refetch()}
+            >
               Try again
             </button>
           </div>
@@ -89,7 +94,7 @@ export function ChooseStoreButton({
       onClick={() => listing.choose(store.id)}
       disabled={listing.pendingId !== null}
       aria-busy={busy || undefined}
-      className={`${outline ? OUTLINE : PRIMARY} ${className}`}
+      className={buttonClass({ variant: outline ? 'outline' : 'primary', className })}
     >
       {busy ? 'Opening…' : 'Order here'}
       <span className="sr-only"> for {store.name}</span>
@@ -100,6 +105,6 @@ export function ChooseStoreButton({
 /** Marks the store the menu shows now. */
 export function CurrentBadge({ store, listing }: { store: StoreSummary; listing: Listing }) {
   return store.id === listing.currentId ? (
-    <span className={`${BADGE} w-fit border border-primary text-primary`}>Your store</span>
+    <span className={`${BADGE_CLASS} w-fit border border-primary text-primary`}>Your store</span>
   ) : null;
 }

@@ -1,8 +1,8 @@
 import { StoreDetails } from '../store-facts.tsx';
-import { CARD } from '../styles.ts';
+import { CARD_CLASS } from '../../../../components/ui/card.tsx';
 import { ChooseStoreButton, CurrentBadge, StoreListing } from './store-listing.tsx';
 
-/** SPEC §2 /store and /stores: every store with all it offers; choosing one opens its menu. */
+/** product.md §2 /store and /stores: every store with all it offers; choosing one opens its menu. */
 export function StoresPage() {
   return (
     <StoreListing
@@ -13,7 +13,10 @@ export function StoresPage() {
         <ul className="grid gap-5 md:grid-cols-2">
           {listing.stores.map((store) => (
             <li key={store.id}>
-              <article aria-labelledby={`store-${store.id}`} className={`${CARD} h-full space-y-3`}>
+              <article
+                aria-labelledby={`store-${store.id}`}
+                className={`${CARD_CLASS} h-full space-y-3`}
+              >
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 id={`store-${store.id}`} className="text-xl font-semibold">
                     {store.name}

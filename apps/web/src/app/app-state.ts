@@ -21,7 +21,7 @@ const storage = {
   removeItem: async (key: string) => localStorage.removeItem(key),
 };
 
-/** SPEC §3 and §9: one persisted root store in which only cartList is kept; 5000 ms timeout. */
+/** product.md §3 and §9: one persisted root store in which only cartList is kept; 5000 ms timeout. */
 const persistConfig = { key: 'root', storage, whitelist: ['cartList'], timeout: 5000 };
 
 const rootReducer = combineReducers({
@@ -29,8 +29,8 @@ const rootReducer = combineReducers({
   [cartSlice.name]: cartSlice.reducer,
 });
 
-export function createStore() {
-  const store = configureStore({
+export function createAppState() {
+  const appState = configureStore({
     reducer: persistReducer(persistConfig, rootReducer),
     middleware: (getDefault) =>
       getDefault({
@@ -38,30 +38,30 @@ export function createStore() {
       }).concat(api.middleware),
   });
   // Focus and reconnect refetches (the menu's sold-out flags change during service: issue 15).
-  setupListeners(store.dispatch);
-  const persistor = persistStore(store);
-  // SPEC §4: signing out clears the persisted store; the cart goes with it.
+  setupListeners(appState.dispatch);
+  const persistor = persistStore(appState);
+  // product.md §4: signing out clears the persisted store; the cart goes with it.
   whenSignedOut(() => {
-    store.dispatch(cartCleared());
+    appState.dispatch(cartCleared());
     // Customer data goes; the shop's public data (configuration, home) stays.
-    store.dispatch(api.util.invalidateTags(['Customer']));
+    appState.dispatch(api.util.invalidateTags(['Customer']));
     void persistor.flush().then(() => persistor.purge());
   });
-  return Object.assign(store, { persistor });
+  return Object.assign(appState, { persistor });
 }
-export type AppStore = ReturnType<typeof createStore>;
+export type AppState = ReturnType<typeof createAppState>;
 
 /** Resolves once the persisted cart has been read back (redux-persist writes only after that). */
-export function whenRehydrated(store: AppStore): Promise<void> {
+export function whenRehydrated(appState: AppState): Promise<void> {
   return new Promise((resolve) => {
     const check = () => {
-      if (store.persistor.getState().bootstrapped) {
+      if (appState.persistor.getState().bootstrapped) {
         unsubscribe();
         resolve();
       }
     };
-    const unsubscribe = store.persistor.subscribe(check);
+    const unsubscribe = appState.persistor.subscribe(check);
     check();
   });
 }
-export type RootState = ReturnType<AppStore['getState']>;
+export type RootState = ReturnType<AppState['getState']>;

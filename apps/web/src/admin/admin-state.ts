@@ -6,12 +6,12 @@ import { adminApi } from './admin-api.ts';
  * The staff application's own Redux store: nothing of the storefront's (its persisted cart,
  * the customer's session) is shared with it, and it is not persisted at all.
  */
-export function createAdminStore() {
+export function createAdminState() {
   return configureStore({
     reducer: { [adminApi.reducerPath]: adminApi.reducer },
     middleware: (getDefault) => getDefault().concat(adminApi.middleware),
   });
 }
 
-export type AdminDispatch = ReturnType<typeof createAdminStore>['dispatch'];
+export type AdminDispatch = ReturnType<typeof createAdminState>['dispatch'];
 export const useAdminDispatch = useDispatch.withTypes<AdminDispatch>();

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CartLine } from '@servery/contract/cart';
 import { cartCleared, cartUpdated } from '../features/cart/cart-slice.ts';
 import { signIn, signOut } from '../lib/session.ts';
-import { createStore, whenRehydrated } from './store.ts';
+import { createAppState, whenRehydrated } from './app-state.ts';
 
 const ready = async () => {
-  const store = createStore();
-  await whenRehydrated(store);
-  return store;
+  const appState = createAppState();
+  await whenRehydrated(appState);
+  return appState;
 };
 
 afterEach(() => localStorage.clear());
@@ -27,9 +27,9 @@ const line = (id: string, quantity: number): CartLine => ({
 
 describe('the persisted root store', () => {
   it('keeps only cartList under persist:root', async () => {
-    const store = await ready();
-    store.dispatch(cartUpdated([line('naan', 2)]));
-    await store.persistor.flush();
+    const appState = await ready();
+    appState.dispatch(cartUpdated([line('naan', 2)]));
+    await appState.persistor.flush();
     const saved = JSON.parse(localStorage.getItem('persist:root')!);
     expect(Object.keys(saved).sort()).toEqual(['_persist', 'cartList']);
     expect(JSON.parse(saved.cartList).cart_list_data).toEqual({
@@ -48,14 +48,14 @@ describe('the persisted root store', () => {
   });
 
   it('clearing the cart sets cart data to an empty object', () => {
-    const store = createStore();
-    store.dispatch(cartUpdated([line('dal', 1)]));
-    store.dispatch(cartCleared());
-    expect(store.getState().cartList.cart_list_data).toEqual({});
+    const appState = createAppState();
+    appState.dispatch(cartUpdated([line('dal', 1)]));
+    appState.dispatch(cartCleared());
+    expect(appState.getState().cartList.cart_list_data).toEqual({});
   });
 
   it('signing out empties the cart and removes the persisted store', async () => {
-    const store = await ready();
+    const appState = await ready();
     signIn({
       token: 't',
       expires_at: '2099-01-01T00:00:00.000Z',
@@ -71,11 +71,11 @@ describe('the persisted root store', () => {
         referral_code: 'ADA12345',
       },
     });
-    store.dispatch(cartUpdated([line('dal', 1)]));
-    await store.persistor.flush();
+    appState.dispatch(cartUpdated([line('dal', 1)]));
+    await appState.persistor.flush();
     signOut();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(store.getState().cartList.cart_list_data).toEqual({});
+    expect(appState.getState().cartList.cart_list_data).toEqual({});
     expect(localStorage.getItem('persist:root')).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
   });

@@ -1,0 +1,35 @@
+import type { ComponentProps } from 'react';
+
+/**
+ * A screen's primary action, kept in reach (issue 20): on a narrow screen it is pinned to the
+ * bottom of the viewport, over the page; from `breakpoint` up it sits in the page's flow. Give
+ * the page `actionBarRoom(breakpoint)` so its end is not hidden under the bar.
+ */
+export type ActionBarBreakpoint = 'sm' | 'lg';
+
+const BAR =
+  'fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-2px_8px_rgb(0_0_0/0.08)]';
+const IN_FLOW: Record<ActionBarBreakpoint, string> = {
+  sm: 'sm:static sm:z-auto sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none',
+  lg: 'lg:static lg:z-auto lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none',
+};
+const ROOM: Record<ActionBarBreakpoint, string> = {
+  sm: 'pb-40 sm:pb-16',
+  lg: 'pb-40 lg:pb-16',
+};
+
+export const actionBarRoom = (breakpoint: ActionBarBreakpoint = 'lg') => ROOM[breakpoint];
+
+export function ActionBar({
+  breakpoint = 'lg',
+  className,
+  ...props
+}: ComponentProps<'div'> & { breakpoint?: ActionBarBreakpoint }) {
+  return (
+    <div
+      data-testid="action-bar"
+      className={[BAR, IN_FLOW[breakpoint], className].filter(Boolean).join(' ')}
+      {...props}
+    />
+  );
+}

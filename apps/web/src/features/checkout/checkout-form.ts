@@ -1,0 +1,192 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Address } from '@servery/contract/address';
+import { ZCustomerUpdate } from '@servery/contract/auth';
+import type { OrderType, StoreSummary } from '@servery/contract/menu';
+import {
+  ADDRESS_REQUIRED_MESSAGE,
+  DELIVERY_CONTACT_MESSAGES,
+} from '@servery/contract/delivery-contact';
+import {
+  ZOrderRequest,
+  type OrderRequest,
+  type OrderRequestInput,
+  type PaymentMethod,
+} from '@servery/contract/order';
+import { zoneFor, type CheckoutQuote } from './checkout-quote.ts';
+
+/**
+ * The checkout form: what the customer chooses and types. The choices are kept as chosen
+ * (remembered across visits); `CheckoutContext` holds what they resolve to against the store,
+ * the saved addresses and the times on offer now, and the contract's order schema checks the
+ * body they make.
+ */
+export interface CheckoutValues {
+  order_type: OrderType | null;
+  address_id: string | null;
+  /** "asap", a slot's instant, or null. */
+  when: string | null;
+  promo_code: string | null;
+  notes: string;
+  payment_method: PaymentMethod;
+  /** Asked for a delivery when the profile lacks them (issue 20). */
+  first_name: string;
+  phone: string;
+}
+export type CheckoutField = keyof CheckoutValues;
+
+/** The fields in page order: the first with an error is where the screen goes. */
+export const CHECKOUT_FIELDS = [
+  'order_type',
+  'address_id',
+  'first_name',
+  'phone',
+  'when',
+  'promo_code',
+  'notes',
+  'payment_method',
+] as const satisfies readonly CheckoutField[];
+
+export const NOTES_MAX = 500;
+
+/** The choices as they stand against what the store offers now. */
+export interface CheckoutContext {
+  store: StoreSummary;
+  orderType: OrderType;
+  address: Address | null;
+  when: string | null;
+  paymentMethod: PaymentMethod;
+  lines: OrderRequestInput['lines'];
+  /** The profile lacks the name or the phone a delivery needs. */
+  askContact: boolean;
+}
+
+export interface CheckoutSubmission {
+  body: OrderRequest;
+  /** What to save on the profile before ordering, when it was asked for. */
+  contact: { first_name: string; phone: string } | null;
+}
+
+/** The order type chosen while the store offers it, else the store's first. */
+export const orderTypeFor = (chosen: OrderType | null, store: StoreSummary): OrderType =>
+  chosen && store.order_types.includes(chosen) ? chosen : (store.order_types[0] ?? 'collection');
+
+/**
+ * The address to deliver to: the one chosen (while it exists), else the default, else the
+ * first saved one, but never one outside the store's delivery area unless the customer chose it
+ * (issue 20): a first address saved far away is not quietly picked.
+ */
+export function addressFor(
+  addresses: readonly Address[] | undefined,
+  chosenId: string | null,
+  store: StoreSummary,
+): Address | null {
+  if (!addresses) return null;
+  const chosen = addresses.find((a) => a.id === chosenId);
+  if (chosen) return chosen;
+  const deliverable = addresses.filter((a) => zoneFor(store, a.district));
+  return deliverable.find((a) => a.is_default) ?? deliverable[0] ?? null;
+}
+
+/** The lines of the order as priced now (the price the customer saw goes with each). */
+export const orderLinesOf = (quote: CheckoutQuote | null): OrderRequestInput['lines'] =>
+  (quote?.lines ?? []).map(({ line, unit_price }) => ({
+    item_id: line.item_id,
+    quantity: line.quantity,
+    modifiers: line.modifiers,
+    note: line.note,
+    unit_price,
+  }));
+
+/** Every rule the server applies that the page can know, before anything is sent. */
+export function checkoutBlockers(input: {
+  store: StoreSummary;
+  orderType: OrderType;
+  /** Why the shop or the store takes no orders now, if so. */
+  closedReason: string | null;
+  /** The times are known and none is left. */
+  noTimes: boolean;
+  quote: CheckoutQuote | null;
+  promoRefusal: string | null;
+  catalogueFailed: boolean;
+}): string[] {
+  const { store, orderType, quote } = input;
+  return [
+    input.closedReason,
+    input.noTimes && !input.closedReason
+      ? `${store.name} has no times left for ${orderType} in the coming days.`
+      : null,
+    quote?.lines.some((line) => line.problem)
+      ? 'Remove the dishes that can no longer be ordered.'
+      : null,
+    orderType === 'delivery' ? quote?.addressProblem : null,
+    quote?.minimumProblem,
+    input.promoRefusal ?? quote?.promoProblem,
+    input.catalogueFailed ? 'Your basket could not be checked against the menu.' : null,
+  ].filter((problem): problem is string => Boolean(problem));
+}
+
+/** People write numbers with spaces, brackets and dashes; the API takes digits. */
+export const phoneDigits = (value: string) => value.replace(/[\s()+-]/g, '');
+
+/** The body of POST /api/order the choices make. */
+export function orderBodyOf(values: CheckoutValues, context: CheckoutContext): OrderRequestInput {
+  const delivery = context.orderType === 'delivery';
+  return {
+    store_id: context.store.id,
+    order_type: context.orderType,
+    ...(delivery && context.address ? { address_id: context.address.id } : {}),
+    // No time: left out, so the schema says 'Choose ASAP or a time from the list'.
+    when: context.when ?? (undefined as unknown as string),
+    lines: context.lines,
+    ...(values.promo_code ? { promo_code: values.promo_code } : {}),
+    notes: values.notes,
+    payment_method: context.paymentMethod,
+  };
+}
+
+type Errors = FieldErrors<CheckoutValues>;
+
+/** The name and phone a delivery is handed over with, checked as the profile checks them. */
+function contactErrors(values: CheckoutValues, errors: Errors) {
+  const contact = { first_name: values.first_name.trim(), phone: phoneDigits(values.phone) };
+  const parsed = ZCustomerUpdate.safeParse(contact);
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === 'first_name' || field === 'phone') {
+      errors[field] ??= { type: 'contract', message: issue.message };
+    }
+  }
+  if (!contact.first_name) {
+    errors.first_name = { type: 'required', message: DELIVERY_CONTACT_MESSAGES.first_name };
+  }
+  if (!contact.phone) errors.phone = { type: 'required', message: DELIVERY_CONTACT_MESSAGES.phone };
+  return contact;
+}
+
+/** react-hook-form's resolver: the contract's order schema on the body the form makes. */
+export const checkoutResolver: Resolver<CheckoutValues, CheckoutContext, CheckoutSubmission> = (
+  values,
+  context,
+) => {
+  if (!context) throw new Error('The checkout resolver needs its context');
+  const errors: Errors = {};
+  const parsed = ZOrderRequest.safeParse(orderBodyOf(values, context));
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = issue.path[0];
+    // Lines are checked by the quote (checkout-quote.ts), beside each line.
+    if (typeof field === 'string' && field in values && !(field in errors)) {
+      errors[field as CheckoutField] = { type: 'contract', message: issue.message };
+    }
+  }
+  const delivery = context.orderType === 'delivery';
+  // The schema's address rule runs only on an otherwise sound body: every problem shows at once.
+  if (delivery && !context.address) {
+    errors.address_id ??= { type: 'contract', message: ADDRESS_REQUIRED_MESSAGE };
+  }
+  const contact = delivery && context.askContact ? contactErrors(values, errors) : null;
+  if (!parsed.success && !Object.keys(errors).length) {
+    errors.root = { type: 'contract', message: parsed.error.issues[0]?.message ?? '' } as never;
+  }
+  if (!parsed.success || Object.keys(errors).length) return { values: {} as never, errors };
+  return { values: { body: parsed.data, contact }, errors: {} };
+};

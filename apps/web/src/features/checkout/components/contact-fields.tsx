@@ -1,0 +1,49 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Field, Input, errorId } from '../../../components/ui/input.tsx';
+import type { CheckoutValues } from '../checkout-form.ts';
+
+/**
+ * Who the driver hands the order to (issue 20): asked here when the profile lacks the name or
+ * the phone, and saved on the profile with the order.
+ */
+export function ContactFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<CheckoutValues>;
+  errors: FieldErrors<CheckoutValues>;
+}) {
+  const field = (
+    name: 'first_name' | 'phone',
+    label: string,
+    input: { type: string; autoComplete: string; inputMode?: 'tel' },
+  ) => {
+    const id = `contact-${name.replace('_', '-')}`;
+    const error = errors[name]?.message;
+    return (
+      <div data-field={name}>
+        <Field id={id} label={label} error={error}>
+          <Input
+            id={id}
+            {...input}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? errorId(id) : undefined}
+            {...register(name)}
+          />
+        </Field>
+      </div>
+    );
+  };
+  return (
+    <fieldset className="mt-4 border-t border-stone-200 pt-4" data-testid="delivery-contact">
+      <legend className="float-left w-full font-semibold">Who we hand it to</legend>
+      <p className="clear-both text-sm text-stone-700">
+        The driver needs your name and a phone number. They are saved on your profile.
+      </p>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {field('first_name', 'Your name', { type: 'text', autoComplete: 'given-name' })}
+        {field('phone', 'Phone number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+      </div>
+    </fieldset>
+  );
+}

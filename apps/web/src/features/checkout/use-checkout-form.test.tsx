@@ -1,0 +1,278 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Address } from '@servery/contract/address';
+import type { CartLine } from '@servery/contract/cart';
+import type { StoreSummary } from '@servery/contract/menu';
+import { DELIVERY_CONTACT_MESSAGES } from '@servery/contract/delivery-contact';
+import { testDish } from '@servery/contract/menu.test-support';
+import { currentUserData, signIn, signOut } from '../../lib/session.ts';
+import { createTestStore, stubApiWire, type Wire } from '../../lib/testing/api-wire.ts';
+import { toasts } from '../../lib/toast.ts';
+import {
+  addressFor,
+  checkoutResolver,
+  type CheckoutContext,
+  type CheckoutValues,
+} from './checkout-form.ts';
+import { CheckoutPage } from './components/checkout-page.tsx';
+
+// The page is the hook's layout: these drive useCheckoutForm through what the customer sees.
+// Ids are UUIDs, as the contract's order schema asks.
+const STORE = '5b0c2a43-8f0e-4a57-9a51-2f4b6a0e1c01';
+const CURRY = '5b0c2a43-8f0e-4a57-9a51-2f4b6a0e1c02';
+const HOME = '5b0c2a43-8f0e-4a57-9a51-2f4b6a0e1c03';
+const store = {
+  id: STORE,
+  name: 'Lane Kitchen',
+  phone: '020 7946 0321',
+  order_types: ['delivery', 'collection'],
+  minimum_order: 1000,
+  accepts_cash: false,
+  is_closed: false,
+  delivery_zones: [{ district: 'E1', fee: 199, minimum_order: 1200 }],
+} as unknown as StoreSummary;
+const curry = testDish(CURRY, 1300, { name: 'Curry' });
+const lines: CartLine[] = [
+  {
+    id: `${CURRY}||`,
+    item_id: CURRY,
+    store_id: STORE,
+    name: 'Curry',
+    image: null,
+    unit_price: 1300,
+    quantity: 1,
+    modifiers: [],
+    modifier_names: [],
+    note: '',
+  },
+];
+const address = (id: string, postcode: string, is_default = false): Address => ({
+  id,
+  label: '',
+  address_line1: `${id} Street`,
+  address_line2: '',
+  city: 'London',
+  postcode,
+  district: postcode.split(' ')[0]!,
+  instructions: '',
+  is_default,
+});
+const ok = (data: unknown) => ({ status: 200, body: { status: 200, message: 'OK', data } });
+
+let wire: Wire;
+const focused = () => document.activeElement;
+beforeEach(() => {
+  // jsdom lays nothing out: the browser's scrolling is a no-op here.
+  Element.prototype.scrollIntoView = () => {};
+  wire = stubApiWire({
+    [`/api/menu/${STORE}`]: ok({ categories: [{ items: [{ id: CURRY }] }] }),
+    [`/api/menu/item/${CURRY}`]: ok(curry),
+    '/api/available-timings': ok({ asap: { available: true, minutes: 30 }, days: [] }),
+    // The server's profile has no name or phone yet.
+    '/api/customer': ok({ first_name: '', phone: null }),
+  });
+  localStorage.setItem('deliveryType', JSON.stringify('delivery'));
+  signIn({ token: 'a'.repeat(32), customer: { first_name: '', phone: null } } as never);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  signOut();
+  localStorage.clear();
+  toasts.set([]);
+});
+
+function show(addresses: Address[]) {
+  render(
+    <Provider store={createTestStore()}>
+      <MemoryRouter>
+        <CheckoutPage
+          lines={lines}
+          store={store}
+          addresses={addresses}
+          addressesFailed={false}
+          onRetryAddresses={() => {}}
+          renderAddressForm={() => null}
+          onRemoveLine={() => {}}
+          onCashOrderPlaced={() => {}}
+        />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+const continueButton = () => screen.findByRole('button', { name: 'Continue to payment · £14.99' });
+const orders = () => wire.sent.filter((call) => call.path === '/api/order');
+
+describe('useCheckoutForm', { timeout: 20_000 }, () => {
+  it('asks for the name and phone a delivery needs, focusing the first, before sending anything', async () => {
+    const user = userEvent.setup();
+    show([address(HOME, 'E1 6AN', true)]);
+    await user.click(await continueButton());
+    const name = screen.getByRole('textbox', { name: 'Your name' });
+    await waitFor(() => expect(focused()).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (element: HTMLElement) =>
+      document.getElementById(element.getAttribute('aria-describedby')!)?.textContent;
+    expect(describedBy(name)).toBe(DELIVERY_CONTACT_MESSAGES.first_name);
+    expect(describedBy(screen.getByRole('textbox', { name: 'Phone number' }))).toBe(
+      DELIVERY_CONTACT_MESSAGES.phone,
+    );
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(
+      DELIVERY_CONTACT_MESSAGES.first_name,
+    );
+    expect(orders()).toEqual([]);
+  });
+
+  it('saves the contact, then places each server refusal on its field, its line or above the button', async () => {
+    const user = userEvent.setup();
+    wire.answers['/api/order'] = {
+      status: 422,
+      body: {
+        status: 422,
+        message: 'That time is no longer available. Please choose another.',
+        data: null,
+        errors: {
+          when: 'That time is no longer available. Please choose another.',
+          'lines.0': 'Curry is sold out.',
+        },
+      },
+    };
+    show([address(HOME, 'E1 6AN', true)]);
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '07700 900123');
+    // What POST /api/customer answers (and GET, asked again, from then on).
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    await user.click(await continueButton());
+
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    const saved = wire.sent.find((call) => call.path === '/api/customer' && call.method === 'POST');
+    expect(saved?.body).toEqual({
+      first_name: 'Ada',
+      phone: '07700900123',
+    });
+    expect(currentUserData()?.customer).toMatchObject({ first_name: 'Ada' });
+    expect(orders()[0]!.body).toMatchObject({
+      store_id: STORE,
+      order_type: 'delivery',
+      address_id: HOME,
+      when: 'asap',
+      payment_method: 'card',
+      lines: [{ item_id: CURRY, quantity: 1, unit_price: 1300 }],
+    });
+    const asap = screen.getByRole('radio', { name: /^As soon as possible/ });
+    await waitFor(() => expect(focused()).toBe(asap));
+    expect(
+      screen.getByText('That time is no longer available. Please choose another.', {
+        selector: '#when-error',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('Curry is sold out.')).toBeTruthy();
+    // Placed on the page: no toast on top of it.
+    expect(toasts.get()).toEqual([]);
+  });
+});
+
+describe('the delivery contact', { timeout: 20_000 }, () => {
+  it('is not asked when the server’s profile has it, whatever the copy kept at sign-in says', async () => {
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    wire.answers['/api/order'] = { status: 500, body: { status: 500, message: 'x', data: null } };
+    const user = userEvent.setup();
+    show([address(HOME, 'E1 6AN', true)]);
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Your name' })).toBeNull());
+    await user.click(await continueButton());
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    expect(wire.sent.some((c) => c.path === '/api/customer' && c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('the address a delivery starts with', () => {
+  it('is the default or the first saved one, but never one outside the area unless chosen', () => {
+    const far = address('far', 'SW1A 2AA', true);
+    const home = address('home', 'E1 6AN');
+    expect(addressFor([far, home], null, store)?.id).toBe('home');
+    expect(addressFor([far], null, store)).toBeNull();
+    expect(addressFor([far, home], 'far', store)?.id).toBe('far');
+    expect(addressFor([home, address('work', 'E1 7AA', true)], null, store)?.id).toBe('work');
+    expect(addressFor(undefined, 'home', store)).toBeNull();
+  });
+});
+
+describe('checkoutResolver', () => {
+  const values: CheckoutValues = {
+    order_type: 'collection',
+    address_id: null,
+    when: 'asap',
+    promo_code: null,
+    notes: '',
+    payment_method: 'card',
+    first_name: '',
+    phone: '',
+  };
+  const context: CheckoutContext = {
+    store,
+    orderType: 'collection',
+    address: null,
+    when: 'asap',
+    paymentMethod: 'card',
+    lines: [{ item_id: CURRY, quantity: 1 }],
+    askContact: true,
+  };
+  const resolve = (more: Partial<CheckoutContext>, v: Partial<CheckoutValues> = {}) =>
+    checkoutResolver({ ...values, ...v }, { ...context, ...more }, {} as never);
+
+  it('checks the body with the contract’s order schema; a collection asks for no contact', async () => {
+    const ok = await resolve({});
+    expect(ok.errors).toEqual({});
+    expect(ok.values).toMatchObject({
+      body: { store_id: STORE, order_type: 'collection', when: 'asap', notes: '' },
+      contact: null,
+    });
+  });
+
+  it('names the field each broken rule is on, and a rule on no field as the root', async () => {
+    const delivery = await resolve(
+      { orderType: 'delivery', when: null },
+      { notes: 'x'.repeat(501), phone: '12' },
+    );
+    expect(
+      Object.fromEntries(Object.entries(delivery.errors).map(([k, v]) => [k, v?.message])),
+    ).toEqual({
+      address_id: 'Choose the address to deliver to',
+      when: 'Choose ASAP or a time from the list',
+      notes: 'Notes should be at most 500 characters',
+      first_name: DELIVERY_CONTACT_MESSAGES.first_name,
+      phone: 'Enter a valid phone number',
+    });
+    const empty = await resolve({ lines: [] });
+    expect(empty.errors.root?.message).toBe('Your basket is empty');
+  });
+
+  it('waits for the times of the way just chosen before it places anything', async () => {
+    const user = userEvent.setup();
+    show([]);
+    await screen.findByRole('button', { name: /^Continue to payment/ });
+    // The collection times are still on their way when the customer continues.
+    let release = () => {};
+    wire.answers['/api/available-timings'] = {
+      ...ok({ asap: { available: true, minutes: 25 }, days: [] }),
+      after: new Promise<void>((resolve) => (release = resolve)),
+    };
+    wire.answers['/api/order'] = { status: 500, body: { status: 500, message: 'x', data: null } };
+    await user.click(screen.getByRole('radio', { name: /^Collection/ }));
+    const button = await screen.findByRole('button', { name: /^Continue to payment/ });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    await user.click(button);
+    expect(orders()).toEqual([]);
+    expect(screen.queryByText('Choose ASAP or a time from the list')).toBeNull();
+
+    release();
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'));
+    await user.click(button);
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    expect(orders()[0]!.body).toMatchObject({ order_type: 'collection', when: 'asap' });
+  });
+});

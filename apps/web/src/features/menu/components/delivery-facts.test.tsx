@@ -1,0 +1,63 @@
+import type { StoreSummary } from '@servery/contract/menu';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestStore, stubApiWire } from '../../../lib/testing/api-wire.ts';
+import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
+import { ClosedNote } from './delivery-facts.tsx';
+
+const store = {
+  name: 'Tandoor Lane Camden',
+  is_open_now: false,
+  is_closed: false,
+  status_text: 'Opens Monday at 11:30 AM',
+} as StoreSummary;
+
+async function renderNote(summary: StoreSummary, shopClosed = 0) {
+  const config = { IsShopClosed: shopClosed, ShopClosedMessage: 'Closed for Diwali.' };
+  localStorage.setItem(STORAGE_KEYS.configData, JSON.stringify(config));
+  // The server's configuration answer, at the HTTP wire.
+  const wire = stubApiWire({
+    '/api/loadconfig': { status: 200, body: { status: 200, message: 'OK', data: config } },
+  });
+  render(
+    <Provider store={createTestStore()}>
+      <ClosedNote store={summary} />
+    </Provider>,
+  );
+  // The configuration is asked for on mount; the answer agrees with the cached copy.
+  await waitFor(() => expect(wire.sent).toHaveLength(1));
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('the closed-store note on the menu', () => {
+  it('says that ordering ahead works, and from when', async () => {
+    await renderNote(store);
+    expect(
+      screen.getByText(
+        'Tandoor Lane Camden is closed now, but you can order ahead for later. Opens Monday at 11:30 AM.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says nothing while the store is open', async () => {
+    await renderNote({ ...store, is_open_now: true });
+    expect(screen.queryByText(/closed|orders/)).toBeNull();
+  });
+
+  it('promises no ordering ahead when the store or the whole shop is closed', async () => {
+    await renderNote({ ...store, is_closed: true });
+    expect(
+      screen.getByText('Tandoor Lane Camden is not taking orders at the moment.'),
+    ).toBeTruthy();
+    cleanup();
+    await renderNote(store, 1);
+    expect(screen.getByText('Closed for Diwali.')).toBeTruthy();
+    expect(screen.queryByText(/order ahead/)).toBeNull();
+  });
+});

@@ -1,0 +1,126 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserData } from '@servery/contract/auth';
+import type { Order, PaymentStatus } from '@servery/contract/order';
+import { createTestStore, stubApiWire, type Wire } from '../../../lib/testing/api-wire.ts';
+import { signIn, signOut } from '../../../lib/session.ts';
+import { OrderPage } from './order-page.tsx';
+
+/** A cancelled card order of Ada's, its payment as `payment` says. */
+const order = (status: Order['status'], payment: PaymentStatus) =>
+  ({
+    id: 'o1',
+    number: 1042,
+    status,
+    store: { id: 'st1', name: 'Camden', phone: '020 7946 0000' },
+    order_type: 'collection',
+    address: null,
+    asap: true,
+    scheduled_for: '2026-11-24T12:30:00.000Z',
+    lines: [],
+    subtotal: 1895,
+    delivery_fee: 0,
+    discount: 0,
+    total: 1895,
+    vat: 316,
+    currency: 'GBP',
+    promo_code: null,
+    notes: '',
+    payment: {
+      method: 'card',
+      provider: 'stripe',
+      status: payment,
+      client_secret: null,
+      publishable_key: null,
+      stripe_account: null,
+    },
+    status_history: [
+      { status: 'pending_payment', at: '2026-11-24T11:59:00.000Z' },
+      { status: 'placed', at: '2026-11-24T12:00:00.000Z' },
+      { status: 'accepted', at: '2026-11-24T12:05:00.000Z' },
+      ...(status === 'cancelled' ? [{ status, at: '2026-11-24T12:10:00.000Z' }] : []),
+    ],
+    promised_at: '2026-11-24T12:25:00.000Z',
+    created_at: '2026-11-24T11:59:00.000Z',
+    vat_invoice: null,
+  }) as Order;
+const answer = (data: Order) => ({ status: 200, body: { status: 200, message: 'OK', data } });
+
+let wire: Wire;
+/** The order's live stream as the server writes it (GET /api/orders/o1/events). */
+let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+const send = (frame: string) => stream!.enqueue(new TextEncoder().encode(frame));
+
+beforeEach(() => {
+  wire = stubApiWire();
+  const answerJson = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    if (typeof input === 'string' && input.endsWith('/events')) {
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          stream = controller;
+        },
+      });
+      return Promise.resolve(
+        new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+      );
+    }
+    return answerJson(input, init);
+  });
+  signIn({
+    token: 'ada-token',
+    expires_at: '2099-01-01T00:00:00.000Z',
+    customer: { first_name: 'Ada' },
+  } as UserData);
+});
+afterEach(() => {
+  cleanup();
+  signOut();
+  stream = undefined;
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  render(
+    <Provider store={createTestStore()}>
+      <MemoryRouter initialEntries={['/orders/o1']}>
+        <Routes>
+          <Route
+            path="/orders/:orderId"
+            element={<OrderPage cart={{ storeId: null, storeName: null, add: () => {} }} />}
+          />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe("the order page follows the order's money", () => {
+  it('shows the refund once it is made, without a reload, though the order is cancelled', async () => {
+    wire.answers['/api/orders/o1'] = answer(order('cancelled', 'refund_pending'));
+    renderPage();
+    expect((await screen.findByTestId('order-payment')).textContent).toBe(
+      'Card · Refund on its way',
+    );
+    await vi.waitFor(() => expect(stream).toBeDefined());
+    send('id: 7\nevent: ready\ndata: {}\n\n');
+
+    // The desk's settlement refunds the card: the server sends the order's payment news.
+    wire.answers['/api/orders/o1'] = answer(order('cancelled', 'refunded'));
+    send('id: 8\nevent: order.payment\ndata: {"id":8,"kind":"order.payment","order_id":"o1"}\n\n');
+    await waitFor(() =>
+      expect(screen.getByTestId('order-payment').textContent).toBe('Card · Refunded in full'),
+    );
+  });
+
+  it('does not follow an order whose money has settled', async () => {
+    wire.answers['/api/orders/o1'] = answer(order('cancelled', 'refunded'));
+    renderPage();
+    expect((await screen.findByTestId('order-payment')).textContent).toBe(
+      'Card · Refunded in full',
+    );
+    expect(stream).toBeUndefined();
+  });
+});

@@ -1,0 +1,61 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '@servery/contract/order';
+import { createTestStore, stubApiWire } from '../../../lib/testing/api-wire.ts';
+import { OrderProgress } from './order-progress.tsx';
+
+beforeEach(() => {
+  stubApiWire();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// 12:00 and 12:05 in London (GMT in November).
+const order = {
+  status: 'accepted',
+  order_type: 'collection',
+  asap: true,
+  scheduled_for: '2026-11-24T12:30:00.000Z',
+  promised_at: '2026-11-24T12:25:00.000Z',
+  status_history: [
+    { status: 'pending_payment', at: '2026-11-24T11:59:00.000Z' },
+    { status: 'placed', at: '2026-11-24T12:00:00.000Z' },
+    { status: 'accepted', at: '2026-11-24T12:05:00.000Z' },
+  ],
+} as Order;
+
+const renderProgress = (shown: Order) =>
+  render(
+    <Provider store={createTestStore()}>
+      <OrderProgress order={shown} />
+    </Provider>,
+  );
+
+describe('the head of the order page', () => {
+  it('leads with the promised time, then marks the step the order is at', () => {
+    renderProgress(order);
+    expect(screen.getByTestId('order-promised').textContent).toBe('Ready at 12:25 PM');
+    const tracker = screen.getByTestId('order-tracker');
+    const current = tracker.querySelector('[aria-current="step"]') as HTMLElement;
+    expect(within(current).getByText('Accepted')).toBeTruthy();
+    expect(current.textContent).toContain('(now)');
+    expect(current.textContent).toContain('12:05 PM');
+    expect(within(tracker).getAllByText('(done)')).toHaveLength(1);
+    expect(screen.getByTestId('order-status').textContent).toBe('Accepted');
+  });
+
+  it('says when a delivery will be with the customer', () => {
+    renderProgress({ ...order, order_type: 'delivery' });
+    expect(screen.getByTestId('order-promised').textContent).toBe('With you around 12:25 PM');
+    expect(within(screen.getByTestId('order-tracker')).getByText('On its way')).toBeTruthy();
+  });
+
+  it('has no tracker for an order the shop has declined, only its status', () => {
+    renderProgress({ ...order, status: 'rejected', promised_at: null });
+    expect(screen.queryByTestId('order-tracker')).toBeNull();
+    expect(screen.getByTestId('order-status').textContent).toBe('Declined by the shop');
+  });
+});
