@@ -10,11 +10,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // One rule everywhere: *.integration.test.ts needs a database (the integration
+          // project); any other *.test.ts is a unit test (README "Tests").
           include: [
-            'packages/contract/src/**/*.test.ts',
-            'apps/server/src/**/*.unit.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
             'tools/**/*.test.ts',
           ],
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
         },
       },
       {
@@ -24,6 +27,10 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./test-setup/web-timeouts.ts'],
+          // A screen test takes well under a second alone; on a machine shared with other jobs
+          // rendering and typing can take several (5 s, vitest's default, was too tight there).
+          testTimeout: 15_000,
         },
       },
       {
@@ -31,8 +38,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['**/*.unit.test.ts'],
+          include: ['apps/**/*.integration.test.ts', 'packages/**/*.integration.test.ts'],
           globalSetup: ['./apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

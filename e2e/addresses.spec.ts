@@ -68,7 +68,7 @@ describe('saved addresses on /account', () => {
     await work.getByText('Default', { exact: true }).waitFor();
     await expect.poll(() => home.getByText('Default', { exact: true }).count()).toBe(0);
 
-    // Delete asks first; the server's message is the success toast (SPEC §8).
+    // Delete asks first; the server's message is the success toast (product.md §8).
     await home.getByRole('button', { name: 'Delete Home' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this address?' });
     await dialog.getByText('12 Fournier Street, London E1 6QE').waitFor();

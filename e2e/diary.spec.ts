@@ -37,11 +37,16 @@ describe('the bookings diary', () => {
     const guest = await openPage(product.browser, url(), { viewport: VIEWPORTS.mobile });
     await guest.page.goto(`${url()}/reservation`);
     await guest.page.getByRole('heading', { level: 1, name: 'MAKE RESERVATION' }).waitFor();
+    // Today's times have arrived, or the page says there are none left (late in the evening).
     await guest.page.waitForFunction(() => {
       const select = document.querySelector<HTMLSelectElement>('#reservation-time');
-      return select && !select.disabled;
+      return select && (!select.disabled || document.querySelector('#reservation-time-status'));
     });
     await chooseDate(guest.page, today, date);
+    // Tomorrow's times have arrived.
+    await guest.page.waitForFunction(
+      () => !document.querySelector<HTMLSelectElement>('#reservation-time')?.disabled,
+    );
     await timeBox(guest.page).selectOption(time);
     const name = `Ada Diary ${uniquePhone().slice(-4)}`;
     await fillDetails(guest.page, {

@@ -7,7 +7,7 @@ import {
   overflowsSideways,
   screenshot,
 } from './support/browser.ts';
-import { TEST_STORES, withTestCatalogue } from './support/catalogue.ts';
+import { TEST_STORES, testCatalogueShop } from './support/catalogue.ts';
 import {
   customerCall,
   dishId,
@@ -17,19 +17,9 @@ import {
   storeNamed,
 } from './support/checkout.ts';
 import { useProduct } from './support/product.ts';
-import { demoVariant } from './support/server.ts';
 import { signInByApi } from './support/sign-in.ts';
 
-const product = useProduct(() => ({
-  env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' },
-  tenantFiles: [
-    demoVariant((doc) => {
-      withTestCatalogue(doc);
-      doc.config.isHomePage = 0;
-      doc.config.IsShopClosed = 0;
-    }),
-  ],
-}));
+const product = useProduct(() => testCatalogueShop({ SEED_DEMO: 'false', LOG_LEVEL: 'info' }));
 const url = () => product.server.url;
 
 /** axe finds nothing, and nothing scrolls sideways. */
@@ -160,6 +150,11 @@ describe.each(Object.entries(VIEWPORTS))('the ordering pages at %s', (name, view
       address_line1: '12 Fournier Street',
       city: 'London',
       postcode: 'E1 6QE',
+    });
+    // A delivery needs the customer's name and phone (issue 20).
+    await customerCall(url(), userData, '/customer', {
+      method: 'POST',
+      body: JSON.stringify({ first_name: 'Ada', phone: '07700900123' }),
     });
     const { page, context, problems } = await openSignedIn(product.browser, url(), userData, {
       viewport,

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTestCatalogue } from './support/catalogue.ts';
+import { testCatalogueShop } from './support/catalogue.ts';
 import { fillCart, openSignedIn, orderOf } from './support/checkout.ts';
 import { FAKE_STRIPE_KEYS, startFakeStripe } from './support/fake-stripe.ts';
+import { screenshot } from './support/browser.ts';
 import { useProduct } from './support/product.ts';
-import { demoVariant } from './support/server.ts';
 import { signInByApi } from './support/sign-in.ts';
 
 // Registered before the product's own hooks, so the fake listens before the server starts.
@@ -16,16 +16,14 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-const product = useProduct(() => ({
-  env: { SEED_DEMO: 'false', LOG_LEVEL: 'info', ...FAKE_STRIPE_KEYS, STRIPE_API_URL: stripe.url },
-  tenantFiles: [
-    demoVariant((doc) => {
-      withTestCatalogue(doc);
-      doc.config.isHomePage = 0;
-      doc.config.IsShopClosed = 0;
-    }),
-  ],
-}));
+const product = useProduct(() =>
+  testCatalogueShop({
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    ...FAKE_STRIPE_KEYS,
+    STRIPE_API_URL: stripe.url,
+  }),
+);
 const url = () => product.server.url;
 
 async function placeCardOrder(page: Page) {
@@ -33,7 +31,10 @@ async function placeCardOrder(page: Page) {
   await page.goto(`${url()}/checkout`);
   await page.getByRole('radio', { name: /^Collection/ }).check();
   await page.getByRole('button', { name: /^Continue to payment/ }).click();
-  await page.waitForURL(/\/payment\?order=/);
+  await page.waitForURL(/\/payment\?order=/).catch(async (error: unknown) => {
+    await screenshot(page, 'payment-stripe-checkout');
+    throw error;
+  });
   return new URL(page.url()).searchParams.get('order')!;
 }
 

@@ -7,22 +7,12 @@ import {
   overflowsSideways,
   screenshot,
 } from './support/browser.ts';
-import { withTestCatalogue } from './support/catalogue.ts';
+import { testCatalogueShop } from './support/catalogue.ts';
 import { useProduct } from './support/product.ts';
-import { demoVariant } from './support/server.ts';
 import { DEMO_OWNER, signInToAdmin } from './support/staff.ts';
 
 // Issue 15: the demo shop with the test catalogue; messages in the log, where codes are read.
-const product = useProduct(() => ({
-  env: { LOG_LEVEL: 'info' },
-  tenantFiles: [
-    demoVariant((doc) => {
-      withTestCatalogue(doc);
-      doc.config.isHomePage = 0;
-      doc.config.IsShopClosed = 0;
-    }),
-  ],
-}));
+const product = useProduct(() => testCatalogueShop({ LOG_LEVEL: 'info' }));
 const url = () => product.server.url;
 const dishCard = (page: Page, name: string) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });

@@ -4,7 +4,7 @@ import { useProduct } from './support/product.ts';
 import { demoVariant } from './support/server.ts';
 import { askForCode, codeBoxes, codeSentTo, uniqueEmail } from './support/sign-in.ts';
 
-// The demo shop with 6-digit codes (DESIGN.md "Security": a tenant may choose them).
+// The demo shop with 6-digit codes (architecture.md "Security": a tenant may choose them).
 const product = useProduct(() => ({
   env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' },
   tenantFiles: [demoVariant((doc) => void (doc.config.otpLength = 6))],

@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// An unexpected console.error fails the test that caused it (STYLE.md habit 8).
+// An unexpected console.error fails the test that caused it (architecture.md habit 8).
 const errors: unknown[][] = [];
 const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
   errors.push(args);

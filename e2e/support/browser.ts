@@ -6,7 +6,7 @@ import type { UserData } from '@servery/contract/auth';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.mjs';
 
 /**
- * Debian's chromium, headless, with no network of its own (STACK.md). Playwright gives every
+ * Debian's chromium, headless, with no network of its own (architecture.md "Stack and machine traps"). Playwright gives every
  * launch a fresh, empty profile.
  */
 export function launchBrowser() {
@@ -25,11 +25,17 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
-/** axe with the WCAG 2.2 A and AA rules; answers the violations, each with its nodes. */
-export async function accessibilityViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+/**
+ * axe with the WCAG 2.2 A and AA rules (or only the rules named); answers the violations, each
+ * with its nodes.
+ */
+export async function accessibilityViolations(page: Page, rules?: string[]) {
+  const axe = new AxeBuilder({ page });
+  const result = await (
+    rules
+      ? axe.withRules(rules)
+      : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+  ).analyze();
   return result.violations.map((v) => ({
     id: v.id,
     help: v.help,
@@ -56,7 +62,7 @@ export async function openPage(
     await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url }]);
   }
   // Browser storage seeded before any script of the page runs.
-  // Unless a test is about the first visit, the tab has already done SPEC §4's one reload
+  // Unless a test is about the first visit, the tab has already done product.md §4's one reload
   // after caching the configuration, so navigation in tests is not raced by it.
   await context.addInitScript(
     ({ entries, firstVisit }: { entries: Record<string, string>; firstVisit: boolean }) => {
@@ -74,7 +80,7 @@ export async function openPage(
 }
 
 /**
- * A signed-in customer as SPEC §3 stores one (userData: the token and the customer verify-otp
+ * A signed-in customer as product.md §3 stores one (userData: the token and the customer verify-otp
  * answered). The server does not know this token: a customer call with it answers 401.
  */
 export const SIGNED_IN = {

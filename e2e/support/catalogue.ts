@@ -1,5 +1,6 @@
 import type { MenuItemDocument } from '@servery/contract/menu';
 import type { TenantDocument } from '@servery/contract/tenant-document';
+import { demoVariant } from './server.ts';
 
 /**
  * A small catalogue the ordering tests know by heart (the demo's own one may change): three
@@ -202,4 +203,21 @@ export function withTestCatalogue(doc: TenantDocument): void {
       ],
     },
   ];
+}
+
+/**
+ * The product's options for the demo shop with the test catalogue, open, ordering from `/`
+ * (isHomePage 0); `env` is added to the server's (for `useProduct`).
+ */
+export function testCatalogueShop(env: Record<string, string> = {}) {
+  return {
+    env,
+    tenantFiles: [
+      demoVariant((doc) => {
+        withTestCatalogue(doc);
+        doc.config.isHomePage = 0;
+        doc.config.IsShopClosed = 0;
+      }),
+    ],
+  };
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { BookingInput, ReservationTimings } from '@servery/contract/reservation';
-import { loggedMessages } from './sign-in.ts';
+import { loggedMessages, uniqueEmail, uniquePhone } from './sign-in.ts';
 
 /** GET /api/reservation/timings as the page asks it; without a date, the shop's today. */
 export async function timingsOf(url: string, date?: string): Promise<ReservationTimings> {
@@ -94,3 +95,46 @@ export function cancelLinkIn(text: string): string {
   if (!link) throw new Error(`No cancel link in:\n${text}`);
   return link;
 }
+
+/** A date some days ahead (never today, so every slot of the day is offered) and its slots. */
+export async function dayAhead(url: string, days: number) {
+  const today = (await timingsOf(url)).date;
+  const date = addDays(today, days);
+  const { slots } = await timingsOf(url, date);
+  if (slots.length < 3) throw new Error(`The demo shop has too few slots on ${date}`);
+  return { today, date, slots };
+}
+
+/** The reservation page of the shop at `url`, once its times have arrived. */
+export async function openReservation(page: Page, url: string) {
+  await page.goto(`${url}/reservation`);
+  await page.getByRole('heading', { level: 1, name: 'MAKE RESERVATION' }).waitFor();
+  // The times of the day have arrived (or the page has said there are none).
+  await page.waitForFunction(() => {
+    const time = document.querySelector<HTMLSelectElement>('#reservation-time');
+    return time && (!time.disabled || document.querySelector('#reservation-time-status'));
+  });
+}
+
+/**
+ * The calendar is open with the keyboard on one of its days. It moves focus there a moment
+ * after it opens; keys pressed before that go to the date box instead.
+ */
+export async function calendarHasFocus(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.activeElement?.classList.contains('react-datepicker__day') ?? false,
+      ),
+    )
+    .toBe(true);
+}
+
+/** A guest's details for the form, with a contact nobody else uses. */
+export const person = () => ({
+  name: 'Priya Shah',
+  email: uniqueEmail('table'),
+  phone: uniquePhone(),
+  number_of_people: '4',
+  message: 'A table by the window, if you have one',
+});

@@ -82,3 +82,11 @@ export async function askForCode(page: Page, url: string, contact: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(`${url}/verification`);
 }
+
+/** The login screen's one input: a phone number or an e-mail address. */
+export const loginInput = (page: Page) =>
+  page.getByRole('textbox', { name: 'What’s your phone number?' });
+
+/** What the page keeps in localStorage under `key`. */
+export const stored = (page: Page, key: string) =>
+  page.evaluate((k) => localStorage.getItem(k), key);
