@@ -4,12 +4,15 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { measurePairs } from './api-pairs.mjs';
 import { startMailbox } from './mailbox.mjs';
-import { createBenchDatabase, loadOrders, prepareOrder } from './orders.mjs';
+import { createBenchDatabase } from './bench-database.mjs';
+import { loadOrders, prepareOrder } from './orders.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** Rounds of (bare, Servery) per endpoint: the ratio given is their median. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ENDPOINTS = [
   { method: 'POST', path: '/api/loadconfig' },
   { method: 'GET', path: '/api/home' },
@@ -32,9 +35,12 @@ export function useBuild(main) {
  * A production server from the build: on the embedded database in `dataDir`, or on PostgreSQL
  * at `databaseUrl`; e-mail goes to `smtpUrl` (the bench's own mailbox when it signs in).
  */
-export async function startServery(dataDir, { databaseUrl = '', smtpUrl } = {}) {
+export async function startServery(
+  dataDir,
+  { databaseUrl = '', smtpUrl, nodeArgs = [], env = {} } = {},
+) {
   const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, [serverMain], {
+  const child = spawn(process.execPath, [...nodeArgs, serverMain], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -50,19 +56,50 @@ export async function startServery(dataDir, { databaseUrl = '', smtpUrl } = {}) 
       TWILIO_AUTH_TOKEN: 'bench',
       TWILIO_FROM: '+447700900000',
       DEMO_PAYMENTS: 'true',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return { child, url };
+      if ((await fetch(`${url}/readyz`)).ok) return { child, url, pid: child.pid };
     } catch {
       // not yet listening
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('Servery did not start');
+}
+
+/** Servery's answers (status, headers but the per-connection ones, body) to each endpoint. */
+export async function recordAnswers(url, endpoints) {
+  const recorded = {};
+  for (const endpoint of endpoints) {
+    const res = await fetch(url + endpoint.path, { method: endpoint.method });
+    const headers = Object.fromEntries(
+      [...res.headers].filter(
+        ([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k),
+      ),
+    );
+    recorded[`${endpoint.method} ${endpoint.path}`] = {
+      status: res.status,
+      headers,
+      body: await res.text(),
+    };
+  }
+  return recorded;
+}
+
+/** The bare node:http server answering `recorded`; { child, url, pid }. */
+export async function startBare(recorded, dir) {
+  const routesFile = join(dir, 'routes.json');
+  writeFileSync(routesFile, JSON.stringify(recorded));
+  const child = spawn(process.execPath, ['bench/bare-server.mjs', routesFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${await waitForLine(child)}`;
+  return { child, url, pid: child.pid };
 }
 
 /** Peak resident memory of a process, from the kernel (Linux). */
@@ -72,16 +109,7 @@ function peakRssMb(pid) {
   return Math.round(kb / 1024);
 }
 
-function load(url, { method, path }) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url: url + path, method, connections: CONNECTIONS, duration: DURATION },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-}
-
-const stop = async (server) => {
+export const stop = async (server) => {
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
 };
@@ -102,47 +130,18 @@ async function benchPglite(mailbox) {
   const endpoints = menuStore
     ? [...ENDPOINTS, { method: 'GET', path: `/api/menu/${menuStore.id}` }]
     : ENDPOINTS;
-  const recorded = {};
-  for (const endpoint of endpoints) {
-    const res = await fetch(servery.url + endpoint.path, { method: endpoint.method });
-    const headers = Object.fromEntries(
-      [...res.headers].filter(
-        ([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k),
-      ),
-    );
-    recorded[`${endpoint.method} ${endpoint.path}`] = {
-      status: res.status,
-      headers,
-      body: await res.text(),
-    };
-  }
-  const routesFile = join(dataDir, 'routes.json');
-  writeFileSync(routesFile, JSON.stringify(recorded));
-  const bare = spawn(process.execPath, ['bench/bare-server.mjs', routesFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const bareUrl = `http://127.0.0.1:${await waitForLine(bare)}`;
+  const recorded = await recordAnswers(servery.url, endpoints);
+  const bare = await startBare(recorded, dataDir);
 
-  const rows = [];
   try {
-    for (const endpoint of endpoints) {
-      const base = await load(bareUrl, endpoint);
-      const ours = await load(servery.url, endpoint);
-      for (const r of [base, ours]) {
-        if (r.non2xx || r.errors)
-          throw new Error(`${endpoint.path}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-      }
-      rows.push({
-        endpoint: `${endpoint.method} ${endpoint.path}`,
-        bytes: recorded[`${endpoint.method} ${endpoint.path}`].body.length,
-        bareRps: Math.round(base.requests.average),
-        bareP99: base.latency.p99,
-        serveryRps: Math.round(ours.requests.average),
-        serveryP99: ours.latency.p99,
-        ratio: ours.requests.average / base.requests.average,
-      });
-    }
-    bare.kill();
+    const rows = (
+      await measurePairs(bare, servery, endpoints, {
+        rounds: ROUNDS,
+        seconds: DURATION,
+        connections: CONNECTIONS,
+      })
+    ).map((row) => ({ ...row, bytes: recorded[row.endpoint].body.length }));
+    bare.child.kill();
     const afterReadsMb = peakRssMb(servery.child.pid);
     const prepared = await prepareOrder(servery.url, mailbox);
     const orders = await loadOrders(servery.url, prepared, {
@@ -158,7 +157,7 @@ async function benchPglite(mailbox) {
       orders: { database: 'PGlite (embedded)', order: prepared.summary, ...orders },
     };
   } finally {
-    bare.kill();
+    bare.child.kill();
     await stop(servery);
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -205,10 +204,44 @@ export async function benchApi() {
       orders: [pglite.orders, postgres],
       duration: DURATION,
       connections: CONNECTIONS,
+      rounds: ROUNDS,
     };
   } finally {
     await mailbox.close();
   }
+}
+
+/** architecture.md's budget for the hot reads against the bare server, and issue 19's goal. */
+const MIN_RATIO = 0.6;
+const RATIO_GOAL = 0.8;
+
+/** The API section of bench/RESULTS.md. */
+export function apiSection(api) {
+  const fixed2 = (values) => values.map((v) => v.toFixed(2)).join(', ');
+  const goal = (ratio) =>
+    `${ratio.toFixed(2)}${ratio >= MIN_RATIO ? '' : ` (below ${MIN_RATIO})`}${ratio >= RATIO_GOAL || ratio < MIN_RATIO ? '' : ` (below the goal ${RATIO_GOAL})`}`;
+  const table = [
+    '| endpoint | body bytes | bare req/s | bare p99 ms | bare CPU µs/req | Servery req/s | Servery p99 ms | Servery CPU µs/req | ratio (rate) | rounds | ratio (CPU) | rounds |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|',
+    ...api.rows.map(
+      (r) =>
+        `| ${r.endpoint} | ${r.bytes} | ${r.bareRps} | ${r.bareP99} | ${r.bareCpuUs.toFixed(1)} | ${r.serveryRps} | ${r.serveryP99} | ${r.serveryCpuUs.toFixed(1)} | ${goal(r.ratio)} | ${fixed2(r.ratios)} | ${goal(r.cpuRatio)} | ${fixed2(r.cpuRatios)} |`,
+    ),
+  ].join('\n');
+  return `## API throughput against a bare node:http server
+
+Servery runs from its build (\`NODE_ENV=production\`, logging at info, one line per request) on
+the embedded database with the demo shop. The bare node:http server answers the status, headers
+and bytes Servery answered, recorded at the start of the run, each body encoded once. Each
+endpoint is loaded ${api.rounds} times on the bare server then on Servery, back to back, after a
+2 s warm-up of each; the figures are the medians of those rounds. The load generator shares the
+machine's cores with both, so only ratios within one run compare. "Ratio (rate)" is Servery's
+requests per second over the bare server's; "ratio (CPU)" is the bare server's CPU time per request
+over Servery's (user and system, from /proc), which moves far less with other work on the
+machine. architecture.md asks for at least ${MIN_RATIO}; issue 19 aims at ${RATIO_GOAL}.
+
+${table}
+`;
 }
 
 export const machine = () =>

@@ -2,7 +2,7 @@
 // whose one store sells 500 dishes (the demo's dishes in variations), imported with the tenant
 // CLI into a fresh embedded database and served by a production server of its own; /menu in
 // Debian's chromium at 375 px with the CPU slowed 4x, timed in the page as a customer feels it.
-/* global document, window, requestAnimationFrame, MutationObserver */
+/* global document, window */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
 import { startServery } from './api.mjs';
+import { instrumentPage } from './large-menu-page.mjs';
 import { DISHES, expectations, largeMenuDocument } from './large-menu-shop.mjs';
 
 const CPU_SLOWDOWN = 4;
@@ -30,112 +31,6 @@ function run(command, args, env) {
       code === 0 ? resolve(output) : reject(new Error(`exited with ${code}: ${output.trim()}`)),
     );
   });
-}
-
-/**
- * In the page before its scripts: when the 500th dish is in the list, and helpers that time an
- * input to the list showing what it should. A dish is shown when neither it nor anything
- * around it is hidden; times are the page's clock (performance.now(), from navigation start).
- */
-function instrumentPage({ dishes }) {
-  const cards = document.getElementsByTagName('article');
-  const isDish = (el) => (el.getAttribute('aria-labelledby') ?? '').startsWith('dish-');
-  const shown = () => {
-    let count = 0;
-    for (const card of cards) if (isDish(card) && !card.closest('[hidden]')) count++;
-    return count;
-  };
-  const bench = { firstDishAt: null, allDishesAt: null, allDishesFrameAt: null, shown };
-  window.__largeMenu = bench;
-
-  const loading = new MutationObserver(() => {
-    if (cards.length === 0) return;
-    if (bench.firstDishAt === null && shown() > 0) bench.firstDishAt = performance.now();
-    if (cards.length < dishes || shown() < dishes) return;
-    bench.allDishesAt = performance.now();
-    loading.disconnect();
-    requestAnimationFrame(() => (bench.allDishesFrameAt = performance.now()));
-  });
-  loading.observe(document, { childList: true, subtree: true });
-
-  /**
-   * Arms a watch: after `inputs` input events (one a keystroke or a tick), the time from the
-   * last one's event timestamp to the list showing `expected` dishes, and to the next frame.
-   */
-  bench.arm = (expected, inputs, timeoutMs) => {
-    let seen = 0;
-    let inputAt = null;
-    let timer;
-    bench.pending = new Promise((resolve, reject) => {
-      const onInput = (event) => {
-        seen++;
-        inputAt = event.timeStamp;
-        check();
-      };
-      const finish = () => {
-        clearTimeout(timer);
-        observer.disconnect();
-        document.removeEventListener('input', onInput, true);
-      };
-      function check() {
-        if (seen < inputs || shown() !== expected) return;
-        const listedAt = performance.now();
-        finish();
-        requestAnimationFrame(() =>
-          resolve({ listed: listedAt - inputAt, frame: performance.now() - inputAt }),
-        );
-      }
-      const observer = new MutationObserver(check);
-      observer.observe(document.body, {
-        childList: true,
-        subtree: true,
-        attributes: true,
-        attributeFilter: ['hidden'],
-      });
-      document.addEventListener('input', onInput, true);
-      timer = setTimeout(() => {
-        finish();
-        reject(
-          new Error(
-            `after ${seen} of ${inputs} input events the list shows ${shown()} dishes, not ${expected}`,
-          ),
-        );
-      }, timeoutMs);
-    });
-  };
-
-  /**
-   * Frame gaps from a requestAnimationFrame loop, till stopped; and, to say where long frames
-   * go, Chromium's long animation frames (over 50 ms): script time, and style and layout.
-   */
-  bench.startFrames = () => {
-    const gaps = [];
-    const long = [];
-    let last = null;
-    let running = true;
-    const loop = (time) => {
-      if (last !== null) gaps.push(time - last);
-      last = time;
-      if (running) requestAnimationFrame(loop);
-    };
-    requestAnimationFrame(loop);
-    const observer = new PerformanceObserver((list) => {
-      for (const frame of list.getEntries()) {
-        const end = frame.startTime + frame.duration;
-        long.push({
-          duration: frame.duration,
-          script: frame.scripts.reduce((sum, script) => sum + script.duration, 0),
-          styleAndLayout: frame.styleAndLayoutStart ? end - frame.styleAndLayoutStart : 0,
-        });
-      }
-    });
-    observer.observe({ type: 'long-animation-frame' });
-    bench.stopFrames = () => {
-      running = false;
-      observer.disconnect();
-      return { gaps, long };
-    };
-  };
 }
 
 const median = (values) => {
@@ -164,7 +59,7 @@ async function measurePage(url, expected) {
     const context = await browser.newContext({ viewport: VIEWPORT });
     await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url }]);
     await context.addInitScript(instrumentPage, { dishes: DISHES });
-    // A first visit caches the shop's configuration and reloads once (SPEC §4); the customer
+    // A first visit caches the shop's configuration and reloads once (product.md §4); the customer
     // measured is one coming back, as bench/web.mjs measures pages.
     const first = await context.newPage();
     await first.goto(`${url}/menu`, { waitUntil: 'networkidle' });

@@ -1,10 +1,9 @@
-// Placing orders (DESIGN.md "Performance budgets"): POST /api/order with a realistic order
+// Placing orders (architecture.md "Performance budgets"): POST /api/order with a realistic order
 // (three dishes with their choices, delivered, paid by card through the demo provider) from one
 // signed-in customer, 50 connections, on the embedded database and on PostgreSQL.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { cpuSeconds, postgresPids, sampleWaits } from './cpu-and-waits.mjs';
 
 const CONNECTIONS = 50;
 /** The slot ordered for must stay on offer all run: one at least this long after the first. */
@@ -61,6 +60,11 @@ export async function prepareOrder(url, mailbox) {
   if (!store) throw new Error('no store of the demo shop delivers from a menu');
   const zone = store.delivery_zones.find((z) => z.district === 'E1') ?? store.delivery_zones[0];
   if (!zone) throw new Error(`${store.name} has no delivery zone`);
+  // A delivery needs the customer's name and phone (issue 20).
+  await call(url, 'POST', '/api/customer', {
+    token,
+    body: { first_name: 'Bench', phone: '07700900123' },
+  });
   const address = await call(url, 'POST', '/api/customer-addresses', {
     token,
     body: {
@@ -134,73 +138,6 @@ export async function prepareOrder(url, mailbox) {
       bytes: JSON.stringify(body).length,
       answerBytes: JSON.stringify(placed).length,
     },
-  };
-}
-
-const CLOCK_TICKS = 100;
-
-/** CPU seconds used so far by the processes given (user + system), from /proc. */
-function cpuSeconds(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ticks / CLOCK_TICKS;
-}
-
-/** The PostgreSQL server's processes, when it runs on this machine. */
-function postgresPids() {
-  const pids = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(entry);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return pids;
-}
-
-/** What the database's connections wait on while the load runs, sampled every 100 ms. */
-function sampleWaits(adminUrl, database) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  const tally = { samples: 0, active: 0, idleInTransaction: 0, lock: 0, io: 0, lwlock: 0 };
-  let timer;
-  const ready = client.connect().then(() => {
-    timer = setInterval(async () => {
-      try {
-        const { rows } = await client.query(
-          `select state, wait_event_type from pg_stat_activity
-            where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
-          [database],
-        );
-        tally.samples += 1;
-        for (const row of rows) {
-          // Idle in a transaction: the server holds it open while it works or waits.
-          if (row.state === 'idle in transaction') tally.idleInTransaction += 1;
-          if (row.state !== 'active') continue;
-          tally.active += 1;
-          if (row.wait_event_type === 'Lock') tally.lock += 1;
-          else if (row.wait_event_type === 'IO') tally.io += 1;
-          else if (row.wait_event_type === 'LWLock') tally.lwlock += 1;
-        }
-      } catch {
-        // the database is going away
-      }
-    }, 100);
-  });
-  return async () => {
-    await ready;
-    clearInterval(timer);
-    await client.end();
-    return tally;
   };
 }
 
@@ -292,42 +229,4 @@ export async function loadOrders(url, prepared, { duration, serverPid, postgres 
     warmup: WARMUP_SECONDS,
     connections: CONNECTIONS,
   };
-}
-
-/**
- * A fresh database for one run on the PostgreSQL server at `adminUrl`; null and a reason when
- * that server cannot be reached.
- */
-export async function createBenchDatabase(adminUrl) {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    await admin.end().catch(() => {});
-    return { skipped: `PostgreSQL at ${redact(adminUrl)} is not reachable (${error.message})` };
-  }
-  const database = `servery_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const { rows } = await admin.query('show server_version');
-  await admin.end();
-  return {
-    database,
-    url: url.toString(),
-    adminUrl,
-    version: rows[0].server_version,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${database} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-function redact(url) {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
 }

@@ -1,4 +1,4 @@
-// Page budgets of DESIGN.md: JavaScript loaded for a page (gzip bytes) and Lighthouse mobile
+// Page budgets of architecture.md: JavaScript loaded for a page (gzip bytes) and Lighthouse mobile
 // performance (median of 3 runs, default throttling, Debian's chromium).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -7,12 +7,18 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
 
-/** Gzip bytes of every script a page loads, as a visitor on a phone would get them. */
-export async function javascriptLoaded(url) {
+/**
+ * Gzip bytes of every script a page loads, as a visitor on a phone would get them; `headers` go
+ * with every request (a member of staff's session cookie for the desk).
+ */
+export async function javascriptLoaded(url, { headers } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    ...(headers ? { extraHTTPHeaders: headers } : {}),
+  });
   await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url }]);
-  // A first visit caches the configuration and reloads once (SPEC §4); measure the page as it
+  // A first visit caches the configuration and reloads once (product.md §4); measure the page as it
   // loads from then on.
   const first = await context.newPage();
   await first.goto(url, { waitUntil: 'networkidle' });
@@ -45,8 +51,11 @@ function loadLighthouse() {
 
 const METRICS = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'];
 
-/** Lighthouse mobile performance, median of `runs`. */
-export async function lighthouseMedian(url, runs = 3) {
+/**
+ * Lighthouse mobile performance, median of `runs`. `extraHeaders` go with every request (the
+ * staff desk is audited with a member of staff's session cookie).
+ */
+export async function lighthouseMedian(url, runs = 3, { extraHeaders } = {}) {
   const { lighthousePath, launcherPath } = loadLighthouse();
   const { default: lighthouse } = await import(lighthousePath);
   const chromeLauncher = await import(launcherPath);
@@ -64,6 +73,7 @@ export async function lighthouseMedian(url, runs = 3) {
         port: chrome.port,
         onlyCategories: ['performance'],
         logLevel: 'error',
+        ...(extraHeaders ? { extraHeaders } : {}),
       });
       const missing = METRICS.filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
       if (lhr.runtimeError || missing.length || lhr.categories.performance.score === null) {

@@ -1,14 +1,12 @@
 // npm run bench: measures, prints, and writes the figures to bench/RESULTS.md.
 import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { benchApi, machine, startServery, useBuild } from '../bench/api.mjs';
+import { cpus, loadavg } from 'node:os';
+import { apiSection, benchApi, machine, useBuild } from '../bench/api.mjs';
 import { snapshotBuild } from '../bench/build-snapshot.mjs';
 import { benchLargeMenu } from '../bench/large-menu.mjs';
 import { benchLiveEvents, liveEventsSection } from '../bench/live-events.mjs';
-import { javascriptLoaded, lighthouseMedian } from '../bench/web.mjs';
+import { benchPages, pagesSection } from '../bench/pages.mjs';
 import { needsBuild } from './build-state.mjs';
 
 if (needsBuild()) execSync('npm run build --silent', { stdio: 'inherit' });
@@ -22,24 +20,24 @@ const started = new Date();
 const loadBefore = loadavg()[0];
 const RESULTS = new URL('../bench/RESULTS.md', import.meta.url);
 
-// `npm run bench -- --live-events`: only the live events of the order desk, their section of
-// bench/RESULTS.md written again (with its own machine, date and source), the rest kept.
-if (process.argv.includes('--live-events')) {
-  const live = await benchLiveEvents({ serverMain: build.main });
-  console.log(JSON.stringify(live, null, 2));
+/**
+ * One section of bench/RESULTS.md written again (with its own machine, date and source), the
+ * rest kept: `npm run bench -- --live-events` and `npm run bench -- --pages`.
+ */
+function writeSectionAlone(title, option, render) {
   const header = [
     `- Machine: ${machine()}`,
     `- Date: ${started.toISOString()}`,
     `- Load average (1 min) at the start and the end: ${loadBefore.toFixed(1)}, ${loadavg()[0].toFixed(1)}`,
     `- Source: ${source}, built and copied aside when the run started`,
-    '- Command: `npm run bench -- --live-events` (this section only: the sections above come from',
-    '  the run described at the top)',
+    `- Command: \`npm run bench -- ${option}\` (this section only: the other sections come from`,
+    '  the runs described in them)',
     '',
     '',
   ].join('\n');
-  const section = liveEventsSection(live, header);
+  const section = render(header);
   const old = readFileSync(RESULTS, 'utf8');
-  const at = old.indexOf('## Live events on the order desk');
+  const at = old.indexOf(`## ${title}`);
   const next = at < 0 ? -1 : old.indexOf('\n## ', at + 1);
   const updated =
     at < 0
@@ -47,31 +45,30 @@ if (process.argv.includes('--live-events')) {
       : `${old.slice(0, at)}${section}${next < 0 ? '' : old.slice(next)}`;
   writeFileSync(RESULTS, updated);
   console.log(section);
+}
+
+if (process.argv.includes('--live-events')) {
+  const live = await benchLiveEvents({ serverMain: build.main });
+  console.log(JSON.stringify(live, null, 2));
+  writeSectionAlone('Live events on the order desk', '--live-events', (header) =>
+    liveEventsSection(live, header),
+  );
   process.exit(live.runs.some((run) => run.failure) ? 1 : 0);
+}
+
+if (process.argv.includes('--pages')) {
+  const measured = await benchPages({ serverMain: build.main });
+  console.log(JSON.stringify(measured, null, 2));
+  writeSectionAlone('Pages', '--pages', (header) => pagesSection(measured, header));
+  process.exit(process.exitCode ?? 0);
 }
 
 const api = await benchApi();
 // Printed at once, so a failure in the page measurements below does not lose them.
 console.log(JSON.stringify(api, null, 2));
 
-// Pages: a production server of its own, on a fresh embedded database with the demo shop.
-const webDir = mkdtempSync(join(tmpdir(), 'servery-bench-web-'));
-const web = await startServery(webDir);
-// The demo shop's / is its landing page (isHomePage 1); /menu is the menu; /reservation is the
-// booking form as the ordering host serves it (the date picker is its own chunk).
-const PAGES = ['/', '/menu', '/reservation'];
-const pages = [];
-try {
-  for (const path of PAGES) {
-    const js = await javascriptLoaded(`${web.url}${path}`);
-    const lh = await lighthouseMedian(`${web.url}${path}`);
-    pages.push({ path, js, lh });
-  }
-} finally {
-  web.child.kill('SIGTERM');
-  await new Promise((resolve) => web.child.once('exit', resolve));
-  rmSync(webDir, { recursive: true, force: true });
-}
+// Pages, and the staff desk: servers of their own (bench/pages.mjs).
+const pagesMeasured = await benchPages({ serverMain: build.main });
 
 // A 500-dish menu, on a server of its own with a shop built for it. A failure goes into the
 // results (and the exit code) rather than losing the figures above.
@@ -90,35 +87,10 @@ const live = await benchLiveEvents({ serverMain: build.main });
 console.log(JSON.stringify(live, null, 2));
 if (live.runs.some((run) => run.failure)) process.exitCode = 1;
 const loadAfter = loadavg()[0];
-const JS_BUDGET_KB = 130;
-const LH_BUDGET = 95;
-const CLS_BUDGET = 0.05;
-const MIN_RATIO = 0.6;
 const ORDER_BUDGETS = {
   postgres: { rps: 500, p99: 100 },
   pglite: { rps: 150, p99: null },
 };
-
-function pageRow({ path, js, lh }) {
-  const kb = `${js.kb}${js.kb <= JS_BUDGET_KB ? '' : ' (over budget)'}`;
-  if (!lh.median) return `| ${path} | ${js.files} | ${kb} | failed (see below) | | | | | |`;
-  const { score, lcpMs, cls, tbtMs } = lh.median;
-  return `| ${path} | ${js.files} | ${kb} | ${score}${score >= LH_BUDGET ? '' : ` (below ${LH_BUDGET})`} | ${lh.scores.join(', ')} | ${lcpMs} | ${cls}${cls <= CLS_BUDGET ? '' : ` (above ${CLS_BUDGET})`} | ${tbtMs} | ${lh.benchmarkIndex.join(', ')} |`;
-}
-
-function pageNotes(pages) {
-  const notes = [];
-  for (const { path, js, lh } of pages) {
-    if (js.errors.length) notes.push(`- ${path} threw in the browser: ${js.errors.join('; ')}`);
-    if (lh.failures.length) {
-      const what = lh.median ? 'failed and were run again' : 'failed, too many to give a score';
-      notes.push(
-        `- ${path}: ${lh.failures.length} Lighthouse run(s) ${what}: ${lh.failures.join('; ')}`,
-      );
-    }
-  }
-  return notes.length ? `\n${notes.join('\n')}\n` : '';
-}
 
 function largeMenuSection(m) {
   if (m.failure) return `The measurement failed: ${m.failure.replace(/\s+/g, ' ')}\n`;
@@ -218,15 +190,6 @@ const measuredOrders = api.orders.find((run) => !run.skipped);
 const order = measuredOrders?.order;
 const postgresRun = api.orders.find((run) => run.database.startsWith('PostgreSQL') && !run.skipped);
 
-const table = [
-  '| endpoint | body bytes | bare node:http req/s | bare p99 ms | Servery req/s | Servery p99 ms | ratio |',
-  '|---|---:|---:|---:|---:|---:|---:|',
-  ...api.rows.map(
-    (r) =>
-      `| ${r.endpoint} | ${r.bytes} | ${r.bareRps} | ${r.bareP99} | ${r.serveryRps} | ${r.serveryP99} | ${r.ratio.toFixed(2)}${r.ratio >= MIN_RATIO ? '' : ' (below 0.6)'} |`,
-  ),
-].join('\n');
-
 const report = `# Benchmark results
 
 Written by \`npm run bench\`; every figure below comes from one run on one machine.
@@ -238,28 +201,8 @@ Written by \`npm run bench\`; every figure below comes from one run on one machi
 - Source: ${source}, built and copied aside when the run started
 - Command: \`npm run bench\` (autocannon, ${api.connections} connections, ${api.duration} s per measurement)
 
-## API throughput against a bare node:http server
-
-Servery runs from its build (\`NODE_ENV=production\`, logging at info, one line per request) on
-the embedded database with the demo shop. The bare server answers the bytes and headers Servery
-answered, recorded at the start of the run. Each pair is measured back to back; the load
-generator shares the machine's cores with both, so only ratios within one run compare.
-DESIGN.md asks for at least ${MIN_RATIO} of the bare throughput.
-
-${table}
-
-## Pages
-
-JavaScript loaded is the gzip size of every script the page loads at 375 px (budget
-${JS_BUDGET_KB} KB). Lighthouse is mobile, default throttling, Debian's chromium, median of 3
-runs (budget ${LH_BUDGET}, CLS at most ${CLS_BUDGET}); each run starts with empty storage, like a first visit.
-Lighthouse slows the CPU by multiplying what this machine takes, so a slower machine scores the
-same page lower; its benchmarkIndex (higher is faster) is given for each run.
-
-| page | scripts | JS loaded (KB gzip) | Lighthouse (median) | runs | LCP ms | CLS | TBT ms | benchmarkIndex |
-|---|---:|---:|---:|---|---:|---:|---:|---|
-${pages.map(pageRow).join('\n')}
-${pageNotes(pages)}
+${apiSection(api)}
+${pagesSection(pagesMeasured)}
 ## Large menu (500 dishes)
 
 ${largeMenuSection(largeMenu)}
@@ -274,7 +217,7 @@ ${orderDescription(order)}
 - "Orders saved" counts the customer's orders afterwards, once the requests still in flight when
   autocannon stopped have been answered. CPU is in cores (of ${cpus().length}) over the measured seconds;
   autocannon runs in the bench's own process and shares those cores.
-- Budgets (DESIGN.md): at least ${ORDER_BUDGETS.postgres.rps} orders/s with p99 at most ${ORDER_BUDGETS.postgres.p99} ms on PostgreSQL, at
+- Budgets (architecture.md): at least ${ORDER_BUDGETS.postgres.rps} orders/s with p99 at most ${ORDER_BUDGETS.postgres.p99} ms on PostgreSQL, at
   least ${ORDER_BUDGETS.pglite.rps}/s on PGlite; every answer 2xx.
 
 | database | orders/s | p50 ms | p99 ms | max ms | 2xx | non-2xx | errors | orders saved | Servery CPU | PostgreSQL CPU | autocannon CPU |

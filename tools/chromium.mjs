@@ -1,5 +1,5 @@
 // How this project starts Debian's chromium, for the end-to-end tests and the page bench
-// (STACK.md: no browser download; no network of its own).
+// (architecture.md "Stack and machine traps": no browser download; no network of its own).
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_FLAGS = [

@@ -1,4 +1,4 @@
-// Keeps imports flowing one way (STYLE.md): contract ← server, contract ← web, and inside the
+// Keeps imports flowing one way (architecture.md): contract ← server, contract ← web, and inside the
 // web app components/ui and lib ← features ← app, with no feature importing another; the
 // staff application (admin/) takes only components/ui and lib.
 import { dirname, relative, resolve, sep } from 'node:path';

@@ -1,0 +1,71 @@
+// What a load costs the machine while it runs (bench/orders.mjs): CPU seconds of the processes
+// involved, read from /proc, and what PostgreSQL's connections wait on, sampled.
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+
+const CLOCK_TICKS = 100;
+
+/** CPU seconds used so far by the processes given (user + system), from /proc. */
+export function cpuSeconds(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+/** The PostgreSQL server's processes, when it runs on this machine. */
+export function postgresPids() {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(entry);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/** What the database's connections wait on while the load runs, sampled every 100 ms. */
+export function sampleWaits(adminUrl, database) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  const tally = { samples: 0, active: 0, idleInTransaction: 0, lock: 0, io: 0, lwlock: 0 };
+  let timer;
+  const ready = client.connect().then(() => {
+    timer = setInterval(async () => {
+      try {
+        const { rows } = await client.query(
+          `select state, wait_event_type from pg_stat_activity
+            where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+          [database],
+        );
+        tally.samples += 1;
+        for (const row of rows) {
+          // Idle in a transaction: the server holds it open while it works or waits.
+          if (row.state === 'idle in transaction') tally.idleInTransaction += 1;
+          if (row.state !== 'active') continue;
+          tally.active += 1;
+          if (row.wait_event_type === 'Lock') tally.lock += 1;
+          else if (row.wait_event_type === 'IO') tally.io += 1;
+          else if (row.wait_event_type === 'LWLock') tally.lwlock += 1;
+        }
+      } catch {
+        // the database is going away
+      }
+    }, 100);
+  });
+  return async () => {
+    await ready;
+    clearInterval(timer);
+    await client.end();
+    return tally;
+  };
+}
