@@ -37,6 +37,27 @@ describe('the persisted root store', () => {
     });
   });
 
+  it('writes the last change at once when the page is left, before its timers would', async () => {
+    const appState = await ready();
+    appState.dispatch(cartUpdated([line('naan', 1)]));
+    await appState.persistor.flush();
+    // A second dish, and the customer follows a link that loads a new page straight away.
+    appState.dispatch(cartUpdated([line('naan', 2)]));
+    dispatchEvent(new Event('pagehide'));
+    const saved = JSON.parse(localStorage.getItem('persist:root')!);
+    expect(JSON.parse(saved.cartList).cart_list_data).toEqual({ cartData: [line('naan', 2)] });
+  });
+
+  it('writes the last change at once when the tab is hidden (a phone locked, an app switched)', async () => {
+    const appState = await ready();
+    appState.dispatch(cartUpdated([line('dal', 3)]));
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    const saved = JSON.parse(localStorage.getItem('persist:root')!);
+    expect(JSON.parse(saved.cartList).cart_list_data).toEqual({ cartData: [line('dal', 3)] });
+  });
+
   it('brings the cart back in a new store, as after a reload', async () => {
     const first = await ready();
     first.dispatch(cartUpdated([line('dal', 1)]));

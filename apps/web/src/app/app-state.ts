@@ -40,6 +40,15 @@ export function createAppState() {
   // Focus and reconnect refetches (the menu's sold-out flags change during service: issue 15).
   setupListeners(appState.dispatch);
   const persistor = persistStore(appState);
+  // redux-persist writes a change to localStorage a few timer ticks later, key by key. A page
+  // left at once (a link that loads a new page, a reload, a tab closed, a phone locked) would
+  // lose the last dish added: those moments write what is pending now (localStorage is
+  // synchronous, so the write is done before the page goes).
+  const writePending = () => void persistor.flush();
+  addEventListener('pagehide', writePending);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') writePending();
+  });
   // product.md §4: signing out clears the persisted store; the cart goes with it.
   whenSignedOut(() => {
     appState.dispatch(cartCleared());
