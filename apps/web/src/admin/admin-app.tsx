@@ -5,7 +5,11 @@ import { PRODUCT_NAME } from '@servery/contract/constants';
 import { cachedConfig } from '../lib/shop-config.ts';
 import { isSignedOutError, useSessionQuery } from './admin-api.ts';
 import { AdminLayout, sectionsFor } from './admin-layout.tsx';
+import { loadScreenOf } from './admin-sections.tsx';
 import { createAdminState } from './admin-state.ts';
+
+// The screen the address names starts loading now, beside the session check, not after it.
+loadScreenOf(window.location.pathname);
 
 /** The staff home (/admin): the sections open without it. */
 const AdminHome = lazy(() => import('./admin-home.tsx').then((m) => ({ default: m.AdminHome })));

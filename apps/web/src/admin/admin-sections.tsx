@@ -9,7 +9,14 @@ export interface AdminSection {
   description: string;
   /** Who sees it; the server checks again on every call. */
   permission: Permission;
+  /** Fetches the screen's chunk; `element` renders it once there. */
+  load: () => Promise<{ default: ComponentType }>;
   element: LazyExoticComponent<ComponentType>;
+}
+
+/** A screen in a chunk of its own, which can be asked for before it is rendered. */
+function screen(load: () => Promise<{ default: ComponentType }>) {
+  return { load, element: lazy(load) };
 }
 
 /**
@@ -23,7 +30,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     description:
       'New orders ring here: accept, reject, and move them on until they are handed over.',
     permission: 'orders:run',
-    element: lazy(() => import('./desk/desk-page.tsx').then((m) => ({ default: m.DeskPage }))),
+    ...screen(() => import('./desk/desk-page.tsx').then((m) => ({ default: m.DeskPage }))),
   },
   {
     path: 'bookings',
@@ -31,38 +38,47 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     description:
       'The day’s tables: requests to answer, covers per time, arrivals and walk-ins, close-outs.',
     permission: 'bookings:run',
-    element: lazy(() => import('./diary/diary-page.tsx').then((m) => ({ default: m.DiaryPage }))),
+    ...screen(() => import('./diary/diary-page.tsx').then((m) => ({ default: m.DiaryPage }))),
   },
   {
     path: 'service',
     label: 'Service',
     description: 'Sold out, pause and busy mode for each store, live on the storefront.',
     permission: 'menu:availability',
-    element: lazy(() =>
-      import('./service/service-page.tsx').then((m) => ({ default: m.ServicePage })),
-    ),
+    ...screen(() => import('./service/service-page.tsx').then((m) => ({ default: m.ServicePage }))),
   },
   {
     path: 'staff',
     label: 'Staff',
     description: 'Invite people, set their role and stores, remove them.',
     permission: 'staff:manage',
-    element: lazy(() => import('./staff/staff-page.tsx').then((m) => ({ default: m.StaffPage }))),
+    ...screen(() => import('./staff/staff-page.tsx').then((m) => ({ default: m.StaffPage }))),
   },
   {
     path: 'audit',
     label: 'Audit log',
     description: 'Every change made by staff: who, what, when, before and after.',
     permission: 'audit:read',
-    element: lazy(() => import('./audit/audit-page.tsx').then((m) => ({ default: m.AuditPage }))),
+    ...screen(() => import('./audit/audit-page.tsx').then((m) => ({ default: m.AuditPage }))),
   },
   {
     path: 'subscribers',
     label: 'Subscribers',
     description: 'Who agreed to hear from you and when, as a CSV for your mailing tool.',
     permission: 'customers:export',
-    element: lazy(() =>
+    ...screen(() =>
       import('./subscribers/subscribers-page.tsx').then((m) => ({ default: m.SubscribersPage })),
     ),
   },
 ];
+
+/**
+ * Starts fetching the screen a page under /admin shows (admin-app.tsx calls it as it loads),
+ * so its chunk arrives beside the session check instead of after it (docs/decisions/0027).
+ */
+export function loadScreenOf(pathname: string) {
+  const first = pathname.replace(/^\/admin\/?/, '').split('/')[0];
+  void ADMIN_SECTIONS.find((section) => section.path === first)
+    ?.load()
+    .catch(() => undefined);
+}
