@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../../lib/session.ts';
 import { createTestStore, stubApiWire, type Wire } from '../../../lib/testing/api-wire.ts';
-import { DemoCardForm, formatCardNumber, formatExpiry } from './demo-card-form.tsx';
+import { DemoCardForm, formatCardNumber, formatExpiry, nextCardField } from './demo-card-form.tsx';
 
 const order = { id: 'order-1', total: 2450, store: { name: 'Shoreditch' } } as unknown as Order;
 const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
@@ -68,6 +68,32 @@ describe('the test-mode card form', () => {
     });
   });
 
+  it('takes the number, expiry and CVC typed in one go: each complete field hands on to the next', async () => {
+    const { onPaid } = renderForm();
+    // No pause between keys, as a fast typist or a paste-like keyboard sends them.
+    const user = userEvent.setup({ delay: null });
+    await user.click(input(/^Card number/));
+    await user.keyboard('42424242424242421230123');
+    expect(input(/^Card number/).value).toBe('4242 4242 4242 4242');
+    expect(input(/^Expiry date/).value).toBe('12/30');
+    expect(input(/^Security code/).value).toBe('123');
+    expect(document.activeElement).toBe(input(/^Security code/));
+    expect(screen.getByText(/typing goes on in the expiry date, then the CVC/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay £24.50' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith('Payment received.'));
+  });
+
+  it('stays in a field corrected in its middle', async () => {
+    renderForm();
+    const number = input(/^Card number/);
+    await userEvent.type(number, '424242424242424');
+    // The caret goes back to the start of the last group, and the missing digit goes there.
+    number.setSelectionRange(15, 15);
+    await userEvent.keyboard('2');
+    expect(number.value).toBe('4242 4242 4242 2424');
+    expect(document.activeElement).toBe(number);
+  });
+
   it('takes the expiry typed with its slash, too', async () => {
     renderForm();
     await userEvent.type(input(/^Expiry date/), '12/30');
@@ -88,6 +114,17 @@ describe('formatting as typed', () => {
     expect(formatExpiry('123')).toBe('12/3');
     expect(formatExpiry('1')).toBe('1');
     expect(formatExpiry('12/305')).toBe('12/30');
+  });
+});
+
+describe('which field typing goes on in', () => {
+  it('after a whole card number, then a whole expiry', () => {
+    expect(nextCardField('card_number', '4242 4242 4242 4242')).toBe('expiry');
+    expect(nextCardField('card_number', '3782 822463 10005')).toBe('expiry');
+    expect(nextCardField('card_number', '4242 4242 4242 424')).toBeNull();
+    expect(nextCardField('expiry', '12/30')).toBe('cvc');
+    expect(nextCardField('expiry', '12/3')).toBeNull();
+    expect(nextCardField('cvc', '123')).toBeNull();
   });
 });
 

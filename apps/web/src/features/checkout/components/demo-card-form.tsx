@@ -55,6 +55,20 @@ function reformat(input: HTMLInputElement, format: (value: string) => string) {
   if (document.activeElement === input) input.setSelectionRange(position, position);
 }
 
+/**
+ * The field typing goes on in once this one is complete, as on Stripe's card form: a number of
+ * 16 digits (15 for American Express, 34 or 37), then an expiry of MM/YY.
+ */
+export function nextCardField(name: CardField, value: string): CardField | null {
+  const digits = value.replace(/\D/g, '');
+  if (name === 'card_number') {
+    return digits.length === 16 || (digits.length === 15 && /^3[47]/.test(digits))
+      ? 'expiry'
+      : null;
+  }
+  return name === 'expiry' && digits.length === 4 ? 'cvc' : null;
+}
+
 const FORMATS: Partial<Record<CardField, (value: string) => string>> = {
   card_number: formatCardNumber,
   expiry: formatExpiry,
@@ -157,7 +171,14 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
           aria-describedby={describedBy(props.hint && `${id}-hint`, errors[name] && `${id}-error`)}
           {...registered}
           onChange={(event) => {
-            if (format) reformat(event.target, format);
+            const input = event.target;
+            if (format) reformat(input, format);
+            const next = nextCardField(name, input.value);
+            // Typed to the end and complete: the caret goes on to the next field, at once (the
+            // form's setFocus waits a timer, and a key typed meanwhile would land here).
+            if (next && input.selectionStart === input.value.length) {
+              document.getElementById(`card-${next}`)?.focus();
+            }
             return registered.onChange(event);
           }}
         />
@@ -212,6 +233,7 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
           {field('card_number', 'Card number', {
             autoComplete: 'cc-number',
             placeholder: '1234 1234 1234 1234',
+            hint: 'Once it is complete, typing goes on in the expiry date, then the CVC.',
             className: 'col-span-2',
           })}
           {field('expiry', 'Expiry date (MM/YY)', { autoComplete: 'cc-exp', placeholder: 'MM/YY' })}
