@@ -37,7 +37,7 @@ export async function javascriptLoaded(url, { headers } = {}) {
   return { files: scripts.length, kb: Math.round((bytes / 1024) * 10) / 10, errors };
 }
 
-function loadLighthouse() {
+export function loadLighthouse() {
   const dir = new URL('./lighthouse/', import.meta.url).pathname;
   if (!existsSync(`${dir}node_modules/lighthouse`)) {
     execSync('npm ci --no-audit --no-fund', { cwd: dir, stdio: 'inherit' });

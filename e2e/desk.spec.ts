@@ -192,4 +192,51 @@ describe('the order desk', () => {
     expect(await chimes()).toBe(ringing);
     await context.close();
   });
+
+  it('opening the desk, its code is fetched before the session check, and no column says "Nothing here" before the orders are in', async () => {
+    // docs/decisions/0027: the desk's chunk is asked for as the staff application starts, not
+    // once the session is known; and the board waits for its list before drawing columns.
+    const { page, context } = await openPage(product.browser, product.server.url, {
+      viewport: VIEWPORTS.desktop,
+    });
+    await signInToAdmin(page, product.server, DEMO_OWNER);
+    const customer = await signInByApi(product.server);
+    const placed = await placeOrder(customer);
+    const opened = await context.newPage();
+    const asked: string[] = [];
+    opened.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // Every column the board draws, from its first frame: none may be empty while one is due.
+    await opened.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { columnsSeen_: seen });
+      new MutationObserver(() => {
+        for (const section of document.querySelectorAll('main section')) {
+          seen.push(section.textContent ?? '');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await opened.goto(`${product.server.url}/admin/desk`);
+    await opened.getByRole('heading', { level: 1, name: /^Order desk/ }).waitFor();
+    const newColumn = opened.getByRole('region', { name: /^New/ });
+    await newColumn.getByRole('heading', { name: `#${placed.number} · Collection` }).waitFor();
+    const columnsSeen = await opened.evaluate(
+      () => (window as unknown as { columnsSeen_: string[] }).columnsSeen_,
+    );
+    const firstNew = columnsSeen.find((text) => text.startsWith('New'));
+    expect(firstNew).not.toContain('Nothing here.');
+    const desk = asked.findIndex((path) => /^\/assets\/desk-page-[\w-]+\.js$/.test(path));
+    const session = asked.indexOf('/api/admin/session');
+    expect(desk, asked.join('\n')).toBeGreaterThan(-1);
+    expect(session, asked.join('\n')).toBeGreaterThan(desk);
+    // The order leaves the New column, so the other test's counts hold whichever runs first.
+    const rejected = await opened.request.post(
+      `${product.server.url}/api/admin/orders/${placed.id}/status`,
+      {
+        data: { status: 'rejected', reason: 'too_busy' },
+        headers: { origin: product.server.url },
+      },
+    );
+    expect(rejected.status()).toBe(200);
+    await context.close();
+  });
 });

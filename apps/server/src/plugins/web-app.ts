@@ -4,13 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { COOKIE_CONSENT } from '@servery/contract/constants';
-import { pagePreloads } from './web-manifest.ts';
+import { cookieQuestionPreloads } from './web-manifest.ts';
 
 /** Whether the request carries the visitor's answer to the cookie question. */
 const CONSENT_COOKIE = new RegExp(`(?:^|;\\s*)${COOKIE_CONSENT.name}=`);
-
-/** /admin and the pages under it: the staff application (apps/web/src/app/router.tsx). */
-const isStaffPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
 /**
  * Serves the built web app: hashed files under /assets/ are cached for a year, everything
@@ -39,8 +36,8 @@ export const webAppPlugin = fp(
         '<main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, ' +
         'or use <code>npm start</code>, which builds it.</p></main></html>';
     // A first visit to the shop is asked about cookies at once: its page preloads the question's
-    // code. The staff application asks nothing; its pages preload its own code.
-    const preloads = pagePreloads(options.distDir);
+    // code (the staff application asks nothing).
+    const firstVisitHead = cookieQuestionPreloads(options.distDir);
 
     if (existsSync(options.distDir)) {
       await app.register(fastifyStatic, {
@@ -70,12 +67,11 @@ export const webAppPlugin = fp(
         const page = options.renderPage
           ? await options.renderPage(request, indexHtml)
           : { body: indexHtml, found: true };
-        const head = isStaffPath(path)
-          ? preloads.staffApp
-          : CONSENT_COOKIE.test(request.headers.cookie ?? '')
-            ? ''
-            : preloads.cookieQuestion;
-        if (head) page.body = page.body.replace('</head>', () => `${head}</head>`);
+        const asked =
+          !path.startsWith('/admin') && !CONSENT_COOKIE.test(request.headers.cookie ?? '');
+        if (firstVisitHead && asked) {
+          page.body = page.body.replace('</head>', () => `${firstVisitHead}</head>`);
+        }
         return reply
           .code(page.found ? 200 : 404)
           .header('cache-control', 'no-cache')

@@ -55,7 +55,7 @@ describe('a first visit’s page (docs/decisions/0026)', () => {
     expect(res.body.indexOf('cookie-consent-7a8b9c')).toBeLessThan(res.body.indexOf('</head>'));
   });
 
-  it('preloads nothing for a visitor who has answered', async () => {
+  it('preloads nothing for a visitor who has answered, nor on the staff application', async () => {
     const host = other.hosts[0]!.host;
     const answered = await ctx.app.inject({
       url: '/menu',
@@ -63,23 +63,6 @@ describe('a first visit’s page (docs/decisions/0026)', () => {
     });
     expect(answered.statusCode).toBe(200);
     expect(preloads(answered.body)).toEqual([]);
-  });
-});
-
-describe('a staff page (docs/decisions/0027)', () => {
-  const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-
-  it('preloads the staff application and the chunk it needs that the entry does not load, never the cookie question', async () => {
-    const host = other.hosts[0]!.host;
-    const staffApp = ['/assets/admin-app-2b3c4d.js', '/assets/admin-api-5e6f7a.js'];
-    for (const path of ['/admin', '/admin/desk', '/admin/bookings?date=2026-11-25']) {
-      const res = await page(host, path);
-      expect(res.statusCode, path).toBe(200);
-      expect(preloads(res.body), path).toEqual(staffApp);
-      expect(res.body.indexOf('admin-app-2b3c4d')).toBeLessThan(res.body.indexOf('</head>'));
-    }
-    // Nor does a storefront page whose path merely begins with the same letters.
-    expect(preloads((await page(host, '/administration')).body)).not.toContain(staffApp[0]);
+    expect(preloads((await page(host, '/admin/desk')).body)).toEqual([]);
   });
 });

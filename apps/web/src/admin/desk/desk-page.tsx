@@ -81,39 +81,60 @@ export function DeskPage() {
           {adminErrorMessage(orders.error)}
         </p>
       )}
-      <div className="mt-4 grid gap-4 lg:grid-cols-4">
-        {COLUMNS.map((column) => {
-          const inColumn = list.filter((o) => column.statuses.includes(o.status));
-          const headingId = `column-${column.statuses[0]}`;
-          return (
-            <section
-              key={column.title}
-              aria-labelledby={headingId}
-              className="rounded-2xl bg-stone-200 p-3"
-            >
-              <h2 id={headingId} className="mb-3 text-xl font-bold">
-                {column.title} ({inColumn.length})
-              </h2>
-              {inColumn.length === 0 ? (
-                <p className="text-stone-700">Nothing here.</p>
-              ) : (
-                <ul className="space-y-3">
-                  {inColumn.map((order) => (
-                    <OrderCard
-                      key={order.id}
-                      order={order}
-                      timeZone={timeZone}
-                      onPrint={printer.print}
-                      printing={printer.printing}
-                    />
-                  ))}
-                </ul>
-              )}
-            </section>
-          );
-        })}
-      </div>
+      {orders.data ? (
+        <Columns orders={orders.data} timeZone={timeZone} printer={printer} />
+      ) : orders.isLoading ? (
+        // Not the empty columns: "Nothing here" would be untrue until the list is in, and the
+        // columns would jump down the screen when it came.
+        <p className="mt-4 text-lg text-stone-700">Loading the open orders…</p>
+      ) : null}
       {printer.ticket && <KitchenTicketSheet ticket={printer.ticket} timeZone={timeZone} />}
     </>
+  );
+}
+
+/** The four columns of the board, each with its orders in the order the server gives them. */
+function Columns({
+  orders,
+  timeZone,
+  printer,
+}: {
+  orders: DeskOrder[];
+  timeZone: string;
+  printer: ReturnType<typeof useTicketPrinter>;
+}) {
+  return (
+    <div className="mt-4 grid gap-4 lg:grid-cols-4">
+      {COLUMNS.map((column) => {
+        const inColumn = orders.filter((o) => column.statuses.includes(o.status));
+        const headingId = `column-${column.statuses[0]}`;
+        return (
+          <section
+            key={column.title}
+            aria-labelledby={headingId}
+            className="rounded-2xl bg-stone-200 p-3"
+          >
+            <h2 id={headingId} className="mb-3 text-xl font-bold">
+              {column.title} ({inColumn.length})
+            </h2>
+            {inColumn.length === 0 ? (
+              <p className="text-stone-700">Nothing here.</p>
+            ) : (
+              <ul className="space-y-3">
+                {inColumn.map((order) => (
+                  <OrderCard
+                    key={order.id}
+                    order={order}
+                    timeZone={timeZone}
+                    onPrint={printer.print}
+                    printing={printer.printing}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
   );
 }
