@@ -44,7 +44,9 @@ export async function benchPages({ serverMain }) {
 }
 
 function pageRow({ path, js, lh }) {
-  const kb = `${js.kb}${js.kb <= JS_BUDGET_KB ? '' : ' (over budget)'}`;
+  // The budget is the landing page's (DESIGN.md); the other pages load their route's widgets
+  // and are held to Lighthouse's.
+  const kb = `${js.kb}${path !== '/' || js.kb <= JS_BUDGET_KB ? '' : ' (over budget)'}`;
   if (!lh.median) return `| ${path} | ${js.files} | ${kb} | failed (see below) | | | | | |`;
   const { score, lcpMs, cls, tbtMs } = lh.median;
   return `| ${path} | ${js.files} | ${kb} | ${score}${score >= LH_BUDGET ? '' : ` (below ${LH_BUDGET})`} | ${lh.scores.join(', ')} | ${lcpMs} | ${cls}${cls <= CLS_BUDGET ? '' : ` (above ${CLS_BUDGET})`} | ${tbtMs} | ${lh.benchmarkIndex.join(', ')} |`;
@@ -92,8 +94,10 @@ the card in the DOM (a MutationObserver).
 export function pagesSection({ pages, desk }, header = '') {
   return `## Pages
 
-${header}JavaScript loaded is the gzip size of every script the page loads at 375 px (budget
-${JS_BUDGET_KB} KB). Lighthouse is mobile, default throttling, Debian's chromium, median of 3
+${header}JavaScript loaded is the gzip size of every script the page loads at 375 px. Its budget,
+${JS_BUDGET_KB} KB, is for \`/\` (DESIGN.md); the other pages load the widgets of their route (the menu
+and its filters, the date picker and the booking form, the staff application) and are held to the
+Lighthouse budget instead. Lighthouse is mobile, default throttling, Debian's chromium, median of 3
 runs (budget ${LH_BUDGET}, CLS at most ${CLS_BUDGET}); each run starts with empty storage, like a first visit.
 Lighthouse slows the CPU by multiplying what this machine takes, so a slower machine scores the
 same page lower; its benchmarkIndex (higher is faster) is given for each run. The served page
