@@ -241,19 +241,18 @@ higher because PGlite runs initdb in-process.
 
 ${liveEventsSection(live)}`;
 
-writeFileSync(RESULTS, `${report.trimEnd()}\n${sectionsRecordedByHand(report)}`);
+writeFileSync(RESULTS, `${report.trimEnd()}\n${sectionsRecordedByHand()}`);
 console.log(report);
 
 /**
- * The sections of bench/RESULTS.md this run does not write (the test suite's runs, the phone
- * journey: recorded by other commands), kept as they were, after the run's own.
+ * The sections of bench/RESULTS.md recorded by other commands (the test suite's runs, the phone
+ * journey), kept as they were, after the run's own.
  */
-function sectionsRecordedByHand(written) {
-  const titles = new Set([...written.matchAll(/^## (.+)$/gm)].map((m) => m[1]));
-  const old = readFileSync(RESULTS, 'utf8');
-  return old
+function sectionsRecordedByHand() {
+  const kept = ['## Test suite', '## Ordering on a phone'];
+  return readFileSync(RESULTS, 'utf8')
     .split(/^(?=## )/m)
-    .filter((part) => part.startsWith('## ') && !titles.has(part.slice(3, part.indexOf('\n'))))
+    .filter((part) => kept.includes(part.slice(0, part.indexOf('\n'))))
     .map((part) => `\n${part.trimEnd()}\n`)
     .join('');
 }
