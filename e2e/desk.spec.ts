@@ -202,41 +202,44 @@ describe('the order desk', () => {
     await signInToAdmin(page, product.server, DEMO_OWNER);
     const customer = await signInByApi(product.server);
     const placed = await placeOrder(customer);
-    const opened = await context.newPage();
-    const asked: string[] = [];
-    opened.on('request', (request) => asked.push(new URL(request.url()).pathname));
-    // Every column the board draws, from its first frame: none may be empty while one is due.
-    await opened.addInitScript(() => {
-      const seen: string[] = [];
-      Object.assign(window, { columnsSeen_: seen });
-      new MutationObserver(() => {
-        for (const section of document.querySelectorAll('main section')) {
-          seen.push(section.textContent ?? '');
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await opened.goto(`${product.server.url}/admin/desk`);
-    await opened.getByRole('heading', { level: 1, name: /^Order desk/ }).waitFor();
-    const newColumn = opened.getByRole('region', { name: /^New/ });
-    await newColumn.getByRole('heading', { name: `#${placed.number} · Collection` }).waitFor();
-    const columnsSeen = await opened.evaluate(
-      () => (window as unknown as { columnsSeen_: string[] }).columnsSeen_,
-    );
-    const firstNew = columnsSeen.find((text) => text.startsWith('New'));
-    expect(firstNew).not.toContain('Nothing here.');
-    const desk = asked.findIndex((path) => /^\/assets\/desk-page-[\w-]+\.js$/.test(path));
-    const session = asked.indexOf('/api/admin/session');
-    expect(desk, asked.join('\n')).toBeGreaterThan(-1);
-    expect(session, asked.join('\n')).toBeGreaterThan(desk);
-    // The order leaves the New column, so the other test's counts hold whichever runs first.
-    const rejected = await opened.request.post(
-      `${product.server.url}/api/admin/orders/${placed.id}/status`,
-      {
-        data: { status: 'rejected', reason: 'too_busy' },
-        headers: { origin: product.server.url },
-      },
-    );
-    expect(rejected.status()).toBe(200);
+    try {
+      const opened = await context.newPage();
+      const asked: string[] = [];
+      opened.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      // Every column the board draws, from its first frame: none may be empty while one is due.
+      await opened.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { columnsSeen_: seen });
+        new MutationObserver(() => {
+          for (const section of document.querySelectorAll('main section')) {
+            seen.push(section.textContent ?? '');
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await opened.goto(`${product.server.url}/admin/desk`);
+      await opened.getByRole('heading', { level: 1, name: /^Order desk/ }).waitFor();
+      const newColumn = opened.getByRole('region', { name: /^New/ });
+      await newColumn.getByRole('heading', { name: `#${placed.number} · Collection` }).waitFor();
+      const columnsSeen = await opened.evaluate(
+        () => (window as unknown as { columnsSeen_: string[] }).columnsSeen_,
+      );
+      const firstNew = columnsSeen.find((text) => text.startsWith('New'));
+      expect(firstNew).not.toContain('Nothing here.');
+      const desk = asked.findIndex((path) => /^\/assets\/desk-page-[\w-]+\.js$/.test(path));
+      const session = asked.indexOf('/api/admin/session');
+      expect(desk, asked.join('\n')).toBeGreaterThan(-1);
+      expect(session, asked.join('\n')).toBeGreaterThan(desk);
+    } finally {
+      // The order leaves the New column, so the other test's counts hold whichever runs first.
+      const rejected = await page.request.post(
+        `${product.server.url}/api/admin/orders/${placed.id}/status`,
+        {
+          data: { status: 'rejected', reason: 'too_busy' },
+          headers: { origin: product.server.url },
+        },
+      );
+      expect(rejected.status()).toBe(200);
+    }
     await context.close();
   });
 });

@@ -2,6 +2,7 @@
 // own titles and Status lines, so the index cannot drift from the records.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as prettier from 'prettier';
 
 const dir = join(import.meta.dirname, '..', 'docs', 'decisions');
 const rows = readdirSync(dir)
@@ -19,8 +20,8 @@ const rows = readdirSync(dir)
 const readme = join(dir, 'README.md');
 const text = readFileSync(readme, 'utf8');
 const head = text.slice(0, text.indexOf('| #'));
-writeFileSync(
-  readme,
-  `${head}| # | Decision | Status |\n| --- | --- | --- |\n${rows.join('\n')}\n`,
-);
+// Written as prettier lays it out, so `npm run lint` passes without another step.
+const table = `${head}| # | Decision | Status |\n| --- | --- | --- |\n${rows.join('\n')}\n`;
+const options = { ...(await prettier.resolveConfig(readme)), filepath: readme };
+writeFileSync(readme, await prettier.format(table, options));
 console.log(`docs/decisions/README.md: ${rows.length} records`);

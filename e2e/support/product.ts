@@ -25,6 +25,9 @@ export function useProduct(
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail' || !product.browser) return;
     const shown = await pagesShown(product.browser, task.name);
+    // A failed test left its pages open: closed here, the next failure shows only its own, and
+    // nothing of this test (a desk's chime, a live connection) runs on beside the next.
+    await Promise.all(product.browser.contexts().map((context) => context.close()));
     // Thrown here, it is the test's second error: the CI tail prints it under the first.
     if (shown) throw new Error(`What the browser showed when the test failed:\n${shown}`);
   });

@@ -19,7 +19,7 @@ describe('the screen of a staff address, fetched as the staff application loads'
     const loads = ADMIN_SECTIONS.map((s) =>
       vi.spyOn(s, 'load').mockResolvedValue({ default: () => null }),
     );
-    for (const path of ['/admin', '/admin/', '/admin/no-such-screen', '/administration', '/menu'])
+    for (const path of ['/admin', '/admin/', '/admin/no-such-screen', '/admindesk', '/menu'])
       loadScreenOf(path);
     expect(loads.every((load) => load.mock.calls.length === 0)).toBe(true);
   });

@@ -77,7 +77,8 @@ export const ADMIN_SECTIONS: AdminSection[] = [
  * so its chunk arrives beside the session check instead of after it (docs/decisions/0027).
  */
 export function loadScreenOf(pathname: string) {
-  const first = pathname.replace(/^\/admin\/?/, '').split('/')[0];
+  if (!/^\/admin(?:\/|$)/.test(pathname)) return;
+  const first = pathname.split('/')[2];
   void ADMIN_SECTIONS.find((section) => section.path === first)
     ?.load()
     .catch(() => undefined);

@@ -86,7 +86,9 @@ export function DeskPage() {
       ) : orders.isLoading ? (
         // Not the empty columns: "Nothing here" would be untrue until the list is in, and the
         // columns would jump down the screen when it came.
-        <p className="mt-4 text-lg text-stone-700">Loading the open orders…</p>
+        <p role="status" className="mt-4 text-lg text-stone-700">
+          Loading the open orders…
+        </p>
       ) : null}
       {printer.ticket && <KitchenTicketSheet ticket={printer.ticket} timeZone={timeZone} />}
     </>

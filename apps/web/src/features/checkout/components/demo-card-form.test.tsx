@@ -5,7 +5,8 @@ import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../../lib/session.ts';
 import { createTestStore, stubApiWire, type Wire } from '../../../lib/testing/api-wire.ts';
-import { DemoCardForm, formatCardNumber, formatExpiry, nextCardField } from './demo-card-form.tsx';
+import { formatCardNumber, formatExpiry, nextCardField } from './card-typing.ts';
+import { DemoCardForm } from './demo-card-form.tsx';
 
 const order = { id: 'order-1', total: 2450, store: { name: 'Shoreditch' } } as unknown as Order;
 const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
@@ -118,13 +119,28 @@ describe('formatting as typed', () => {
 });
 
 describe('which field typing goes on in', () => {
-  it('after a whole card number, then a whole expiry', () => {
-    expect(nextCardField('card_number', '4242 4242 4242 4242')).toBe('expiry');
-    expect(nextCardField('card_number', '3782 822463 10005')).toBe('expiry');
-    expect(nextCardField('card_number', '4242 4242 4242 424')).toBeNull();
-    expect(nextCardField('expiry', '12/30')).toBe('cvc');
-    expect(nextCardField('expiry', '12/3')).toBeNull();
-    expect(nextCardField('cvc', '123')).toBeNull();
+  const at = new Date('2026-11-25T12:00:00Z');
+
+  it('after a whole card number that passes its check digit', () => {
+    for (const number of Object.values(DEMO_CARDS)) {
+      expect(nextCardField('card_number', formatCardNumber(number), at)).toBe('expiry');
+    }
+    // American Express is whole at 15 digits; a Maestro number may run to 19.
+    expect(nextCardField('card_number', '3782 822463 10005', at)).toBe('expiry');
+    expect(nextCardField('card_number', '6759 6498 2643 8453', at)).toBeNull();
+    expect(nextCardField('card_number', '4242 4242 4242 424', at)).toBeNull();
+    // A typing slip (the check digit fails): the customer stays to correct it.
+    expect(nextCardField('card_number', '4242 4242 4242 4241', at)).toBeNull();
+  });
+
+  it('after an expiry with a real month that has not passed', () => {
+    expect(nextCardField('expiry', '12/30', at)).toBe('cvc');
+    expect(nextCardField('expiry', '11/26', at)).toBe('cvc');
+    expect(nextCardField('expiry', '12/3', at)).toBeNull();
+    expect(nextCardField('expiry', '13/30', at)).toBeNull();
+    expect(nextCardField('expiry', '00/30', at)).toBeNull();
+    expect(nextCardField('expiry', '01/20', at)).toBeNull();
+    expect(nextCardField('cvc', '123', at)).toBeNull();
   });
 });
 

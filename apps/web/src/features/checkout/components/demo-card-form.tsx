@@ -20,59 +20,19 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { useConfirmDemoPaymentMutation, type DemoCardBody } from '../api.ts';
+import {
+  FORMATS,
+  formatExpiry,
+  grouped,
+  nextCardField,
+  reformat,
+  type CardField,
+} from './card-typing.ts';
 import { describedBy } from './field-message.tsx';
 
 type CardInput = z.input<typeof ZDemoCardRequest>;
 type CardOutput = z.output<typeof ZDemoCardRequest>;
-type CardField = 'card_number' | 'expiry' | 'cvc';
 const CARD_FIELDS: readonly CardField[] = ['card_number', 'expiry', 'cvc'];
-
-/** "4242424242424242" → "4242 4242 4242 4242". */
-const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-
-/** A card number as typed, in groups of four (19 digits at most). */
-export const formatCardNumber = (value: string) => grouped(value.replace(/\D/g, '').slice(0, 19));
-
-/** An expiry as typed on a keypad: "1230" and "12/30" both become "12/30". */
-export function formatExpiry(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 4);
-  if (digits.length > 2) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
-  return digits.length === 2 && value.trim().endsWith('/') ? `${digits}/` : digits;
-}
-
-/** Formats a field in place, the caret staying after the same digit. */
-function reformat(input: HTMLInputElement, format: (value: string) => string) {
-  const { value } = input;
-  const caret = input.selectionStart ?? value.length;
-  const next = format(value);
-  if (next === value) return;
-  const digitsBefore = value.slice(0, caret).replace(/\D/g, '').length;
-  let position = 0;
-  for (let seen = 0; position < next.length && seen < digitsBefore; position++) {
-    if (/\d/.test(next[position]!)) seen++;
-  }
-  input.value = next;
-  if (document.activeElement === input) input.setSelectionRange(position, position);
-}
-
-/**
- * The field typing goes on in once this one is complete, as on Stripe's card form: a number of
- * 16 digits (15 for American Express, 34 or 37), then an expiry of MM/YY.
- */
-export function nextCardField(name: CardField, value: string): CardField | null {
-  const digits = value.replace(/\D/g, '');
-  if (name === 'card_number') {
-    return digits.length === 16 || (digits.length === 15 && /^3[47]/.test(digits))
-      ? 'expiry'
-      : null;
-  }
-  return name === 'expiry' && digits.length === 4 ? 'cvc' : null;
-}
-
-const FORMATS: Partial<Record<CardField, (value: string) => string>> = {
-  card_number: formatCardNumber,
-  expiry: formatExpiry,
-};
 
 const TEST_CARDS = [
   { number: DEMO_CARDS.succeeds, outcome: 'pays' },
@@ -146,7 +106,14 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
   const field = (
     name: CardField,
     label: string,
-    props: { autoComplete: string; placeholder?: string; hint?: string; className?: string },
+    props: {
+      autoComplete: string;
+      placeholder?: string;
+      hint?: string;
+      /** Another field's hint that tells of this one too. */
+      sharedHint?: string;
+      className?: string;
+    },
   ) => {
     const id = `card-${name}`;
     const registered = form.register(name);
@@ -168,7 +135,11 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
           autoComplete={props.autoComplete}
           placeholder={props.placeholder}
           aria-invalid={Boolean(errors[name])}
-          aria-describedby={describedBy(props.hint && `${id}-hint`, errors[name] && `${id}-error`)}
+          aria-describedby={describedBy(
+            props.hint && `${id}-hint`,
+            props.sharedHint,
+            errors[name] && `${id}-error`,
+          )}
           {...registered}
           onChange={(event) => {
             const input = event.target;
@@ -236,7 +207,11 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
             hint: 'Once it is complete, typing goes on in the expiry date, then the CVC.',
             className: 'col-span-2',
           })}
-          {field('expiry', 'Expiry date (MM/YY)', { autoComplete: 'cc-exp', placeholder: 'MM/YY' })}
+          {field('expiry', 'Expiry date (MM/YY)', {
+            autoComplete: 'cc-exp',
+            placeholder: 'MM/YY',
+            sharedHint: 'card-card_number-hint',
+          })}
           {field('cvc', 'Security code (CVC)', { autoComplete: 'cc-csc', placeholder: '123' })}
         </div>
         <ActionBar breakpoint="sm" className="sm:mt-5">
