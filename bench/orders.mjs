@@ -176,23 +176,29 @@ function fire(url, prepared, duration) {
 }
 
 /**
- * The customer's orders once the server has answered every request still in flight (autocannon
- * stops counting when its time is up, not when the last answer comes).
+ * The number the shop gives its next order, read by placing one (its own note, so it is a new
+ * order). The customer's list cannot count the load's orders: it shows only the newest of the
+ * orders awaiting payment (issue 20), and the bench pays for none.
  */
-async function ordersSaved(url, token) {
-  let last = -1;
-  for (;;) {
-    const { total } = await call(url, 'GET', '/api/orders', { token });
-    if (total === last) return total;
-    last = total;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+async function nextOrderNumber(url, prepared) {
+  const placed = await call(url, 'POST', '/api/order', {
+    token: prepared.token,
+    body: { ...prepared.body, notes: `Bench count ${(sent += 1)}` },
+  });
+  return placed.order.number;
+}
+
+/** The orders written between two counts: the numbers between the two counting orders. */
+async function ordersSaved(url, prepared, before) {
+  // autocannon stops counting when its time is up, not when the last answer comes.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return (await nextOrderNumber(url, prepared)) - before - 1;
 }
 
 /** autocannon's 50 connections, each posting the same order for `duration` seconds. */
 export async function loadOrders(url, prepared, { duration, serverPid, postgres }) {
   await fire(url, prepared, WARMUP_SECONDS);
-  const savedBefore = await ordersSaved(url, prepared.token);
+  const numberBefore = await nextOrderNumber(url, prepared);
   const pgPids = postgres ? postgresPids() : [];
   const stopSampling = postgres ? sampleWaits(postgres.adminUrl, postgres.database) : null;
   // autocannon runs in this process: its CPU is this process's (the wait sampler's share is
@@ -232,7 +238,7 @@ export async function loadOrders(url, prepared, { duration, serverPid, postgres 
     // autocannon's errors include its timeouts (no answer within 10 s).
     errors: result.errors,
     timeouts: result.timeouts,
-    saved: (await ordersSaved(url, prepared.token)) - savedBefore,
+    saved: await ordersSaved(url, prepared, numberBefore),
     serveryCores: cores(cpuAfter.servery - cpuBefore.servery),
     postgresCores: pgPids.length ? cores(cpuAfter.postgres - cpuBefore.postgres) : null,
     loadGeneratorCores: cores(cpuAfter.bench - cpuBefore.bench),

@@ -214,8 +214,10 @@ ${api.orders[0].warmup ?? 3} s warm-up that is not counted. Each 200 is a new or
 ${orderDescription(order)}
 - PGlite: the restarted server of the reads above. PostgreSQL: a fresh database on
   this machine, created for the run and dropped after it, with a Servery process of its own.
-- "Orders saved" counts the customer's orders afterwards, once the requests still in flight when
-  autocannon stopped have been answered. CPU is in cores (of ${cpus().length}) over the measured seconds;
+- Each order of the load carries its own note: the same basket sent again would take up the
+  customer's unpaid order (issue 20) rather than write one. "Orders saved" is the count of order
+  numbers between two orders placed just before the load and 2 s after it, once the requests
+  still in flight when autocannon stopped have been answered. CPU is in cores (of ${cpus().length}) over the measured seconds;
   autocannon runs in the bench's own process and shares those cores.
 - Budgets (architecture.md): at least ${ORDER_BUDGETS.postgres.rps} orders/s with p99 at most ${ORDER_BUDGETS.postgres.p99} ms on PostgreSQL, at
   least ${ORDER_BUDGETS.pglite.rps}/s on PGlite; every answer 2xx.

@@ -106,7 +106,7 @@ export async function insertOrderWithPayment(
 }
 
 /** The customer's own orders and the further conditions, as a condition. */
-function ownedBy(owner: Owner, ...conditions: SQL[]) {
+export function ownedBy(owner: Owner, ...conditions: SQL[]) {
   return and(
     eq(orders.tenantId, owner.tenantId),
     eq(orders.customerId, owner.customerId),
