@@ -274,6 +274,17 @@ export type DemoCardRequest = z.infer<typeof ZDemoCardRequest>;
 
 export const CARD_EXPIRED_MESSAGE = 'Your card has expired.';
 
+/** Luhn's checksum, as every card number carries (the demo provider and its card form). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
 /** Whether an MM/YY expiry has passed at `at`: a card works to the end of its month (UTC). */
 export function cardExpired(expiry: string, at: Date): boolean {
   const [month, year] = expiry.split('/').map(Number);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CARDS } from '@servery/contract/order';
-import { demoCardOutcome, demoCardProblem, luhnValid } from './demo-card.ts';
+import { DEMO_CARDS, luhnValid } from '@servery/contract/order';
+import { demoCardOutcome, demoCardProblem } from './demo-card.ts';
 
 const at = new Date('2026-11-17T19:00:00Z');
 

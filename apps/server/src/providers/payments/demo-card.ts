@@ -2,6 +2,7 @@ import {
   CARD_EXPIRED_MESSAGE,
   DEMO_CARDS,
   cardExpired,
+  luhnValid,
   type DemoCardRequest,
   type PaymentStatus,
 } from '@servery/contract/order';
@@ -11,17 +12,6 @@ import {
  * Stripe's test cards do. 4242… succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184
  * asks to authenticate. The orders module keeps the payment's row; this says what the card does.
  */
-
-/** Luhn's checksum, as every card number carries. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** What is wrong with the card form, by field, before any payment is touched; null when nothing. */
 export function demoCardProblem(

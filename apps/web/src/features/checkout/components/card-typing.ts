@@ -1,4 +1,4 @@
-import { cardExpired } from '@servery/contract/order';
+import { cardExpired, luhnValid } from '@servery/contract/order';
 
 /**
  * How the test-mode card form (demo-card-form.tsx) takes what is typed: digits grouped as on the
@@ -36,17 +36,6 @@ export function reformat(input: HTMLInputElement, format: (value: string) => str
   if (document.activeElement === input) input.setSelectionRange(position, position);
 }
 
-/** Whether a card number passes the Luhn check its last digit is there for. */
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /**
  * The length at which a number is surely whole: 15 for American Express (34, 37), 16 for Visa
  * and Mastercard (4; 51 to 55, 22 to 27), 19 for the rest, which may run that long.
@@ -61,7 +50,7 @@ const wholeLength = (digits: string) =>
 export function nextCardField(name: CardField, value: string, at = new Date()): CardField | null {
   const digits = value.replace(/\D/g, '');
   if (name === 'card_number') {
-    return digits.length === wholeLength(digits) && passesLuhn(digits) ? 'expiry' : null;
+    return digits.length === wholeLength(digits) && luhnValid(digits) ? 'expiry' : null;
   }
   if (name !== 'expiry' || digits.length !== 4) return null;
   const month = Number(digits.slice(0, 2));
