@@ -141,6 +141,27 @@ describe('control characters in saved text', () => {
   });
 });
 
+describe('control characters in what a read is asked', () => {
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { host } });
+
+  it.each([
+    ['a path parameter', '/api/menu/%00', 'id'],
+    ['a declared query string', '/api/reservation/timings?date=2026-12-01%00', 'date'],
+  ])('%s: a field-level 400', async (_, url, field) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toBe(
+      'Remove the control character (such as NUL) from this text.',
+    );
+  });
+
+  it('ignores a query string a read does not take, as any other it does not know', async () => {
+    const res = await get('/api/home?x=%00');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBeTypeOf('string');
+  });
+});
+
 describe('the log of an unexpected error', () => {
   it('names the failed statement and the database code, never the parameters', () => {
     const error = new DrizzleQueryError(

@@ -1,4 +1,5 @@
 import type { Order, OrderStatus, PaymentStatus } from '@servery/contract/order';
+import { OPEN_ORDER_STATUSES } from '@servery/contract/desk-moves';
 import { SETTLING_PAYMENT_STATUSES } from '@servery/contract/settlement';
 
 /** Order statuses (architecture.md "Orders") as the customer reads them. */
@@ -46,14 +47,8 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
  * stream is down (with the stream up, each change arrives within a second or two).
  */
 export const FALLBACK_POLL_MS = 30_000;
-const FOLLOWED: readonly string[] = [
-  'pending_payment',
-  'placed',
-  'accepted',
-  'preparing',
-  'ready',
-  'out_for_delivery',
-];
+/** The kitchen still has it (the desk's open orders), or its payment is still to come. */
+const FOLLOWED: readonly string[] = ['pending_payment', ...OPEN_ORDER_STATUSES];
 /**
  * Whether the order can still change (so its page follows it): while the kitchen has it, while
  * it awaits a payment the provider may yet report, and while money the shop's decision set
