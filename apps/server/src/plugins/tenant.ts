@@ -36,7 +36,8 @@ interface Entry<T> {
  */
 export class TenantCache {
   private readonly hosts = new Map<string, Entry<TenantRef | null>>();
-  private readonly values = new Map<string, Entry<unknown>>();
+  /** Per tenant id, per name (`config:ordering`, `menu:<store id>`, …). */
+  private readonly values = new Map<string, Map<string, Entry<unknown>>>();
 
   constructor(
     private readonly db: Database,
@@ -64,7 +65,12 @@ export class TenantCache {
 
   /** A value computed once per tenant and name until the tenant changes. */
   get<T>(tenantId: string, name: string, build: () => Promise<T>): Promise<T> {
-    return this.remember(this.values as Map<string, Entry<T>>, `${tenantId}\u0000${name}`, build);
+    let kept = this.values.get(tenantId);
+    if (!kept) {
+      kept = new Map();
+      this.values.set(tenantId, kept);
+    }
+    return this.remember(kept as Map<string, Entry<T>>, name, build);
   }
 
   /**
@@ -72,8 +78,7 @@ export class TenantCache {
    * once, without waiting for its own NOTIFY to come back.
    */
   forget(tenantId: string): void {
-    const prefix = `${tenantId}\u0000`;
-    for (const key of this.values.keys()) if (key.startsWith(prefix)) this.values.delete(key);
+    this.values.delete(tenantId);
   }
 
   clear(): void {
@@ -89,7 +94,7 @@ export class TenantCache {
     const now = Date.now();
     const hit = map.get(key);
     if (hit && hit.expires > now) return hit.value;
-    // Random Host headers must not grow memory without bound.
+    // Random Host headers (or names asked of one shop) must not grow memory without bound.
     if (map.size >= MAX_HOSTS) map.clear();
     const value = build();
     const entry: Entry<T> = { value, expires: now + TTL_MS };
@@ -140,20 +145,35 @@ export const tenantPlugin = fp(
     });
     app.addHook('onClose', async () => unsubscribe());
 
+    // The host name each Host header names, for the headers seen: checked and normalised once,
+    // then one lookup a request. Without X-Forwarded-Host, Fastify's hostname is the Host
+    // header's; with one (behind a trusted proxy it wins), the name is worked out every time.
+    const hostOfHeader = new Map<string, string>();
+
     // A callback hook: a host seen before resolves without a promise (every request runs it).
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
       const hostHeader = request.headers.host;
-      if (!hostHeader || hostHeader.length > 260 || !VALID_HOST.test(hostHeader)) {
-        void reply
-          .code(400)
-          .send({ status: 400, message: 'The Host header is not a valid host name.', data: null });
-        return;
+      const direct = request.headers['x-forwarded-host'] === undefined;
+      let host = direct && hostHeader ? hostOfHeader.get(hostHeader) : undefined;
+      if (host === undefined) {
+        if (!hostHeader || hostHeader.length > 260 || !VALID_HOST.test(hostHeader)) {
+          void reply.code(400).send({
+            status: 400,
+            message: 'The Host header is not a valid host name.',
+            data: null,
+          });
+          return;
+        }
+        host = request.hostname.toLowerCase().replace(/\.$/, '');
+        if (direct) {
+          if (hostOfHeader.size >= MAX_HOSTS) hostOfHeader.clear();
+          hostOfHeader.set(hostHeader, host);
+        }
       }
       if (TENANTLESS.test(request.url)) {
         done();
         return;
       }
-      const host = request.hostname.toLowerCase().replace(/\.$/, '');
       const known = cache.knownHost(host);
       if (known) {
         request.tenant = known;
