@@ -247,11 +247,11 @@ writeFileSync(RESULTS, `${report.trimEnd()}\n${sectionsRecordedByHand()}`);
 console.log(report);
 
 /**
- * The sections of bench/RESULTS.md recorded by other commands (the test suite's runs, the phone
- * journey), kept as they were, after the run's own.
+ * The sections of bench/RESULTS.md recorded by other commands (builds compared, the test suite's
+ * runs, the phone journey), kept as they were, after the run's own.
  */
 function sectionsRecordedByHand() {
-  const kept = ['## Test suite', '## Ordering on a phone'];
+  const kept = ['## API builds compared', '## Test suite', '## Ordering on a phone'];
   return readFileSync(RESULTS, 'utf8')
     .split(/^(?=## )/m)
     .filter((part) => kept.includes(part.slice(0, part.indexOf('\n'))))
