@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreMenu, StoreSummary } from '@servery/contract/menu';
 import type { OrderCreated, OrderPage } from '@servery/contract/order';
 import { orders } from '../../db/schema.ts';
@@ -35,6 +35,12 @@ beforeAll(async () => {
   for (const item of menu.categories.flatMap((c) => c.items)) dish[item.name] = item.id;
 });
 afterAll(() => ctx.close());
+// Each test is a customer of its own: what one leaves unpaid is not in another's list.
+let customers = 0;
+beforeEach(async () => {
+  customers += 1;
+  token = (await signIn(ctx.app, ctx.db, host, { email: `ada.${customers}@example.com` })).token;
+});
 
 const basket = (naans: number, payment_method = 'card') => ({
   store_id: storeId,
