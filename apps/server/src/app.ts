@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -34,6 +34,14 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
+import {
+  FrontDoor,
+  frontDoorPlugin,
+  logAnswer,
+  pathOf,
+  requestIdOf,
+  serverWithFrontDoor,
+} from './plugins/front-door.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { staffSessionPlugin } from './plugins/staff-session.ts';
@@ -92,10 +100,10 @@ export interface AppOptions {
   publicPort?: number;
 }
 
-const REQUEST_ID = /^[\w.-]{1,64}$/;
-
 /** The whole HTTP application, without listening: main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions) {
+  // The busiest reads are replayed before the framework (docs/decisions/0029).
+  const frontDoor = new FrontDoor();
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per answer (the onResponse hook below) instead of Fastify's two.
@@ -105,26 +113,19 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { maxParamLength: 1000 },
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers),
+    serverFactory: serverWithFrontDoor(frontDoor),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // One line per answer, with what an operator needs to find it again.
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        // The path only: a query string may carry an e-mail address or a name.
-        url: request.url.split('?', 1)[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+    logAnswer(request.log, {
+      method: request.method,
+      url: pathOf(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    });
     done();
   });
 
@@ -145,10 +146,11 @@ export async function buildApp(options: AppOptions) {
     listen: database.listen,
     channel: TENANT_CHANGED_CHANNEL,
   });
+  const now = options.now ?? (() => new Date());
+  await app.register(frontDoorPlugin, { door: frontDoor, now });
   await app.register(rateLimitPlugin, { redisUrl: options.redisUrl });
   await app.register(apiContractPlugin);
   await registerApiDocs(app);
-  const now = options.now ?? (() => new Date());
   await app.register(webAppPlugin, {
     distDir: options.webDistDir,
     renderPage: shopPageRenderer({ app, db: database.db, textsAvailable, now }),

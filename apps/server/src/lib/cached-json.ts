@@ -16,8 +16,20 @@ export function cachedJson(value: unknown): CachedJson {
   return { body, etag };
 }
 
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, cached: CachedJson) {
+/**
+ * Sends a kept answer (or 304 to a client that has it). `replay` names where the answer is kept
+ * in the shop cache, and until when it holds if it changes by itself: the front door may then
+ * replay it for the same request (docs/decisions/0029).
+ */
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedJson,
+  replay?: { name: string; until?: number },
+) {
   reply.header('etag', cached.etag).header('cache-control', 'no-cache');
   if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  reply.type('application/json; charset=utf-8');
+  if (replay) request.server.frontDoor.keep(request, reply, { ...replay, cached });
+  return reply.send(cached.body);
 }

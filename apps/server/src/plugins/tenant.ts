@@ -19,6 +19,10 @@ declare module 'fastify' {
 }
 
 const TTL_MS = 30_000;
+
+/** A host name as the shop cache keys it: lower case, without a final dot. */
+export const normalisedHost = (hostname: string): string =>
+  hostname.toLowerCase().replace(/\.$/, '');
 const MAX_HOSTS = 10_000;
 
 interface Entry<T> {
@@ -61,6 +65,16 @@ export class TenantCache {
     const hit = this.hosts.get(host);
     if (!hit?.settled || hit.expires <= Date.now()) return undefined;
     return hit.settled.value ?? undefined;
+  }
+
+  /**
+   * The kept value of a tenant and name if it is settled and current, without a promise (the
+   * front door checks that an answer it replays is still the one kept).
+   */
+  peek(tenantId: string, name: string): unknown {
+    const hit = this.values.get(tenantId)?.get(name);
+    if (!hit?.settled || hit.expires <= Date.now()) return undefined;
+    return hit.settled.value;
   }
 
   /** A value computed once per tenant and name until the tenant changes. */
@@ -164,7 +178,7 @@ export const tenantPlugin = fp(
           });
           return;
         }
-        host = request.hostname.toLowerCase().replace(/\.$/, '');
+        host = normalisedHost(request.hostname);
         if (direct) {
           if (hostOfHeader.size >= MAX_HOSTS) hostOfHeader.clear();
           hostOfHeader.set(hostHeader, host);

@@ -17,6 +17,6 @@ export const homeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         data: homeContentOf(tenant),
       });
     });
-    return sendCachedJson(request, reply, cached);
+    return sendCachedJson(request, reply, cached, { name: 'home' });
   });
 };

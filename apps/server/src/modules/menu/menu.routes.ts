@@ -6,7 +6,7 @@ import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
 import { loadTenant } from '../tenants/tenants.repository.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { cachedCatalogue } from './cached-tenant.ts';
-import { availabilityKey, itemDetailOf, storeMenuOf } from './menu.service.ts';
+import { availabilityKey, itemDetailOf, storeMenuOf, untilOf } from './menu.service.ts';
 
 /** Any id is accepted and looked up; what is not one of the shop's answers 404, never 400. */
 const ZIdParams = z.object({ id: z.string().max(100) });
@@ -30,7 +30,8 @@ export const menuRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
     const at = now();
     // Keyed by when the next "sold out today" ends, so the answer changes at that instant.
     const turn = availabilityKey(await catalogueOf(tenantId), at);
-    const cached = await app.tenantCache.get(tenantId, `menu:${storeId}:${turn}`, async () => {
+    const name = `menu:${storeId}:${turn}`;
+    const cached = await app.tenantCache.get(tenantId, name, async () => {
       const tenant = await loadTenant(db, tenantId);
       const store = tenant?.stores.find((s) => s.id === storeId);
       if (!store) throw notFound('We could not find that store.');
@@ -40,7 +41,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
       if (!menu) throw notFound(`${store.name} has no menu yet.`);
       return cachedJson({ status: 200, message: 'OK', data: menu });
     });
-    return sendCachedJson(request, reply, cached);
+    return sendCachedJson(request, reply, cached, { name, until: untilOf(turn) });
   });
 
   app.get('/api/menu/item/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
@@ -50,12 +51,13 @@ export const menuRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
     const at = now();
     const catalogue = await catalogueOf(tenantId);
     const turn = availabilityKey(catalogue, at);
-    const cached = await app.tenantCache.get(tenantId, `item:${itemId}:${turn}`, async () => {
+    const name = `item:${itemId}:${turn}`;
+    const cached = await app.tenantCache.get(tenantId, name, async () => {
       const item = catalogue.items.find((i) => i.id === itemId);
       const detail = item ? itemDetailOf(item, at) : null;
       if (!detail) throw notFound('We could not find that dish.');
       return cachedJson({ status: 200, message: 'OK', data: detail });
     });
-    return sendCachedJson(request, reply, cached);
+    return sendCachedJson(request, reply, cached, { name, until: untilOf(turn) });
   });
 };

@@ -36,6 +36,10 @@ export function availabilityKey(catalogue: Catalogue, at: Date): string {
   return next === undefined ? 'steady' : String(next);
 }
 
+/** The instant an availability key stops holding (epoch ms), or undefined for 'steady'. */
+export const untilOf = (key: string): number | undefined =>
+  key === 'steady' ? undefined : Number(key);
+
 function listItemOf(item: MenuItemRow, at: Date): MenuListItem {
   return {
     id: item.id,

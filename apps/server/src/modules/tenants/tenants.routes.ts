@@ -18,7 +18,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, textsAvailable }) => {
   const handleLoadConfig = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id, variant } = request.tenant;
-    const cached = await app.tenantCache.get(id, `config:${variant}`, async () => {
+    const name = `config:${variant}`;
+    const cached = await app.tenantCache.get(id, name, async () => {
       const tenant = await loadTenant(db, id);
       if (!tenant) throw notFound('This shop no longer exists.');
       return cachedJson({
@@ -27,7 +28,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{
         data: shopConfigOf(tenant, variant, textsAvailable),
       });
     });
-    return sendCachedJson(request, reply, cached);
+    return sendCachedJson(request, reply, cached, { name });
   };
   // product.md §7 names POST; GET answers the same so that browsers and proxies may revalidate it.
   app.post('/api/loadconfig', handleLoadConfig);
