@@ -34,14 +34,8 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
-import {
-  FrontDoor,
-  frontDoorPlugin,
-  logAnswer,
-  pathOf,
-  requestIdOf,
-  serverWithFrontDoor,
-} from './plugins/front-door.ts';
+import { FrontDoor, frontDoorPlugin, serverWithFrontDoor } from './plugins/front-door.ts';
+import { logAnswer, originForm, pathOf, requestIdOf } from './lib/requests.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { staffSessionPlugin } from './plugins/staff-session.ts';
@@ -114,6 +108,7 @@ export async function buildApp(options: AppOptions) {
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers),
+    rewriteUrl: (req) => originForm(req.url!),
     serverFactory: serverWithFrontDoor(frontDoor),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

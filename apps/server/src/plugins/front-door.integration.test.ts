@@ -45,9 +45,10 @@ function call(
   path: string,
   headers: Record<string, string>,
   body?: string,
+  base = secondUrl,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${secondUrl}${path}`, { method, headers }, (res) => {
+    const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -186,5 +187,74 @@ describe('the front door', () => {
     // The store opens at 11:00: the kept answer ends there, replayed or not.
     service.setClock('2026-11-18T11:00:00Z');
     expect(await soldOut()).toBe(false);
+  });
+  it("drops a shop's answers the moment its own process changes it", async () => {
+    const { host, storeId, dish, manager } = await openServiceShop(service.ctx);
+    const itemPath = `/api/menu/item/${dish['Garlic naan']}`;
+    await call('GET', itemPath, { host });
+    await call('GET', `/api/menu/${storeId}`, { host });
+    const kept = second.frontDoor.kept.answers;
+    // Sold out through the listening process itself: its answer is the change's, and the very
+    // next read (no NOTIFY waited for) is the new menu.
+    const changed = await second.inject({
+      method: 'POST',
+      url: `/api/admin/items/${dish['Garlic naan']}/availability`,
+      headers: manager.headers,
+      payload: { sold_out: 'indefinitely' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(second.frontDoor.kept.answers).toBeLessThanOrEqual(kept - 2);
+    const item = await call('GET', itemPath, { host });
+    expect(JSON.parse(item.body).data.sold_out).toBe(true);
+  });
+
+  it('keeps one spelling of each request, and leaves bodies and other spellings to the framework', async () => {
+    const { host } = await openServiceShop(service.ctx);
+    await call('POST', '/api/loadconfig', { host });
+    const kept = second.frontDoor.kept.answers;
+    const before = second.frontDoor.replayed;
+    // A body without a type, and a chunked one: the framework's own refusals.
+    const sized = await call('POST', '/api/loadconfig', { host, 'content-length': '5' }, 'hello');
+    expect(sized.status).toBe(415);
+    const chunked = await call(
+      'POST',
+      '/api/loadconfig',
+      { host, 'transfer-encoding': 'chunked' },
+      'hello',
+    );
+    expect(chunked.status).toBe(415);
+    // Other spellings of the same host and path answer the same, but are not kept.
+    for (const spelling of [host.toUpperCase(), `${host}.`, `${host}:0080`]) {
+      const answer = await call('POST', '/api/loadconfig', { host: spelling });
+      expect(answer.status, spelling).toBe(200);
+    }
+    const long = `/api/menu/${'a'.repeat(200)}`;
+    expect((await call('GET', long, { host })).status).toBe(400);
+    expect(second.frontDoor.replayed).toBe(before);
+    expect(second.frontDoor.kept.answers).toBe(kept);
+  });
+
+  it("answers a forwarded host behind a trusted proxy as that host's shop", async () => {
+    const first = await openServiceShop(service.ctx);
+    const other = await openServiceShop(service.ctx);
+    const proxied = await secondProcess(service.ctx, { now: service.now, trustProxy: true });
+    try {
+      await proxied.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}`;
+      const name = async (headers: Record<string, string>) =>
+        (
+          JSON.parse((await call('POST', '/api/loadconfig', headers, undefined, base)).body) as {
+            data: { websiteName: string };
+          }
+        ).data.websiteName;
+      expect(await name({ host: first.host })).toBe(first.shop.websiteName);
+      expect(await name({ host: first.host })).toBe(first.shop.websiteName);
+      expect(proxied.frontDoor.replayed).toBe(1);
+      expect(await name({ host: first.host, 'x-forwarded-host': other.host })).toBe(
+        other.shop.websiteName,
+      );
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -1,40 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CachedJson } from '../lib/cached-json.ts';
+import { logAnswer, requestIdOf } from '../lib/requests.ts';
 import type { TenantRef } from '../modules/tenants/tenants.repository.ts';
 import { normalisedHost, type TenantCache } from './tenant.ts';
 
-const REQUEST_ID = /^[\w.-]{1,64}$/;
-
-/** A request's id: the caller's `X-Request-Id` when it is a sane one, else a new UUID. */
-export function requestIdOf(headers: IncomingHttpHeaders): string {
-  const given = headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-}
-
-/** The one log line of every answer, with what an operator needs to find it again. */
-export function logAnswer(
-  log: FastifyBaseLogger,
-  fields: { reqId?: string; method: string; url: string; status: number; ms: number },
-): void {
-  log.info(fields, 'request');
-}
-
-/** The path of a request line: a query string may carry an e-mail address or a name. */
-export const pathOf = (url: string): string => url.split('?', 1)[0]!;
-
-/** Past this many kept answers the front door starts afresh (random Host headers or ids). */
+/** Past this many kept answers, or this many bytes of them, the door starts afresh. */
 const MAX_ANSWERS = 10_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+/** The longest request line kept: the busiest reads are short (`/api/menu/<uuid>` is 46). */
+const MAX_PATH = 128;
+/**
+ * A Host header in the one spelling kept: lower case, no final dot, no port or a port without
+ * leading zeros. Other spellings of the same host are answered by the framework, so that an
+ * attacker's variants cannot multiply what is kept.
+ */
+const CANONICAL_HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::[1-9]\d{0,4})?$/;
+/** A request line kept: a plain lower-case path (no query, fragment, escape or authority). */
+const CANONICAL_PATH = /^\/[a-z0-9/_.-]*$/;
 
 interface Answer {
+  key: string;
   /** The shop the Host resolved to; a host that now resolves to another object falls through. */
   tenant: TenantRef;
   host: string;
@@ -56,15 +44,18 @@ interface Answer {
  * An answer is only ever replayed after the framework gave it for the same method, Host header
  * and request line, and only while the shop cache would give the same bytes again: the Host
  * still resolves to the same shop and the cache still holds the same kept answer (a change to
- * the shop clears it, on every process, through NOTIFY). Every request that could be answered
- * otherwise (a body, a query string, a conditional request, a forwarded host, HEAD) goes
- * through the framework as before. The replay carries the same status, headers in the same
- * order, body and log line; only the request id is new.
+ * the shop clears it, on every process, through NOTIFY, and the door drops that shop's answers
+ * with it). Every request that could be answered otherwise (a body, a query string, a
+ * conditional request, a forwarded host, HEAD) goes through the framework as before. The
+ * replay carries the same status, headers in the same order, body and log line; only the
+ * request id is new.
  */
 export class FrontDoor {
-  /** Method → Host header → request line → answer. */
-  private readonly answers = new Map<string, Map<string, Map<string, Answer>>>();
-  private size = 0;
+  /** `<method> <Host header><path>` → answer. */
+  private readonly answers = new Map<string, Answer>();
+  /** Each shop's keys, so that a change to one shop drops its answers at once. */
+  private readonly keysOfShop = new Map<string, Set<string>>();
+  private bytes = 0;
   private wiring: { cache: TenantCache; log: FastifyBaseLogger; now: () => Date } | undefined;
   /** Answers replayed, for the tests that check the door is really used. */
   replayed = 0;
@@ -72,13 +63,15 @@ export class FrontDoor {
   /** From the tenant plugin, once the shop cache and the logger exist. */
   open(wiring: { cache: TenantCache; log: FastifyBaseLogger; now: () => Date }): void {
     this.wiring = wiring;
+    wiring.cache.onDrop((tenantId) =>
+      tenantId === undefined ? this.clear() : this.drop(tenantId),
+    );
   }
 
   /** From preClose: while the server closes, the framework answers (with its 503s). */
   close(): void {
     this.wiring = undefined;
-    this.answers.clear();
-    this.size = 0;
+    this.clear();
   }
 
   /** Answers `req` if it is a kept answer's replay; false leaves it to the framework. */
@@ -86,9 +79,7 @@ export class FrontDoor {
     const wiring = this.wiring;
     if (!wiring) return false;
     const { headers } = req;
-    const hostHeader = headers.host;
-    if (hostHeader === undefined) return false;
-    const answer = this.answers.get(req.method!)?.get(hostHeader)?.get(req.url!);
+    const answer = this.answers.get(`${req.method} ${headers.host}${req.url}`);
     if (
       answer === undefined ||
       headers['if-none-match'] !== undefined ||
@@ -102,14 +93,14 @@ export class FrontDoor {
     const start = performance.now();
     const { cache } = wiring;
     // The shop cache's own checks: the host still names this shop (a NOTIFY or a reconnection
-    // clears every host), and the answer is still the one kept (a change on this process drops
-    // the shop's answers at once; each also lives 30 s at most).
+    // clears every host), the answer is still the one kept (each lives 30 s at most), and it
+    // has not reached the instant it changes by itself.
     if (
       cache.knownHost(answer.host) !== answer.tenant ||
       cache.peek(answer.tenant.id, answer.name) !== answer.cached ||
       (answer.until !== undefined && wiring.now().getTime() >= answer.until)
     ) {
-      this.answers.get(req.method!)?.get(hostHeader)?.delete(req.url!);
+      this.remove(answer);
       return false;
     }
     const reqId = requestIdOf(headers);
@@ -137,13 +128,16 @@ export class FrontDoor {
     reply: FastifyReply,
     kept: { name: string; cached: CachedJson; until?: number },
   ): void {
-    const { headers } = request;
+    const { headers, url } = request;
+    const host = headers.host;
     if (
       !this.wiring ||
       (request.method !== 'GET' && request.method !== 'POST') ||
-      request.url.includes('?') ||
+      url.length > MAX_PATH ||
+      !CANONICAL_PATH.test(url) ||
+      host === undefined ||
+      !CANONICAL_HOST.test(host) ||
       headers['x-forwarded-host'] !== undefined ||
-      headers.host === undefined ||
       reply.statusCode !== 200 ||
       request.routeOptions.config.rateLimit !== undefined
     ) {
@@ -158,25 +152,12 @@ export class FrontDoor {
     }
     if (idSlot < 0) return;
     flat.push('content-length', String(kept.cached.body.length));
-    let byHost = this.answers.get(request.method);
-    if (!byHost) {
-      byHost = new Map();
-      this.answers.set(request.method, byHost);
-    }
-    let byUrl = byHost.get(headers.host);
-    if (!byUrl) {
-      byUrl = new Map();
-      byHost.set(headers.host, byUrl);
-    }
-    if (!byUrl.has(request.url)) {
-      if (this.size >= MAX_ANSWERS) {
-        this.answers.clear();
-        this.size = 0;
-        return;
-      }
-      this.size++;
-    }
-    byUrl.set(request.url, {
+    const key = `${request.method} ${host}${url}`;
+    const old = this.answers.get(key);
+    if (old) this.remove(old);
+    if (this.answers.size >= MAX_ANSWERS || this.bytes >= MAX_BYTES) this.clear();
+    const answer: Answer = {
+      key,
       tenant: request.tenant,
       host: normalisedHost(request.hostname),
       name: kept.name,
@@ -184,7 +165,42 @@ export class FrontDoor {
       until: kept.until,
       headers: flat,
       idSlot,
-    });
+    };
+    this.answers.set(key, answer);
+    this.bytes += kept.cached.body.length;
+    let keys = this.keysOfShop.get(answer.tenant.id);
+    if (!keys) {
+      keys = new Set();
+      this.keysOfShop.set(answer.tenant.id, keys);
+    }
+    keys.add(key);
+  }
+
+  /** How many answers are kept, and their bytes (the tests check the bounds). */
+  get kept(): { answers: number; bytes: number } {
+    return { answers: this.answers.size, bytes: this.bytes };
+  }
+
+  private remove(answer: Answer): void {
+    if (this.answers.get(answer.key) !== answer) return;
+    this.answers.delete(answer.key);
+    this.bytes -= answer.cached.body.length;
+    const keys = this.keysOfShop.get(answer.tenant.id);
+    keys?.delete(answer.key);
+    if (keys?.size === 0) this.keysOfShop.delete(answer.tenant.id);
+  }
+
+  private drop(tenantId: string): void {
+    for (const key of this.keysOfShop.get(tenantId) ?? []) {
+      const answer = this.answers.get(key);
+      if (answer) this.remove(answer);
+    }
+  }
+
+  private clear(): void {
+    this.answers.clear();
+    this.keysOfShop.clear();
+    this.bytes = 0;
   }
 }
 

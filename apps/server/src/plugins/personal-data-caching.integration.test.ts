@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importTestTenant, makeTenantDocument } from '../../test/factories.ts';
 import { freshIp, latestCode, post } from '../../test/sign-in.ts';
@@ -60,4 +62,42 @@ it('leaves the shop’s public answers cacheable by revalidation', async () => {
     expect(res.statusCode, url).toBe(200);
     expect(res.headers['cache-control'], url).not.toBe('no-store');
   }
+});
+
+it('sends no-store when the request line names the whole URL (absolute form)', async () => {
+  // RFC 9112 §3.2.2: `GET http://shop/api/customer HTTP/1.1` is the same request as
+  // `GET /api/customer`; app.inject cannot send it, so this goes over HTTP.
+  const email = `absolute-${Date.now()}@example.com`;
+  await post(ctx.app, host, '/api/register', { email });
+  const verified = await post(ctx.app, host, '/api/verify-otp', {
+    email,
+    otp: await latestCode(ctx.db, email),
+  });
+  const bearer = verified.json().data.token as string;
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const answer = await new Promise<{ status: number; cacheControl: unknown; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `http://${host}/api/customer`,
+          headers: { host, authorization: `Bearer ${bearer}` },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, cacheControl: res.headers['cache-control'], body }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
+  expect(answer.status).toBe(200);
+  expect(JSON.parse(answer.body).data.email).toBe(email);
+  expect(answer.cacheControl).toBe('no-store');
 });

@@ -42,6 +42,7 @@ export class TenantCache {
   private readonly hosts = new Map<string, Entry<TenantRef | null>>();
   /** Per tenant id, per name (`config:ordering`, `menu:<store id>`, …). */
   private readonly values = new Map<string, Map<string, Entry<unknown>>>();
+  private readonly dropListeners: ((tenantId: string | undefined) => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -93,11 +94,18 @@ export class TenantCache {
    */
   forget(tenantId: string): void {
     this.values.delete(tenantId);
+    for (const listener of this.dropListeners) listener(tenantId);
   }
 
   clear(): void {
     this.hosts.clear();
     this.values.clear();
+    for (const listener of this.dropListeners) listener(undefined);
+  }
+
+  /** Told when a tenant's values are dropped (its id), or everything is (undefined). */
+  onDrop(listener: (tenantId: string | undefined) => void): void {
+    this.dropListeners.push(listener);
   }
 
   private remember<T>(
