@@ -139,3 +139,32 @@ describe('the form’s messages (product.md §5)', () => {
     await context.close();
   });
 });
+
+describe('the first frame', () => {
+  it('draws the heading from the main bundle and fetches the form’s code after it', async () => {
+    const { page } = await openPage(product.browser, url(), { viewport: VIEWPORTS.mobile });
+    // When the heading first appears, and whether the form was there with it.
+    await page.addInitScript(() => {
+      const seen: { heading?: number; formWithHeading?: boolean } = {};
+      Object.assign(window, { firstFrame_: seen });
+      new MutationObserver(() => {
+        if (seen.heading === undefined && document.querySelector('#reservation-title')) {
+          seen.heading = performance.now();
+          seen.formWithHeading = document.querySelector('#reservation-time') !== null;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await openReservation(page, url());
+    const frame = await page.evaluate(() => {
+      const seen = (window as unknown as { firstFrame_: { heading: number } }).firstFrame_;
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]!;
+      const chunk = performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/reservation-page-[\w-]+\.js$/.test(entry.name));
+      return { ...seen, paint: paint.startTime, chunk: chunk?.startTime };
+    });
+    expect(frame.formWithHeading).toBe(false);
+    expect(frame.chunk, JSON.stringify(frame)).toBeGreaterThan(frame.heading);
+    expect(frame.chunk, JSON.stringify(frame)).toBeGreaterThanOrEqual(frame.paint);
+  });
+});

@@ -48,10 +48,6 @@ export const StoreListPage = lazyComponent(
   () => import('./routes/store-list-route.tsx'),
   (m) => m.StoreListRoute,
 );
-export const ReservationPage = lazyComponent(
-  () => import('../features/reservation/components/reservation-page.tsx'),
-  (m) => m.ReservationPage,
-);
 export const CancelBookingPage = lazyComponent(
   () => import('../features/reservation/components/cancel-booking-page.tsx'),
   (m) => m.CancelBookingPage,

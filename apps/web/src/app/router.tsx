@@ -20,7 +20,6 @@ import {
   PrivacyPage,
   ProductDetailsRoute,
   PromoPage,
-  ReservationPage,
   StoreListPage,
   StoresPage,
   TermsPage,
@@ -30,6 +29,7 @@ import {
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { RequireSignIn } from './require-sign-in.tsx';
 import { MenuRouteLoader } from './routes/menu-route-loader.tsx';
+import { ReservationRouteLoader } from './routes/reservation-route-loader.tsx';
 import { Shell } from './shell.tsx';
 
 /** Each page: its own error boundary (reset on navigation) and a skeleton while its chunk loads. */
@@ -213,7 +213,7 @@ export function AppRoutes() {
           path="reservation"
           element={
             <Page>
-              <ReservationPage />
+              <ReservationRouteLoader />
             </Page>
           }
         />
