@@ -156,7 +156,9 @@ describe('the first frame', () => {
     });
     await openReservation(page, url());
     const frame = await page.evaluate(() => {
-      const seen = (window as unknown as { firstFrame_: { heading: number } }).firstFrame_;
+      const seen = (
+        window as unknown as { firstFrame_: { heading: number; formWithHeading: boolean } }
+      ).firstFrame_;
       const paint = performance.getEntriesByName('first-contentful-paint')[0]!;
       const chunk = performance
         .getEntriesByType('resource')
