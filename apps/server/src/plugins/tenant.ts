@@ -19,11 +19,11 @@ declare module 'fastify' {
 }
 
 const TTL_MS = 30_000;
+const MAX_HOSTS = 10_000;
 
 /** A host name as the shop cache keys it: lower case, without a final dot. */
 export const normalisedHost = (hostname: string): string =>
   hostname.toLowerCase().replace(/\.$/, '');
-const MAX_HOSTS = 10_000;
 
 interface Entry<T> {
   value: Promise<T>;

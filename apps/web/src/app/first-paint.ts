@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
+import { lazyPage } from './lazy-page.ts';
 
 // A page whose code is a chunk of its own draws its first frame from the main bundle (its
 // heading and skeleton, in place), and asks for its chunk once that frame is on screen: the
@@ -41,25 +42,32 @@ const painted = () =>
   performance.getEntriesByName('first-contentful-paint').length > 0;
 
 /**
- * False until the first frame is on screen; then `fetchChunk` is called and, in a task of its
- * own (starting the fetches and rendering are two short tasks), true. True at once when the
- * page has painted before or `fetched()` says the chunk was asked for already.
+ * A page whose chunk is fetched once the first frame is on screen: `Page` is its lazy component
+ * (the chunk fetched once; a failure shows the route's error page), and `useRequested()` is
+ * false until the first frame has painted and the fetch has started, then true (at once when
+ * the app has painted before or the chunk was asked for already). The loader draws its own
+ * first frame until then, and `Page` inside a Suspense after.
  */
-export function useChunkAfterFirstPaint(fetchChunk: () => void, fetched: () => boolean): boolean {
-  const [requested, setRequested] = useState(() => fetched() || painted());
-  useEffect(() => {
-    if (requested) return;
-    let timer = 0;
-    const cancel = afterFirstPaint(() => {
-      fetchChunk();
-      timer = window.setTimeout(() => setRequested(true), 0);
-    });
-    return () => {
-      cancel();
-      clearTimeout(timer);
-    };
-    // fetchChunk is a module-level function of the loader that calls this.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requested]);
-  return requested;
+export function pageAfterFirstPaint(load: () => Promise<{ default: ComponentType }>) {
+  let chunk: Promise<{ default: ComponentType }> | undefined;
+  const fetchChunk = () => (chunk ??= lazyPage(load)());
+  const Page = lazy(fetchChunk);
+  function useRequested(): boolean {
+    const [requested, setRequested] = useState(() => chunk !== undefined || painted());
+    useEffect(() => {
+      if (requested) return;
+      let timer = 0;
+      const cancel = afterFirstPaint(() => {
+        fetchChunk().catch(() => undefined);
+        // Rendered in a task of its own: starting the fetches and rendering are two short tasks.
+        timer = window.setTimeout(() => setRequested(true), 0);
+      });
+      return () => {
+        cancel();
+        clearTimeout(timer);
+      };
+    }, [requested]);
+    return requested;
+  }
+  return { Page, useRequested };
 }

@@ -1,18 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetMenuQuery } from '../../features/menu/api.ts';
 import { MenuPageSkeleton } from '../../features/menu/components/menu-skeleton.tsx';
 import { useCurrentStore } from '../../features/menu/use-current-store.ts';
-import { useChunkAfterFirstPaint } from '../first-paint.ts';
-import { lazyPage } from '../lazy-page.ts';
+import { pageAfterFirstPaint } from '../first-paint.ts';
 
-let menuRoute: ReturnType<typeof loadMenuRoute> | undefined;
-function loadMenuRoute() {
-  return lazyPage(() => import('./menu-route.tsx'))().then((m) => ({ default: m.MenuRoute }));
-}
-/** The menu page's chunk, fetched once (a failure shows the route's error page). */
-const menuRouteChunk = () => (menuRoute ??= loadMenuRoute());
-const MenuRoute = lazy(menuRouteChunk);
+const menuPage = pageAfterFirstPaint(() =>
+  import('./menu-route.tsx').then((m) => ({ default: m.MenuRoute })),
+);
 
 /**
  * The menu's data, asked for with the first render: the stores, then the chosen store's menu.
@@ -31,16 +26,13 @@ function MenuData() {
  * paint; it still arrives before the menu it shows (stores, then menu: two round trips).
  */
 export function MenuRouteLoader() {
-  const requested = useChunkAfterFirstPaint(
-    () => void menuRouteChunk().catch(() => undefined),
-    () => menuRoute !== undefined,
-  );
+  const requested = menuPage.useRequested();
   return (
     <>
       <MenuData />
       {requested ? (
         <Suspense fallback={<MenuPageSkeleton />}>
-          <MenuRoute />
+          <menuPage.Page />
         </Suspense>
       ) : (
         <MenuPageSkeleton />

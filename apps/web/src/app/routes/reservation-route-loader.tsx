@@ -1,22 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate } from 'react-router';
 import {
   ReservationFormSkeleton,
   ReservationLayout,
 } from '../../features/reservation/components/reservation-layout.tsx';
 import { useShopConfig } from '../../lib/shop-config.ts';
-import { useChunkAfterFirstPaint } from '../first-paint.ts';
-import { lazyPage } from '../lazy-page.ts';
+import { pageAfterFirstPaint } from '../first-paint.ts';
 
-let pageChunk: ReturnType<typeof loadPage> | undefined;
-function loadPage() {
-  return lazyPage(
-    () => import('../../features/reservation/components/reservation-page.tsx'),
-  )().then((m) => ({ default: m.ReservationPage }));
-}
-/** The booking form's chunk, fetched once (a failure shows the route's error page). */
-const reservationChunk = () => (pageChunk ??= loadPage());
-const ReservationPage = lazy(reservationChunk);
+const reservationPage = pageAfterFirstPaint(() =>
+  import('../../features/reservation/components/reservation-page.tsx').then((m) => ({
+    default: m.ReservationPage,
+  })),
+);
 
 const placeholder = (
   <ReservationLayout>
@@ -31,15 +26,12 @@ const placeholder = (
  */
 export function ReservationRouteLoader() {
   const config = useShopConfig();
-  const requested = useChunkAfterFirstPaint(
-    () => void reservationChunk().catch(() => undefined),
-    () => pageChunk !== undefined,
-  );
+  const requested = reservationPage.useRequested();
   if (config?.allowBooking === 0) return <Navigate to="/" replace />;
   if (!requested) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <ReservationPage />
+      <reservationPage.Page />
     </Suspense>
   );
 }
