@@ -1,8 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// vitest runs one file at a time on a 2-core machine (its default is cores - 1). The unit, web
+// and integration files run two at a time (each integration file has a database of its own),
+// which keeps both cores busy; the end-to-end files, each a server and a browser of their own,
+// run one at a time after them (E2E_WORKERS to try more). SERVERY_TEST_WORKERS overrides the
+// first figure (1 brings back one file at a time).
+const workers = Number(process.env.SERVERY_TEST_WORKERS ?? 2);
+const e2eWorkers = Number(process.env.E2E_WORKERS ?? 1);
+
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     setupFiles: ['./test-setup/fail-on-console-error.ts'],
     projects: [
       {
@@ -49,6 +58,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          maxWorkers: e2eWorkers,
+          sequence: { groupOrder: 1 },
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
