@@ -35,4 +35,4 @@ const UNAVAILABLE_CODES = new Set([
 
 /** node-postgres and PGlite say so in words only. */
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|Client has encountered a connection error|Client was closed|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
+  /Connection terminated|Client has encountered a connection error|Client was closed|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed|not currently accepting connections/i;
