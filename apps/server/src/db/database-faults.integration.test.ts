@@ -75,7 +75,8 @@ describe('a database fault', () => {
 
     await adminQuery(`alter database ${name} allow_connections true`);
     await until(
-      async () => ((await ctx.app.inject({ url: '/readyz' })).statusCode === 200 ? true : undefined),
+      async () =>
+        (await ctx.app.inject({ url: '/readyz' })).statusCode === 200 ? true : undefined,
       'ready again',
       5_000,
     );

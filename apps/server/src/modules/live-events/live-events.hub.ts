@@ -258,7 +258,7 @@ export class LiveEventsHub {
   private async replay(): Promise<number> {
     const settled = await settledEventId(this.database.db).catch(() => undefined);
     let replayed = 0;
-    for (let after = this.delivered.watermark; ; ) {
+    for (let after = this.delivered.watermark; ;) {
       const page = await eventsPage(this.database.db, after);
       for (const event of page) {
         if (this.delivered.has(event.id)) continue;

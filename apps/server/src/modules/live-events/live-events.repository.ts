@@ -116,7 +116,7 @@ export async function allPages(
   afterId: number,
 ): Promise<LiveEventRow[]> {
   const all: LiveEventRow[] = [];
-  for (let after = afterId; ; ) {
+  for (let after = afterId; ;) {
     const rows = await page(after);
     all.push(...rows);
     if (rows.length < REPLAY_PAGE) return all;

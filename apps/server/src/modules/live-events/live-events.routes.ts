@@ -58,7 +58,8 @@ export const liveEventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: LiveEv
         );
       }
       const sees = (event: LiveEventRow) =>
-        !isStaffAccessKind(event.kind) && (!event.storeId || staff.storeIds.includes(event.storeId));
+        !isStaffAccessKind(event.kind) &&
+        (!event.storeId || staff.storeIds.includes(event.storeId));
       await openLiveStream(hub, request, reply, {
         scope: {
           tenantId: staff.tenantId,
