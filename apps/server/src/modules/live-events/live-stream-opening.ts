@@ -31,7 +31,8 @@ export async function openLiveStream(
   reply: FastifyReply,
   opening: LiveStreamOpening,
 ) {
-  let out: ReturnType<typeof openEventStream> | undefined;
+  // Set once the table has been read and the reply taken over; the hub may send before that.
+  const sink: { out?: ReturnType<typeof openEventStream> } = {};
   let live = false;
   let ended = false;
   const held: LiveEventRow[] = [];
@@ -40,12 +41,12 @@ export async function openLiveStream(
     ...opening.scope,
     send: (event) => {
       if (replayed.has(event.id)) return;
-      if (live) out!.write(opening.frame(event));
+      if (live) sink.out!.write(opening.frame(event));
       else held.push(event);
     },
     end: () => {
       ended = true;
-      out?.end();
+      sink.out?.end();
     },
   };
   const remove = hub.add(stream);
@@ -61,7 +62,8 @@ export async function openLiveStream(
   }
   const missedIds = new Set(missed.map((event) => event.id));
   replayed = new Set([...missedIds].filter((id) => !hub.handled(id)));
-  out = openEventStream(request, reply);
+  const out = openEventStream(request, reply);
+  sink.out = out;
   out.onClose(remove);
   if (ended) return out.end();
   for (const event of missed) await out.writeInTurn(opening.frame(event));
