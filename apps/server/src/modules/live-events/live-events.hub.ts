@@ -1,14 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { isOrderEventKind } from '@servery/contract/live-events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { logSafeError } from '../../lib/log-safe-error.ts';
 import { DeliveredIds } from './delivered-ids.ts';
+import { CatchUp } from './live-events-catch-up.ts';
 import {
   LIVE_EVENTS_CHANNEL,
-  REPLAY_PAGE,
   eventById,
-  eventsPage,
   isStaffAccessKind,
   markBoardsSeen,
   settledEventId,
@@ -46,8 +44,6 @@ function sees(stream: LiveStream, event: LiveEventRow): boolean {
 const REMEMBERED = 2_000;
 /** How often a process writes down which stores have a board open here (board_presence). */
 export const PRESENCE_EVERY_MS = 15_000;
-const REPAIR_AFTER_MS = 500;
-const MAX_RETRY_MS = 5_000;
 
 /**
  * Every stream connected to this process, fed by one dedicated LISTEN connection
@@ -61,19 +57,17 @@ export class LiveEventsHub {
   private readonly delivered = new DeliveredIds();
   private unsubscribe: (() => Promise<void>) | undefined;
   private presence: NodeJS.Timeout | undefined;
-  private repair: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private again = false;
+  private readonly catchUps: CatchUp;
   private stopped = false;
-  /** Ends a catch-up's wait between tries when the hub stops. */
-  private readonly stopping = new AbortController();
   private lostAt: number | undefined;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.catchUps = new CatchUp(database.db, this.delivered, (event) => this.deliver(event), log);
+  }
 
   async start() {
     this.unsubscribe = await this.database.listen(
@@ -92,12 +86,10 @@ export class LiveEventsHub {
   /** A normal stop: open streams end quietly (their browsers reconnect to another process). */
   async stop() {
     this.stopped = true;
-    this.stopping.abort();
     clearInterval(this.presence);
-    clearTimeout(this.repair);
     this.endStreams();
     await this.unsubscribe?.();
-    await this.running;
+    await this.catchUps.stop();
   }
 
   endStreams() {
@@ -142,26 +134,9 @@ export class LiveEventsHub {
     return this.streams.size;
   }
 
-  /**
-   * Replays the table from the watermark until caught up; one at a time, and a call made
-   * while one runs runs it again after (it may have started before what the call is about).
-   * Answers how many events were sent that had not been.
-   */
+  /** Replays the table from the watermark until caught up (decision 31). */
   catchUp(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = async () => {
-      let replayed = 0;
-      do {
-        this.again = false;
-        replayed += await this.replayUntilDone();
-      } while (this.again && !this.stopped);
-      return replayed;
-    };
-    this.running = run().finally(() => (this.running = undefined));
-    return this.running;
+    return this.catchUps.run();
   }
 
   private async onNotify(id: number) {
@@ -175,12 +150,12 @@ export class LiveEventsHub {
       event = await eventById(this.database.db, id);
     } catch {
       // The pooled connection failed (issue 27): the replay after it reads the event again.
-      this.repairSoon();
+      this.catchUps.soon();
       return;
     }
     if (!event) this.delivered.add(id);
     else if (!this.delivered.has(id)) this.deliver(event);
-    if (this.delivered.remembered > REMEMBERED) this.repairSoon();
+    if (this.delivered.remembered > REMEMBERED) this.catchUps.soon();
   }
 
   private deliver(event: LiveEventRow) {
@@ -216,7 +191,7 @@ export class LiveEventsHub {
   }
 
   private async onBack() {
-    const replayed = await this.catchUp();
+    const replayed = await this.catchUps.run();
     const downMs = this.lostAt === undefined ? undefined : Date.now() - this.lostAt;
     this.lostAt = undefined;
     if (!this.stopped) {
@@ -225,50 +200,5 @@ export class LiveEventsHub {
         `live events: the LISTEN connection is back; ${replayed} events replayed`,
       );
     }
-  }
-
-  private repairSoon() {
-    if (this.repair || this.stopped) return;
-    this.repair = setTimeout(() => {
-      this.repair = undefined;
-      void this.catchUp();
-    }, REPAIR_AFTER_MS);
-    this.repair.unref();
-  }
-
-  private async replayUntilDone(): Promise<number> {
-    for (let waitMs = 250; !this.stopped; waitMs = Math.min(waitMs * 2, MAX_RETRY_MS)) {
-      try {
-        return await this.replay();
-      } catch (error) {
-        this.log.warn({ err: logSafeError(error) }, 'live events: catch-up failed; trying again');
-        await sleep(waitMs, undefined, { ref: false, signal: this.stopping.signal }).catch(
-          () => {},
-        );
-      }
-    }
-    return 0;
-  }
-
-  /**
-   * First the settled id (nothing up to it can still appear), then every event after the
-   * watermark, page by page, each sent unless it was; then the watermark moves to the settled
-   * id. Whatever commits after LISTEN came back is announced as well (decision 31).
-   */
-  private async replay(): Promise<number> {
-    const settled = await settledEventId(this.database.db).catch(() => undefined);
-    let replayed = 0;
-    for (let after = this.delivered.watermark; ;) {
-      const page = await eventsPage(this.database.db, after);
-      for (const event of page) {
-        if (this.delivered.has(event.id)) continue;
-        this.deliver(event);
-        replayed += 1;
-      }
-      if (page.length < REPLAY_PAGE) break;
-      after = page.at(-1)!.id;
-    }
-    if (settled !== undefined) this.delivered.settleTo(settled);
-    return replayed;
   }
 }
