@@ -1,5 +1,6 @@
 // The "Live events on the order desk" section of bench/RESULTS.md.
 import { rateSection } from './desk-load.mjs';
+import { outageSection } from './live-events-faults.mjs';
 
 export const LIVE_EVENTS_GOALS = { p95Ms: 2000, aimP95Ms: 200 };
 
@@ -30,15 +31,17 @@ function terminationSection(result) {
   const kills = t.kills
     .map(
       (k) =>
-        `before order ${k.atOrder + 1}: ${k.terminated} backend(s) terminated, as many listening again after ${k.backAfterMs ?? 'more than 30 000'} ms`,
+        `before order ${k.atOrder + 1}, ${k.which === 'pooled' ? 'the pooled backends' : k.which === 'listen' ? 'the LISTEN backends' : 'every backend'}: ${k.terminated} terminated${k.which === 'pooled' ? '' : `, as many listening again after ${k.backAfterMs ?? 'more than 30 000'} ms`}`,
     )
     .join('; ');
   const list = (orders) => (orders.length ? ` (orders ${orders.join(', ')})` : '');
   return `${t.orders} cash orders on the first process of the ${run.database} pair, one started every ${t.paceMs} ms without
-waiting for the one before (so some overlap), the board on the second process. Every backend of
-the bench database whose last query is a \`LISTEN\` (\`select pg_terminate_backend(pid) from
-pg_stat_activity where datname = … and query ilike 'listen%'\`: ${t.listenBackends} before the first kill, the live-events
-hub's and the tenant cache's on each process) is terminated ${t.kills.length} times while orders keep coming: ${kills}.
+waiting for the one before (so some overlap), the board on the second process. Backends of the
+bench database are terminated ${t.kills.length} times while orders keep coming (\`select pg_terminate_backend(pid) from
+pg_stat_activity where datname = …\`): the LISTEN ones (last query a \`LISTEN\`: ${t.listenBackends} before the first kill,
+the live-events hub's and the tenant cache's on each process), the pooled ones (every other: the
+requests' connections, cut under orders in flight, which answer 503), or all: ${kills}. "Failed"
+counts orders that did not answer 200; missed and duplicated count orders that did.
 Afterwards every order id is looked up among the board's \`order.created\` events, waiting up to
 ${result.killRun.settleMs / 1000} s after the last answer and one more second for late repeats.
 
@@ -79,8 +82,11 @@ recorded, not asserted.
 |---|---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${result.runs.map(latencyRow).join('\n')}
 ${failures.length ? `\n${failures.join('\n')}\n` : ''}
-### The LISTEN connection terminated mid-run (PostgreSQL)
+### Backends terminated mid-run (PostgreSQL)
 
 ${terminationSection(result)}
+### ${result.runs.find((r) => r.outage)?.outage.events ?? 2000} events during a LISTEN outage (PostgreSQL)
+
+${outageSection(result, mustBeZero)}
 ${rateSection(result)}`;
 }

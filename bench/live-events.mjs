@@ -10,6 +10,7 @@ import { startServery } from './api.mjs';
 import { measureRate, RATE_RUN } from './desk-load.mjs';
 import { startMailbox } from './mailbox.mjs';
 import { createBenchDatabase } from './bench-database.mjs';
+import { KILLS, measureOutage, terminate } from './live-events-faults.mjs';
 import {
   boardEmail,
   cashOrder,
@@ -28,10 +29,9 @@ export { liveEventsSection } from './live-events-report.mjs';
 const LATENCY_ORDERS = 100;
 /** The longest an order's event is waited for in the latency run before it counts as missed. */
 const EVENT_TIMEOUT_MS = 5_000;
-/** The termination run: orders started every PACE_MS, the LISTEN backends killed at these. */
+/** The termination run: orders started every PACE_MS, backends killed as KILLS says. */
 const KILL_RUN_ORDERS = 300;
 const KILL_RUN_PACE_MS = 20;
-const KILL_AT = [80, 180];
 /** After the last order is answered: how long events may still come before they count missed. */
 const SETTLE_MS = 10_000;
 
@@ -70,7 +70,7 @@ async function listenBackends(admin, database) {
 
 /**
  * Orders started every KILL_RUN_PACE_MS on `orderUrl` (not waiting for one another, so some
- * overlap); at each of KILL_AT orders every LISTEN backend of the database is terminated.
+ * overlap); at each of KILLS the LISTEN backends, the pooled ones or both are terminated.
  * Afterwards each order id is counted on the board: never received, received more than once.
  */
 async function measureTermination(orderUrl, order, board, { adminUrl, database }) {
@@ -84,13 +84,11 @@ async function measureTermination(orderUrl, order, board, { adminUrl, database }
     const started = performance.now();
     const inFlight = [];
     for (let i = 0; i < KILL_RUN_ORDERS; i++) {
-      if (KILL_AT.includes(i)) {
-        const { rows } = await admin.query(
-          `select pid, pg_terminate_backend(pid) as done from pg_stat_activity
-            where datname = $1 and query ilike 'listen%'`,
-          [database],
-        );
+      const cut = KILLS.find((k) => k.atOrder === i);
+      if (cut) {
+        const rows = await terminate(admin, database, cut.which);
         const kill = {
+          which: cut.which,
           atOrder: i,
           at: performance.now(),
           terminated: rows.filter((r) => r.done).length,
@@ -140,7 +138,8 @@ async function measureTermination(orderUrl, order, board, { adminUrl, database }
       failures: failures.length,
       failure: failures[0] ?? null,
       listenBackends: before.length,
-      kills: kills.map(({ atOrder, terminated, backAfterMs }) => ({
+      kills: kills.map(({ which, atOrder, terminated, backAfterMs }) => ({
+        which,
         atOrder,
         terminated,
         backAfterMs: backAfterMs ?? null,
@@ -206,12 +205,18 @@ async function benchPostgres(serverMain, mailbox) {
       adminUrl,
       database: database.database,
     });
+    const outage = await measureOutage(board, {
+      adminUrl,
+      database: database.database,
+      databaseUrl: database.url,
+    });
     const rate = await measureRate(orders.url, order, board);
     return {
       database: `PostgreSQL ${database.version.split(' ')[0]}`,
       processes: 2,
       latency,
       termination,
+      outage,
       rate,
       boardReconnects: board.reconnects,
     };
@@ -248,7 +253,7 @@ export async function benchLiveEvents({ serverMain = 'apps/server/dist/main.js' 
     killRun: {
       orders: KILL_RUN_ORDERS,
       paceMs: KILL_RUN_PACE_MS,
-      killAt: KILL_AT,
+      kills: KILLS,
       settleMs: SETTLE_MS,
     },
     rateRun: RATE_RUN,

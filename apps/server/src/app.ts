@@ -230,6 +230,8 @@ export async function buildApp(options: AppOptions) {
   const hub = new LiveEventsHub(database, now, app.log);
   await hub.start();
   app.addHook('onClose', async () => hub.stop());
+  // Open streams would hold the server's close open: they end first, quietly (issue 27).
+  app.addHook('preClose', async () => hub.endStreams());
   await app.register(liveEventsRoutes, { db: database.db, hub });
   await app.register(orderEventsRoutes, { db: database.db, hub });
   // Background work (the outbox above, this sweeper) runs where messages are delivered.

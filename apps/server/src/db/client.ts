@@ -99,7 +99,12 @@ async function openPostgres(
   options: Extract<DatabaseOptions, { kind: 'postgres' }>,
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-  // An idle client that loses its connection must not bring the process down.
+  // A client that loses its connection must not bring the process down (issue 27). The pool
+  // listens for errors of idle clients only; a client checked out (inside a transaction, or
+  // between two queries of a request) had none, and pg's 'error' event then ended the process.
+  // This listener is there for the client's whole life: the query that was running fails (a 503,
+  // errors.ts), and the pool drops the client when it is released (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   const listeners = new Set<() => Promise<void>>();

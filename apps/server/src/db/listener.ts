@@ -7,6 +7,8 @@ export interface ListenOptions {
    * from a table).
    */
   onReconnect?: () => void;
+  /** Called once when the connection is lost (the caller logs it: issue 27). */
+  onLost?: (error: Error | undefined) => void;
 }
 
 const FIRST_RETRY_MS = 100;
@@ -23,7 +25,7 @@ export async function reconnectingListener(
   url: string,
   channel: string,
   onNotify: (payload: string) => void,
-  { onReconnect }: ListenOptions = {},
+  { onReconnect, onLost }: ListenOptions = {},
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -31,18 +33,20 @@ export async function reconnectingListener(
   let timer: NodeJS.Timeout | undefined;
 
   const open = async () => {
-    const next = new pg.Client({ connectionString: url });
+    // keepAlive: a cut network is noticed by the socket, not only at the next restart.
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });
     // A lost connection is an 'error' and/or an 'end': either schedules one reconnect.
-    const lost = () => {
+    const lost = (error?: Error) => {
       if (client !== next) return;
       client = undefined;
+      if (!stopped) onLost?.(error);
       scheduleReconnect();
     };
     next.on('error', lost);
-    next.on('end', lost);
+    next.on('end', () => lost());
     try {
       await next.connect();
       await next.query(`listen ${pg.escapeIdentifier(channel)}`);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database-faults.ts';
 import { AppError } from '../lib/app-error.ts';
 import { logSafeError } from '../lib/log-safe-error.ts';
 
@@ -63,6 +64,16 @@ export const errorHandlerPlugin = fp(
         return reply
           .code(status)
           .send({ status, message: clientMessage(error, status), data: null });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A restart or a dropped connection: the process carries on, and the caller tries again.
+        request.log.warn({ err: logSafeError(error) }, 'database unavailable');
+        void reply.header('retry-after', '5');
+        return reply.code(503).send({
+          status: 503,
+          message: 'The service is briefly unavailable. Please try again in a few seconds.',
+          data: null,
+        });
       }
       request.log.error({ err: logSafeError(error) }, 'unhandled error');
       return reply.code(500).send({

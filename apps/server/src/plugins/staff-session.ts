@@ -14,6 +14,8 @@ export interface StaffIdentity {
   /** The stores this person works in: every store of the shop for an owner. */
   storeIds: string[];
   sessionExpiresAt: Date;
+  /** The session behind the cookie (its live streams end when it does: decision 31). */
+  sessionId?: string;
 }
 
 declare module 'fastify' {

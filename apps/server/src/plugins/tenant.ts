@@ -163,7 +163,12 @@ export const tenantPlugin = fp(
 
     // A change announced while the connection was down was missed: start afresh after it.
     const unsubscribe = await options.listen(options.channel, () => cache.clear(), {
-      onReconnect: () => cache.clear(),
+      onLost: () =>
+        app.log.warn('shop cache: the LISTEN connection was lost; kept answers may be stale'),
+      onReconnect: () => {
+        cache.clear();
+        app.log.info('shop cache: the LISTEN connection is back; kept answers dropped');
+      },
     });
     app.addHook('onClose', async () => unsubscribe());
 

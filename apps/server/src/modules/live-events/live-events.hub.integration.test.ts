@@ -7,7 +7,8 @@ import { createTestDatabase } from '../../../test/test-database.ts';
 import { findTenantBySlug } from '../tenants/tenants.repository.ts';
 import { LiveEventsHub } from './live-events.hub.ts';
 import { silentLog } from '../../../test/silent-log.ts';
-import { lastEventId, recordLiveEvent } from './live-events.repository.ts';
+import { until } from '../../../test/until.ts';
+import { recordLiveEvent } from './live-events.repository.ts';
 
 // The hub on its own, its LISTEN connection replaced by hooks the test calls itself, so a
 // notification and a reconnection can be made to arrive in a chosen order.
@@ -54,7 +55,7 @@ describe('LiveEventsHub', () => {
   it('sends an event once when its notification comes while a catch-up is running', async () => {
     const { hub, notify, reconnected } = await hubWithHooks();
     const sent: number[] = [];
-    hub.add({ tenantId, storeIds: [], lastId: 0, send: (event) => sent.push(event.id) });
+    hub.add({ tenantId, storeIds: [], send: (event) => sent.push(event.id), end: () => {} });
     const id = await recordLiveEvent(database.db, {
       tenantId,
       storeId: null,
@@ -73,8 +74,7 @@ describe('LiveEventsHub', () => {
   it('after a reconnection, sends an event that took a lower id but committed late', async () => {
     const { hub, notify, reconnected } = await hubWithHooks();
     const sent: string[] = [];
-    const lastId = await lastEventId(database.db, tenantId);
-    hub.add({ tenantId, storeIds: [], lastId, send: (event) => sent.push(event.entityId) });
+    hub.add({ tenantId, storeIds: [], send: (event) => sent.push(event.entityId), end: () => {} });
     // A transaction takes an id, and is still open when a later event commits and is sent...
     const lateId = Number(
       (
@@ -107,13 +107,12 @@ describe('LiveEventsHub', () => {
   it("catches a customer's order page up after a reconnection, with that order's events only", async () => {
     const { hub, reconnected } = await hubWithHooks();
     const sent: string[] = [];
-    const lastId = await lastEventId(database.db, tenantId);
     hub.add({
       tenantId,
       storeIds: [],
       orderId: 'order-followed',
-      lastId,
       send: (event) => sent.push(`${event.kind} ${event.entityId}`),
+      end: () => {},
     });
     // Written while the listening connection is down (a database restart): no NOTIFY arrives.
     for (const [kind, entityId] of [
@@ -126,6 +125,25 @@ describe('LiveEventsHub', () => {
     reconnected();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sent).toEqual(['order.status order-followed']);
+    await hub.stop();
+  });
+
+  it('after a reconnection, replays every event written while it was down, page by page, once each', async () => {
+    const { hub, reconnected } = await hubWithHooks();
+    const sent: number[] = [];
+    hub.add({ tenantId, storeIds: [], send: (event) => sent.push(event.id), end: () => {} });
+    // 2,500 events while the listening connection is down: far more than one page (500).
+    const written = (await database.db.execute(sql`
+      insert into live_events (tenant_id, store_id, kind, entity_id)
+      select ${tenantId}, null, 'order.status', 'outage-' || n from generate_series(1, 2500) n
+      returning id`)) as unknown as { rows: { id: string | number }[] };
+    const ids = written.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    reconnected();
+    await until(() => (sent.length >= ids.length ? true : undefined), 'the replay');
+    // A second reconnection finds nothing new to send.
+    reconnected();
+    await hub.catchUp();
+    expect(sent).toEqual(ids);
     await hub.stop();
   });
 });

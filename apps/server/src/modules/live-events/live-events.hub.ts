@@ -1,28 +1,34 @@
 import { isOrderEventKind } from '@servery/contract/live-events';
-import type { DatabaseHandle } from '../../db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { logSafeError } from '../../lib/log-safe-error.ts';
+import { DeliveredIds } from './delivered-ids.ts';
+import { CatchUp } from './live-events-catch-up.ts';
 import {
   LIVE_EVENTS_CHANNEL,
   eventById,
-  eventsAfter,
+  isStaffAccessKind,
   markBoardsSeen,
-  newestEventId,
+  settledEventId,
   type LiveEventRow,
 } from './live-events.repository.ts';
 
 /**
  * One connected stream: whose it is, what it sees, and how to send it an event. A staff board
- * sees its stores; a customer's order page (`orderId`) sees that order's events only, and its
- * empty `storeIds` never count as a board watching (board_presence).
+ * sees its stores and ends with its session; a customer's order page (`orderId`) sees that
+ * order's events only, and its empty `storeIds` never count as a board watching.
  */
 export interface LiveStream {
   tenantId: string;
   storeIds: readonly string[];
   /** A customer's order page: only this order's events. */
   orderId?: string;
-  lastId: number;
+  /** A staff board's person and session: news about either ends the stream (issue 27). */
+  staffId?: string;
+  sessionId?: string;
   send(event: LiveEventRow): void;
+  /** Ends the stream; the browser reconnects (and is asked for its session again). */
+  end(): void;
 }
 
 /** Whether an event is one a stream may see. */
@@ -34,53 +40,78 @@ function sees(stream: LiveStream, event: LiveEventRow): boolean {
   return !event.storeId || stream.storeIds.includes(event.storeId);
 }
 
-const REMEMBERED = 2000;
+/** Ids kept above the watermark before the hub asks the database to settle it. */
+const REMEMBERED = 2_000;
 /** How often a process writes down which stores have a board open here (board_presence). */
 export const PRESENCE_EVERY_MS = 15_000;
-/** How long a transaction may hold an event id before committing it and still be caught up. */
-const LATE_COMMITS_MS = 60_000;
 
 /**
- * Every board connected to this process, fed by one dedicated LISTEN connection (architecture.md "Live
- * events"). NOTIFY carries only an event's id; the row is read once per process and sent to the
- * boards of its shop that may see its store. After the listening connection comes back, every
- * board is caught up from the table, so a database restart loses nothing.
+ * Every stream connected to this process, fed by one dedicated LISTEN connection
+ * (architecture.md "Live"). NOTIFY carries only an event's id; the row is read once per process
+ * and sent to the streams that may see it. Which ids were dealt with is a watermark and the ids
+ * above it (`DeliveredIds`); after the connection comes back, or a read failed, the hub replays
+ * the table by id from the watermark, page by page, until it is caught up (decision 31).
  */
 export class LiveEventsHub {
   private readonly streams = new Set<LiveStream>();
-  /** Ids sent recently, so a late NOTIFY or a catch-up never sends an event twice. */
-  private readonly sent = new Set<number>();
+  private readonly delivered = new DeliveredIds();
   private unsubscribe: (() => Promise<void>) | undefined;
   private presence: NodeJS.Timeout | undefined;
+  private readonly catchUps: CatchUp;
+  private stopped = false;
+  private lostAt: number | undefined;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  /** The newest event id when this process started: older ones are not this hub's to send. */
-  private floor = 0;
+  ) {
+    this.catchUps = new CatchUp(database.db, this.delivered, (event) => this.deliver(event), log);
+  }
 
   async start() {
-    this.floor = await newestEventId(this.database.db);
     this.unsubscribe = await this.database.listen(
       LIVE_EVENTS_CHANNEL,
       (payload) => void this.onNotify(Number(payload)),
-      { onReconnect: () => void this.catchUp() },
+      { onLost: (error) => this.onLost(error), onReconnect: () => void this.onBack() },
     );
+    // LISTEN is in place: whatever commits from now on is announced, and nothing up to the
+    // settled id can still appear. Older events are not this hub's to send (a board that
+    // opens replays them from the table itself).
+    this.delivered.settleTo(await settledEventId(this.database.db, 10_000));
     this.presence = setInterval(() => void this.markSeen(), PRESENCE_EVERY_MS);
     this.presence.unref();
   }
 
+  /** A normal stop: open streams end quietly (their browsers reconnect to another process). */
   async stop() {
+    this.stopped = true;
     clearInterval(this.presence);
+    this.endStreams();
     await this.unsubscribe?.();
+    await this.catchUps.stop();
+  }
+
+  endStreams() {
+    for (const stream of [...this.streams]) stream.end();
+    this.streams.clear();
   }
 
   add(stream: LiveStream) {
     this.streams.add(stream);
-    return () => this.streams.delete(stream);
+    return () => void this.streams.delete(stream);
+  }
+
+  /** How many streams of this session are open on this process. */
+  streamsOfSession(sessionId: string): number {
+    let count = 0;
+    for (const s of this.streams) if (s.sessionId === sessionId) count += 1;
+    return count;
+  }
+
+  /** Whether the hub has dealt with this id (it will not send it again). */
+  handled(id: number): boolean {
+    return this.delivered.has(id);
   }
 
   /**
@@ -103,43 +134,71 @@ export class LiveEventsHub {
     return this.streams.size;
   }
 
-  private async onNotify(id: number) {
-    if (!Number.isSafeInteger(id) || this.sent.has(id) || this.streams.size === 0) return;
-    const event = await eventById(this.database.db, id).catch(() => undefined);
-    // Checked again: a catch-up running meanwhile (right after a reconnection) may have sent it.
-    if (event && !this.sent.has(event.id)) this.deliver(event);
+  /** Replays the table from the watermark until caught up (decision 31). */
+  catchUp(): Promise<number> {
+    return this.catchUps.run();
   }
 
-  /**
-   * After a lost connection: what each shop's boards missed, from the table. Ids are taken when
-   * an event is written but arrive in commit order, so an event with a lower id than the last
-   * one sent may have committed while the connection was down: events written in the last
-   * minute are read again too, and the ones already sent are skipped.
-   */
-  private async catchUp() {
-    const byTenant = new Map<string, number>();
-    for (const s of this.streams) {
-      byTenant.set(s.tenantId, Math.min(byTenant.get(s.tenantId) ?? s.lastId, s.lastId));
+  private async onNotify(id: number) {
+    if (!Number.isSafeInteger(id) || this.delivered.has(id)) return;
+    if (this.streams.size === 0) {
+      this.delivered.add(id);
+      return;
     }
-    const recent = new Date(this.now().getTime() - LATE_COMMITS_MS);
-    for (const [tenantId, after] of byTenant) {
-      const events = await eventsAfter(this.database.db, tenantId, after, recent).catch(() => []);
-      for (const event of events) {
-        if (event.id > this.floor && !this.sent.has(event.id)) this.deliver(event);
+    let event: LiveEventRow | undefined;
+    try {
+      event = await eventById(this.database.db, id);
+    } catch {
+      // The pooled connection failed (issue 27): the replay after it reads the event again.
+      this.catchUps.soon();
+      return;
+    }
+    if (!event) this.delivered.add(id);
+    else if (!this.delivered.has(id)) this.deliver(event);
+    if (this.delivered.remembered > REMEMBERED) this.catchUps.soon();
+  }
+
+  private deliver(event: LiveEventRow) {
+    this.delivered.add(event.id);
+    if (isStaffAccessKind(event.kind)) {
+      this.endAccess(event);
+      return;
+    }
+    for (const stream of this.streams) if (sees(stream, event)) stream.send(event);
+  }
+
+  /** A session signed out, or a person removed or given another role or stores. */
+  private endAccess(event: LiveEventRow) {
+    for (const stream of [...this.streams]) {
+      if (stream.tenantId !== event.tenantId) continue;
+      const ends =
+        event.kind === 'staff.signed_out'
+          ? stream.sessionId === event.entityId
+          : stream.staffId === event.entityId;
+      if (ends) {
+        this.streams.delete(stream);
+        stream.end();
       }
     }
   }
 
-  private deliver(event: LiveEventRow) {
-    this.sent.add(event.id);
-    if (this.sent.size > REMEMBERED) this.sent.delete(this.sent.values().next().value!);
-    for (const stream of this.streams) {
-      if (stream.tenantId !== event.tenantId) continue;
-      // Every stream of the shop has been considered up to here, sent the event or not, so a
-      // catch-up after a lost connection starts from the shop's newest id, not from the last
-      // event a quiet stream (one order, one store) happened to see.
-      stream.lastId = Math.max(stream.lastId, event.id);
-      if (sees(stream, event)) stream.send(event);
+  private onLost(error: Error | undefined) {
+    this.lostAt ??= Date.now();
+    this.log.warn(
+      { err: error && logSafeError(error) },
+      'live events: the LISTEN connection was lost; streams are caught up from the table when it is back',
+    );
+  }
+
+  private async onBack() {
+    const replayed = await this.catchUps.run();
+    const downMs = this.lostAt === undefined ? undefined : Date.now() - this.lostAt;
+    this.lostAt = undefined;
+    if (!this.stopped) {
+      this.log.info(
+        { replayed, downMs },
+        `live events: the LISTEN connection is back; ${replayed} events replayed`,
+      );
     }
   }
 }

@@ -1,17 +1,31 @@
-import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { ORDER_EVENT_KINDS, type LiveEventKind } from '@servery/contract/live-events';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { boardPresence, liveEvents } from '../../db/schema.ts';
 
 /** The NOTIFY channel live events are announced on; the payload is the event's id only. */
 export const LIVE_EVENTS_CHANNEL = 'servery_live_events';
 
+/**
+ * News about a staff member's access, on the same table and NOTIFY as the boards' events, so it
+ * reaches every process in the same way (issue 27): each hub ends the streams concerned and
+ * sends no frame. `staff.signed_out` names a session; `staff.changed` (removed, new role or
+ * stores) names the person, whose every session's streams end (their boards reconnect with the
+ * new scope, or are refused).
+ */
+export const STAFF_ACCESS_KINDS = ['staff.signed_out', 'staff.changed'] as const;
+export type StaffAccessKind = (typeof STAFF_ACCESS_KINDS)[number];
+
+export function isStaffAccessKind(kind: string): kind is StaffAccessKind {
+  return (STAFF_ACCESS_KINDS as readonly string[]).includes(kind);
+}
+
 export interface LiveEventInput {
   tenantId: string;
   /** Null for a shop-wide change (closed switch, booking settings). */
   storeId: string | null;
-  /** What happened (the contract's live-events.ts lists the kinds). */
-  kind: LiveEventKind;
+  /** What happened (the contract's live-events.ts lists the kinds boards are sent). */
+  kind: LiveEventKind | StaffAccessKind;
   entityId: string;
 }
 
@@ -45,37 +59,41 @@ export function recordPaymentEvent(
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;
 
-/**
- * Events of the shop after `afterId`, and any written since `alsoSince`, oldest first (a board's
- * replay, a listener's catch-up).
- */
-export async function eventsAfter(
-  db: Executor,
-  tenantId: string,
-  afterId: number,
-  alsoSince?: Date,
-  limit = 500,
-) {
-  const after = gt(liveEvents.id, afterId);
+/** How many events one read of a replay takes: a replay reads page after page until done. */
+export const REPLAY_PAGE = 500;
+
+/** Events of every shop after `afterId`, oldest first: one page of a hub's catch-up. */
+export async function eventsPage(db: Executor, afterId: number, limit = REPLAY_PAGE) {
   return db
     .select()
     .from(liveEvents)
-    .where(
-      and(
-        eq(liveEvents.tenantId, tenantId),
-        alsoSince ? or(after, gt(liveEvents.createdAt, alsoSince)) : after,
-      ),
-    )
+    .where(gt(liveEvents.id, afterId))
     .orderBy(asc(liveEvents.id))
     .limit(limit);
 }
 
-/** One order's events after `afterId`, oldest first (a customer's order page replaying). */
-export async function orderEventsAfter(
+/** Events of the shop after `afterId`, oldest first: one page of a board's replay. */
+export async function shopEventsPage(
+  db: Executor,
+  tenantId: string,
+  afterId: number,
+  limit = REPLAY_PAGE,
+) {
+  return db
+    .select()
+    .from(liveEvents)
+    .where(and(eq(liveEvents.tenantId, tenantId), gt(liveEvents.id, afterId)))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+}
+
+/** One order's events after `afterId`, oldest first: one page of an order page's replay. */
+export async function orderEventsPage(
   db: Executor,
   tenantId: string,
   orderId: string,
   afterId: number,
+  limit = REPLAY_PAGE,
 ) {
   return db
     .select()
@@ -89,7 +107,39 @@ export async function orderEventsAfter(
       ),
     )
     .orderBy(asc(liveEvents.id))
-    .limit(100);
+    .limit(limit);
+}
+
+/** Every event `page` finds after `afterId`, read page by page (no single LIMIT). */
+export async function allPages(
+  page: (afterId: number) => Promise<LiveEventRow[]>,
+  afterId: number,
+): Promise<LiveEventRow[]> {
+  const all: LiveEventRow[] = [];
+  for (let after = afterId; ;) {
+    const rows = await page(after);
+    all.push(...rows);
+    if (rows.length < REPLAY_PAGE) return all;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/**
+ * The newest event id below which nothing can still appear (decision 31): SHARE mode waits
+ * for every transaction that is inserting into live_events (an INSERT holds ROW EXCLUSIVE from
+ * before it draws its id until it ends) and holds new ones back for the moment of one read, so
+ * every id up to the answer is committed or will never be. Gives up after `waitMs` (a long
+ * transaction): the caller then keeps its older answer.
+ */
+export async function settledEventId(db: Database, waitMs = 2_000): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.round(waitMs))}`));
+    await tx.execute(sql`lock table ${liveEvents} in share mode`);
+    const [row] = await tx
+      .select({ id: sql<number>`coalesce(max(${liveEvents.id}), 0)` })
+      .from(liveEvents);
+    return Number(row?.id ?? 0);
+  });
 }
 
 export async function eventById(db: Executor, id: number) {
@@ -103,14 +153,6 @@ export async function lastEventId(db: Executor, tenantId: string): Promise<numbe
     .select({ id: sql<number>`coalesce(max(${liveEvents.id}), 0)` })
     .from(liveEvents)
     .where(eq(liveEvents.tenantId, tenantId));
-  return Number(row?.id ?? 0);
-}
-
-/** The newest event id of any shop (0 when none). */
-export async function newestEventId(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ id: sql<number>`coalesce(max(${liveEvents.id}), 0)` })
-    .from(liveEvents);
   return Number(row?.id ?? 0);
 }
 

@@ -4,9 +4,15 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { findOwnedOrder } from '../orders/orders.repository.ts';
-import { openEventStream, resumeFrom } from './event-stream.ts';
-import type { LiveEventsHub, LiveStream } from './live-events.hub.ts';
-import { lastEventId, orderEventsAfter, type LiveEventRow } from './live-events.repository.ts';
+import { resumeFrom } from './event-stream.ts';
+import type { LiveEventsHub } from './live-events.hub.ts';
+import {
+  allPages,
+  lastEventId,
+  orderEventsPage,
+  type LiveEventRow,
+} from './live-events.repository.ts';
+import { openLiveStream } from './live-stream-opening.ts';
 
 const ZOrderEventsQuery = z.object({
   /** For a first connection that already knows where it was (a reconnect sends the header). */
@@ -48,23 +54,14 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<{
       const owner = { tenantId, customerId: request.customerId };
       const own = isUuid(orderId) ? await findOwnedOrder(db, owner, orderId) : undefined;
       if (!own) throw notFound('We could not find that order.');
-      const from = resumeFrom(request, request.query.last_event_id);
-      const missed = from !== undefined ? await orderEventsAfter(db, tenantId, orderId, from) : [];
-      const startId = from !== undefined ? from : await lastEventId(db, tenantId);
-      const out = openEventStream(request, reply);
-      const stream: LiveStream = {
-        tenantId,
-        storeIds: [],
-        orderId,
-        lastId: startId,
-        send: (event) => out.write(frame(event)),
-      };
-      for (const event of missed) {
-        stream.lastId = Math.max(stream.lastId, event.id);
-        out.write(frame(event));
-      }
-      if (from === undefined) out.write(`id: ${startId}\nevent: ready\ndata: {}\n\n`);
-      out.onClose(hub.add(stream));
+      await openLiveStream(hub, request, reply, {
+        scope: { tenantId, storeIds: [], orderId },
+        from: resumeFrom(request, request.query.last_event_id),
+        missed: (afterId) =>
+          allPages((after) => orderEventsPage(db, tenantId, orderId, after), afterId),
+        newest: () => lastEventId(db, tenantId),
+        frame,
+      });
     },
   );
 };

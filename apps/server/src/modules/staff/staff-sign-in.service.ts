@@ -12,6 +12,7 @@ import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { hashToken } from '../../lib/hash-token.ts';
 import { codeMatches, hashCode, newCode, newSessionToken } from '../auth/otp-codes.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { staffCodeMessage } from './staff-messages.ts';
 import {
   closeCode,
@@ -208,11 +209,21 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
       refreshedCookieSeconds = IDLE_MS / 1000;
     }
     const identity = await identityOf(found.staff, expiresAt, storeIdsOfShop);
-    return { identity, refreshedCookieSeconds };
+    return { identity: { ...identity, sessionId: found.sessionId }, refreshedCookieSeconds };
   }
 
+  /** Ends the session; its open live streams end on every process (decision 31). */
   async function signOut(tenantId: string, token: string) {
-    await deleteSessionByHash(db, tenantId, hashToken(token));
+    await db.transaction(async (tx) => {
+      for (const sessionId of await deleteSessionByHash(tx, tenantId, hashToken(token))) {
+        await recordLiveEvent(tx, {
+          tenantId,
+          storeId: null,
+          kind: 'staff.signed_out',
+          entityId: sessionId,
+        });
+      }
+    });
   }
 
   /** GET /api/admin/session: who, what they may do, which stores. */

@@ -132,10 +132,13 @@ export async function touchSession(db: Executor, id: string, at: Date, expiresAt
   await db.update(staffSessions).set({ lastSeenAt: at, expiresAt }).where(eq(staffSessions.id, id));
 }
 
+/** Deletes the session behind a token hash; answers the ids of what it deleted. */
 export async function deleteSessionByHash(db: Executor, tenantId: string, tokenHash: string) {
-  await db
+  const rows = await db
     .delete(staffSessions)
-    .where(and(eq(staffSessions.tenantId, tenantId), eq(staffSessions.tokenHash, tokenHash)));
+    .where(and(eq(staffSessions.tenantId, tenantId), eq(staffSessions.tokenHash, tokenHash)))
+    .returning({ id: staffSessions.id });
+  return rows.map((row) => row.id);
 }
 
 export async function deleteSessionsOf(db: Executor, tenantId: string, staffId: string) {

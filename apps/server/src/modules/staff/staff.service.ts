@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { staffInviteMessage } from './staff-messages.ts';
 import type { StaffShop } from './staff-sign-in.service.ts';
 import {
@@ -64,6 +65,17 @@ async function checkStores(db: Executor, tenantId: string, storeIds: string[] | 
   }
   return shopStoreIds;
 }
+
+/** A new role or other stores: what the person's open streams may see has changed. */
+const accessChanged = (before: StaffRow, after: StaffRow) =>
+  before.role !== after.role || before.storeIds.join() !== after.storeIds.join();
+
+/**
+ * Ends the person's open live streams on every process, on the path the boards' events take
+ * (decision 31): their boards reconnect with the new role and stores, or are refused.
+ */
+const announceAccessChange = (tx: Executor, tenantId: string, staffId: string) =>
+  recordLiveEvent(tx, { tenantId, storeId: null, kind: 'staff.changed', entityId: staffId });
 
 export function createStaffService({ db, now, onMessageQueued }: StaffServiceDeps) {
   async function list(tenantId: string): Promise<StaffMember[]> {
@@ -170,6 +182,7 @@ export function createStaffService({ db, now, onMessageQueued }: StaffServiceDep
         },
         at,
       ))!;
+      if (accessChanged(current, changed)) await announceAccessChange(tx, actor.tenantId, id);
       await recordAudit(tx, actor, {
         action: 'staff.updated',
         entity: 'staff',
@@ -195,6 +208,7 @@ export function createStaffService({ db, now, onMessageQueued }: StaffServiceDep
       }
       const removed = (await updateStaff(tx, actor.tenantId, id, { status: 'removed' }, at))!;
       await deleteSessionsOf(tx, actor.tenantId, id);
+      await announceAccessChange(tx, actor.tenantId, id);
       await recordAudit(tx, actor, {
         action: 'staff.removed',
         entity: 'staff',
