@@ -238,12 +238,7 @@ export function createDeskService(deps: DeskDeps) {
       return { row: { ...current, order: moved }, settle: Boolean(payment) };
     });
     if (!outcome) {
-      throw await moveRefused(
-        db,
-        staff,
-        { ...order, moves: order.statusHistory.length },
-        body,
-      );
+      throw await moveRefused(db, staff, { ...order, moves: order.statusHistory.length }, body);
     }
     onMessageQueued();
     // After the move committed: charge, release or refund (the sweeper retries a failure).
