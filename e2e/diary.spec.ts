@@ -13,12 +13,12 @@ import { uniqueEmail, uniquePhone } from './support/sign-in.ts';
 import { DEMO_OWNER, signInToAdmin } from './support/staff.ts';
 
 // Issue 16: a guest books online in one browser; the host's open diary shows it without a
-// reload, and the host seats the party. Messages go to the server log at info level.
+// reload, and offers only what the clock allows for tomorrow's party. Messages go to the server log at info level.
 const product = useProduct(() => ({ env: { LOG_LEVEL: 'info' } }));
 const url = () => product.server.url;
 
 describe('the bookings diary', () => {
-  it('shows a booking made online as it arrives, and the host seats the party', async () => {
+  it('shows a booking made online as it arrives, with only the moves tomorrow allows', async () => {
     // The host opens tomorrow's diary (every slot of the day is still bookable then).
     const today = (await timingsOf(url())).date;
     const date = addDays(today, 1);
@@ -74,11 +74,9 @@ describe('the bookings diary', () => {
     expect(await accessibilityViolations(host.page)).toEqual([]);
     await screenshot(host.page, 'diary-desktop');
 
-    // The party arrives and is seated: one tap each.
-    await card.getByRole('button', { name: `Arrived ${name}, 3` }).click();
-    await card.getByText('Arrived', { exact: true }).waitFor();
-    await card.getByRole('button', { name: `Seat ${name}, 3` }).click();
-    await card.getByText('Seated', { exact: true }).waitFor();
+    // Tomorrow's party cannot arrive, be seated or be a no-show today (issue 27, point 6): the
+    // card offers only a cancellation.
+    expect(await card.getByRole('button').allTextContents()).toEqual(['Cancel…']);
 
     // A walk-in can only be today: the quick form adds a phone booking here.
     await host.page.getByRole('button', { name: 'Phone booking or walk-in' }).click();

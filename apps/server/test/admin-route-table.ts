@@ -175,6 +175,14 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'bookings:run',
     scope: 'store',
   },
+  // Issue 27, point 6: a no-show marked by mistake, undone within 10 minutes.
+  {
+    method: 'POST',
+    route: '/api/admin/bookings/:id/undo-no-show',
+    url: (f) => `/api/admin/bookings/${f.bookingId}/undo-no-show`,
+    permission: 'bookings:run',
+    scope: 'store',
+  },
   {
     method: 'POST',
     route: '/api/admin/closeouts',

@@ -25,9 +25,11 @@ export async function insertTestOrder(
     customerEmail?: string | null;
     scheduledFor?: Date;
     id?: string;
+    /** When it was placed (a test on a fixed clock passes its `now()`); the wall clock else. */
+    at?: Date;
   } = {},
 ) {
-  const at = new Date();
+  const at = options.at ?? new Date();
   const customer = await insertCustomer(db, {
     tenantId: where.tenantId,
     firstName: 'Amira',

@@ -84,7 +84,7 @@ export async function staffAgent(
   db: Database,
   doc: { slug: string; hosts: { host: string }[] },
   role: StaffRole,
-  options: { stores?: string[] } = {},
+  options: { stores?: string[]; name?: string } = {},
 ): Promise<StaffAgent> {
   const email = await addStaff(db, doc.slug, role, options);
   return signInStaff(app, db, doc.hosts[0]!.host, email);

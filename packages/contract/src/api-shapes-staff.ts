@@ -19,6 +19,8 @@ export const ZDiaryBooking = z.looseObject({
   over_capacity: z.boolean(),
   created_at: instant,
   next: z.array(z.string()),
+  no_show_from: instant,
+  undo_no_show_until: instant.nullable(),
 });
 export const ZDiaryCloseout = z.looseObject({
   id,

@@ -119,6 +119,9 @@ export const ZOrder = z.looseObject({
   payment: z.looseObject({ method: z.string(), provider: z.string(), status: z.string() }),
   status_history: z.array(z.looseObject({ status: z.string(), at: instant })),
   created_at: instant,
+  shop_reason: z
+    .looseObject({ reason: z.string().nullable(), words: z.string().nullable() })
+    .nullable(),
   vat_invoice: z
     .looseObject({
       vat_number: z.string(),

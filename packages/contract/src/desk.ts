@@ -93,7 +93,14 @@ export interface DeskOrder {
   } | null;
   /** PAID (card) or CASH to collect, and how much. */
   payment: { method: string; status: string; paid: boolean; to_collect: number };
-  status_history: { status: OrderStatus; at: string; by?: string; note?: string }[];
+  status_history: {
+    status: OrderStatus;
+    at: string;
+    by?: string;
+    /** A rejection's preset reason (REJECT_REASONS). */
+    reason?: string;
+    note?: string;
+  }[];
   created_at: string;
   /** How many times its kitchen ticket was printed (any device): more than 0, the next is a reprint. */
   print_count: number;

@@ -25,6 +25,15 @@ export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]
   declined: [],
 };
 
+/**
+ * Front of house mistakes (issue 27, point 6): a no-show may be marked from this many minutes
+ * after the booking's time, and undone for this many minutes after it was marked.
+ */
+export const NO_SHOW_AFTER_MINUTES = 15;
+export const NO_SHOW_UNDO_MINUTES = 10;
+/** Moves that only make sense on the booking's own day (in the shop's time). */
+export const SAME_DAY_BOOKING_MOVES: readonly BookingStatus[] = ['arrived', 'seated'];
+
 /** The statuses a booking must be in for a move to `to`. */
 export const bookingMovableFrom = (to: BookingStatus): BookingStatus[] =>
   BOOKING_STATUSES.filter((from) => BOOKING_TRANSITIONS[from].includes(to));
@@ -134,7 +143,12 @@ export interface DiaryBooking {
   note: string | null;
   over_capacity: boolean;
   created_at: string;
+  /** The moves allowed now: the table's, less arrived and seated off the day and an early no-show. */
   next: BookingStatus[];
+  /** From when a no-show may be marked: the booking's time plus NO_SHOW_AFTER_MINUTES. */
+  no_show_from: string;
+  /** For a no-show marked in the last NO_SHOW_UNDO_MINUTES: until when it may be undone. */
+  undo_no_show_until: string | null;
 }
 
 export interface DiaryCloseout {

@@ -197,7 +197,15 @@ export interface Order {
   /** When the kitchen said the order will be ready; null until it is accepted. */
   promised_at: string | null;
   created_at: string;
-  /** For a shop with a VAT number, the order's simplified VAT invoice; otherwise null. */
+  /**
+   * Why the shop declined or cancelled it: the reason chosen (a sentence, null for "another
+   * reason") and the staff's own words (null when they typed none). Null for any other status.
+   */
+  shop_reason: { reason: string | null; words: string | null } | null;
+  /**
+   * For a shop with a VAT number, the order's simplified VAT invoice; null otherwise, and null
+   * for an order declined, cancelled or never paid (nothing was supplied).
+   */
   vat_invoice: VatInvoice | null;
 }
 

@@ -546,7 +546,7 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull(),
     /** Each move: when, and for staff moves who made it and why (a rejection's reason). */
     statusHistory: jsonb('status_history')
-      .$type<{ status: OrderStatus; at: string; by?: string; note?: string }[]>()
+      .$type<{ status: OrderStatus; at: string; by?: string; reason?: string; note?: string }[]>()
       .notNull(),
     /** When the kitchen said it will be ready (accept, delay); null until accepted. */
     promisedAt: timestamp('promised_at', { withTimezone: true }),

@@ -44,10 +44,13 @@ export function orderNewsText(input: OrderNewsInput): { subject: string; text: s
         text: `${input.shopName} has rescheduled your order ${n}: it will now be ${ready}. Thank you for your patience.`,
       };
     case 'rejected': {
-      const why = input.reason === 'other' ? input.note : REJECT_REASONS[input.reason ?? 'other'];
+      const other = input.reason === 'other' || !input.reason;
+      const why = other ? input.note : REJECT_REASONS[input.reason!];
+      // The staff's own words beside the preset they chose (issue 27, point 5).
+      const words = !other && input.note ? ` ${input.shopName} says: “${input.note}”` : '';
       return {
         subject: `${input.shopName} cannot make your order ${n}`,
-        text: `Sorry, ${input.shopName} cannot make your order ${n}: ${why}. You have not been charged for it; any card payment is released or refunded in full.`,
+        text: `Sorry, ${input.shopName} cannot make your order ${n}: ${why}.${words} You have not been charged for it; any card payment is released or refunded in full.`,
       };
     }
     case 'ready':
@@ -68,7 +71,7 @@ export function orderNewsText(input: OrderNewsInput): { subject: string; text: s
     case 'cancelled':
       return {
         subject: `${input.shopName} has cancelled your order ${n}`,
-        text: `Sorry, ${input.shopName} has had to cancel your order ${n}. You have not been charged for it; any card payment is released or refunded in full.`,
+        text: `Sorry, ${input.shopName} has had to cancel your order ${n}.${input.note ? ` ${input.shopName} says: “${input.note}”` : ''} You have not been charged for it; any card payment is released or refunded in full.`,
       };
   }
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { RejectReason } from '@servery/contract/desk-moves';
 import type { OrderStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
-import { customers, orders, payments } from '../../db/schema.ts';
+import { customers, orders, payments, staffMembers } from '../../db/schema.ts';
 
 const deskColumns = {
   order: orders,
@@ -76,6 +77,9 @@ export async function moveDeskOrder(
     to: OrderStatus;
     at: Date;
     by: string;
+    /** A rejection's preset reason (contract REJECT_REASONS). */
+    reason?: RejectReason;
+    /** The staff's own words, which the customer reads. */
     note?: string;
     promisedAt?: Date;
   },
@@ -85,6 +89,7 @@ export async function moveDeskOrder(
       status: change.to,
       at: change.at.toISOString(),
       by: change.by,
+      ...(change.reason ? { reason: change.reason } : {}),
       ...(change.note ? { note: change.note } : {}),
     },
   ]);
@@ -152,4 +157,13 @@ export async function countDeskPrint(
     )
     .returning({ printCount: orders.printCount });
   return row?.printCount;
+}
+
+/** A member of staff's name by their e-mail (removed people too: the history keeps their moves). */
+export async function staffNameByEmail(db: Executor, tenantId: string, email: string) {
+  const [row] = await db
+    .select({ name: staffMembers.name })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.tenantId, tenantId), eq(staffMembers.email, email)));
+  return row?.name;
 }

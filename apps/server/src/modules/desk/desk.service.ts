@@ -8,7 +8,8 @@ import {
 } from '@servery/contract/desk';
 import { isPaymentSecured, type OrderStatus } from '@servery/contract/order';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { moveRefused } from './desk-conflict.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
@@ -174,7 +175,6 @@ export function createDeskService(deps: DeskDeps) {
                 Math.max(order.scheduledFor.getTime(), at.getTime() + body.minutes! * MINUTE),
               )
             : undefined;
-        const note = to === 'rejected' ? (body.note ?? body.reason) : body.note;
         moved = await moveDeskOrder(
           tx,
           { ...where, from: movableFrom(to, order.orderType) },
@@ -182,7 +182,8 @@ export function createDeskService(deps: DeskDeps) {
             to,
             at,
             by: staff.email,
-            ...(note ? { note } : {}),
+            ...(to === 'rejected' && body.reason ? { reason: body.reason } : {}),
+            ...(body.note ? { note: body.note } : {}),
             ...(promisedAt ? { promisedAt } : {}),
           },
         );
@@ -237,11 +238,7 @@ export function createDeskService(deps: DeskDeps) {
       return { row: { ...current, order: moved }, settle: Boolean(payment) };
     });
     if (!outcome) {
-      throw new AppError(
-        409,
-        'order_moved',
-        `Order #${order.number} is ${order.status.replace(/_/g, ' ')}: it cannot be ${body.status === 'delay' ? 'delayed' : `moved to ${body.status.replace(/_/g, ' ')}`} now. The board shows where it is.`,
-      );
+      throw await moveRefused(db, staff, { ...order, moves: order.statusHistory.length }, body);
     }
     onMessageQueued();
     // After the move committed: charge, release or refund (the sweeper retries a failure).

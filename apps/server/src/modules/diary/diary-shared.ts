@@ -16,6 +16,7 @@ import { bookingStoreOf } from '../reservations/reservations.service.ts';
 import { hhmm, instantAt, slotLabel, slotMinutes } from '@servery/contract/clock';
 
 import type { Tenant } from '../tenants/tenants.repository.ts';
+import { movesNow, noShowFrom, undoNoShowUntil } from './front-of-house-rules.ts';
 
 export interface DiaryDeps {
   db: Database;
@@ -42,7 +43,14 @@ export function serviceName(from: number) {
   return 'Dinner';
 }
 
-export function toDiaryBooking(row: BookingRow): DiaryBooking {
+/** The shop's clock a booking is shown against: which moves are allowed now depends on it. */
+export interface DiaryClock {
+  at: Date;
+  timeZone: string;
+}
+
+export function toDiaryBooking(row: BookingRow, clock: DiaryClock): DiaryBooking {
+  const undoUntil = undoNoShowUntil(row, clock.at);
   return {
     id: row.id,
     date: row.date,
@@ -58,7 +66,9 @@ export function toDiaryBooking(row: BookingRow): DiaryBooking {
     note: row.note,
     over_capacity: row.overCapacity,
     created_at: row.createdAt.toISOString(),
-    next: [...BOOKING_TRANSITIONS[row.status]],
+    next: movesNow(row, BOOKING_TRANSITIONS[row.status], clock.at, clock.timeZone),
+    no_show_from: noShowFrom(row, clock.timeZone).toISOString(),
+    undo_no_show_until: undoUntil?.toISOString() ?? null,
   };
 }
 

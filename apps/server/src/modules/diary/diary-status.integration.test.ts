@@ -11,11 +11,13 @@ const { dayOf, phoneBooking, move, slotOf, recount } = d;
 
 describe('the status table', () => {
   it('allows exactly the moves of the table, for all 64 pairs, and a refused move changes nothing', async () => {
+    // On the booking's day, 45 minutes after its time: the clock allows every move of the table
+    // (arrived and seated on the day, a no-show from 15 minutes late; issue 27, point 6).
     for (const from of BOOKING_STATUSES) {
       for (const to of BOOKING_STATUSES) {
         const booking = await insertTestBooking(d.ctx.db, d.tenantId, {
-          date: '2027-04-05',
-          time: '12:00 PM',
+          date: '2027-03-26',
+          time: '09:15 AM',
           status: from,
           ...(from === 'requested' ? { people: '10+' } : {}),
         });
@@ -34,12 +36,22 @@ describe('the status table', () => {
     const [slot] = await d.ctx.db
       .select()
       .from(bookingSlots)
-      .where(and(eq(bookingSlots.tenantId, d.tenantId), eq(bookingSlots.date, '2027-04-05')));
-    expect(slot!.covers).toBe((await recount('2027-04-05')).get('12:00 PM') ?? 0);
+      .where(
+        and(
+          eq(bookingSlots.tenantId, d.tenantId),
+          eq(bookingSlots.date, '2027-03-26'),
+          eq(bookingSlots.time, '09:15 AM'),
+        ),
+      );
+    expect(slot!.covers).toBe((await recount('2027-03-26')).get('09:15 AM') ?? 0);
   });
 
   it('audits each move and tells every board', async () => {
-    const booking = await insertTestBooking(d.ctx.db, d.tenantId, { date: '2027-04-06' });
+    // Arrived and seated: on the booking's day (the file's clock says 26 March).
+    const booking = await insertTestBooking(d.ctx.db, d.tenantId, {
+      date: '2027-03-26',
+      time: '08:30 AM',
+    });
     await move(d.waiter, booking.id, { status: 'arrived' });
     await move(d.waiter, booking.id, { status: 'seated' });
     const audit = await d.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id));

@@ -69,6 +69,30 @@ export async function moveBooking(
   return row;
 }
 
+/**
+ * Puts a no-show back to booked if it was marked since `markedSince` (the undo window): one
+ * conditional update, so an undo after the window, or a second undo, gets nothing back.
+ */
+export async function undoNoShow(
+  tx: Executor,
+  where: { tenantId: string; id: string; markedSince: Date },
+  at: Date,
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'confirmed', updatedAt: at })
+    .where(
+      and(
+        eq(bookings.tenantId, where.tenantId),
+        eq(bookings.id, where.id),
+        eq(bookings.status, 'no_show'),
+        gte(bookings.updatedAt, where.markedSince),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 export type { CloseoutRow } from '../reservations/reservations.repository.ts';
 
 export async function insertCloseout(tx: Executor, closeout: typeof bookingCloseouts.$inferInsert) {

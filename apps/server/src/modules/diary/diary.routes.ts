@@ -66,6 +66,15 @@ export const diaryRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
+    '/api/admin/bookings/:id/undo-no-show',
+    { schema: { params: ZBookingParams }, onRequest: app.requireStaff('bookings:run') },
+    async (request) => {
+      const data = await diary.undoNoShow(await callerOf(request), request.params.id);
+      return { status: 200, message: `${data.name}: the no-show is undone, booked again.`, data };
+    },
+  );
+
+  app.post(
     '/api/admin/closeouts',
     { schema: { body: ZCloseoutRequest }, onRequest: app.requireStaff('service:run') },
     async (request) => {

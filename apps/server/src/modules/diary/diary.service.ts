@@ -38,6 +38,8 @@ import {
 } from './diary-shared.ts';
 import { createStaffBookings } from './staff-bookings.ts';
 import { createCloseouts } from './closeouts.service.ts';
+import { timingRefusal } from './front-of-house-rules.ts';
+import { createNoShowUndo } from './no-show-undo.ts';
 import { hashToken } from '../../lib/hash-token.ts';
 
 export function createDiaryService(deps: DiaryDeps) {
@@ -45,6 +47,8 @@ export function createDiaryService(deps: DiaryDeps) {
 
   async function day(staff: StaffIdentity, date: string): Promise<DiaryDay> {
     const { tenant, store, booking, timeZone } = await diaryOf(deps, staff);
+    const clock = { at: now(), timeZone };
+    const shown = (row: BookingRow) => toDiaryBooking(row, clock);
     const [rows, taken, closeouts, requests] = await Promise.all([
       bookingsOn(db, tenant.row.id, date),
       coversOn(db, tenant.row.id, date),
@@ -61,7 +65,7 @@ export function createDiaryService(deps: DiaryDeps) {
           covers: taken.get(time) ?? 0,
           capacity: booking.coversPerSlot,
           closed: isClosedOut(closeouts, time),
-          bookings: inSlot.map(toDiaryBooking),
+          bookings: inSlot.map(shown),
         };
       });
       const all = slots.flatMap((slot) => slot.bookings);
@@ -79,8 +83,8 @@ export function createDiaryService(deps: DiaryDeps) {
       store: { id: store.id, name: store.name },
       capacity_per_slot: booking.coversPerSlot,
       services,
-      other: rows.filter((row) => !placed.has(row.id)).map(toDiaryBooking),
-      requests: requests.map(toDiaryBooking),
+      other: rows.filter((row) => !placed.has(row.id)).map(shown),
+      requests: requests.map(shown),
       closeouts: closeouts.map((c) => toDiaryCloseout(c, booking.stepMinutes)),
       totals: {
         covers: [...taken.values()].reduce((sum, covers) => sum + covers, 0),
@@ -97,10 +101,16 @@ export function createDiaryService(deps: DiaryDeps) {
    */
   async function change(caller: DiaryCaller, id: string, body: BookingStatusChange) {
     const { staff, actor } = caller;
-    const { tenant, store, booking } = await diaryOf(deps, staff);
+    const { tenant, store, booking, timeZone } = await diaryOf(deps, staff);
     const current = await findBooking(db, staff.tenantId, id);
     if (!current) throw notFound('There is no such booking.');
     const to = body.status;
+    const at = now();
+    // Only a move the table allows from here meets the clock's rules; any other is the 409 below.
+    const early = bookingMovableFrom(to).includes(current.status)
+      ? timingRefusal(current, to, at, timeZone)
+      : null;
+    if (early) throw early;
     const confirmingRequest = to === 'confirmed' && current.status === 'requested';
     if (confirmingRequest && body.people === undefined) {
       throw badRequest('Give the real size of the party', { people: 'Give the party size' });
@@ -108,7 +118,6 @@ export function createDiaryService(deps: DiaryDeps) {
     if (to === 'declined' && !body.reason) {
       throw badRequest('Say why, in a few words: the guest reads it', { reason: 'Say why' });
     }
-    const at = now();
     const slot = { tenantId: staff.tenantId, date: current.date, time: current.time };
     const moved = await db
       .transaction(async (tx) => {
@@ -164,7 +173,7 @@ export function createDiaryService(deps: DiaryDeps) {
         );
       });
     onMessageQueued();
-    return toDiaryBooking(moved);
+    return toDiaryBooking(moved, { at, timeZone });
   }
 
   /** The guest's e-mail for a move: a confirmed request (with a link and the calendar file), a decline, a cancellation. */
@@ -186,6 +195,12 @@ export function createDiaryService(deps: DiaryDeps) {
     return confirmationOf(deps, tenant, row, `${origin}/reservation/cancel/${token}`);
   }
 
-  return { day, change, ...createStaffBookings(deps), ...createCloseouts(deps) };
+  return {
+    day,
+    change,
+    ...createStaffBookings(deps),
+    ...createCloseouts(deps),
+    ...createNoShowUndo(deps),
+  };
 }
 export type DiaryService = ReturnType<typeof createDiaryService>;

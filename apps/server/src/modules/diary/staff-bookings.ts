@@ -103,7 +103,7 @@ export function createStaffBookings(deps: DiaryDeps) {
       return created;
     });
     onMessageQueued();
-    return toDiaryBooking(row);
+    return toDiaryBooking(row, { at: now(), timeZone });
   }
 
   /** POST /api/admin/closeouts: online bookings stop for a time, a service or a day. */

@@ -6,6 +6,9 @@ import { vatInvoiceOf, type VatSupplier } from './vat-invoice.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { canonicalOrigin } from '../tenants/shop-origin.ts';
 
+/** Until the kitchen accepts, an order is received, not confirmed. */
+const WAITING = 'We have received it and will tell you as soon as the kitchen accepts it.';
+
 export interface ConfirmationInput {
   order: OrderRow;
   shopName: string;
@@ -35,7 +38,11 @@ export function orderPageUrl(
   return `${canonicalOrigin(hosts, links)}/orders/${orderId}`;
 }
 
-/** "Order 1042 confirmed": by e-mail with the lines and totals, or a short text. */
+/**
+ * "Order 1042 received": by e-mail with the lines and totals, or a short text. It says
+ * received, never confirmed: the shop has not accepted it yet, and may not (issue 27, point 5);
+ * the customer hears again when it does.
+ */
 export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | null {
   const { order, shopName } = input;
   const money = (minor: number) => formatMoney(minor, { sign: input.currencySign });
@@ -59,7 +66,7 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
       recipient: input.phone,
       subject: null,
       htmlBody: null,
-      textBody: `${shopName}: order ${order.number} is confirmed. ${how}. ${timing}. Total ${money(order.total)}. Follow it: ${input.orderUrl}`,
+      textBody: `${shopName} has received your order ${order.number}; we will tell you when the kitchen accepts it. ${how}. ${timing}. Total ${money(order.total)}. Follow it: ${input.orderUrl}`,
     };
   }
   const lines = order.lines.map(
@@ -88,6 +95,7 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
     : [];
   const text = [
     `Thank you for your order from ${shopName}.`,
+    WAITING,
     '',
     `Order ${order.number}`,
     how,
@@ -104,6 +112,7 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order ${order.number}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#18181b;padding:24px">
 <h1 style="font-size:20px">Thank you for your order from ${escape(shopName)}</h1>
+<p>${WAITING}</p>
 <p><strong>Order ${order.number}</strong><br>${escape(how)}<br>${escape(timing)}</p>
 <table role="presentation" style="border-collapse:collapse">${order.lines
     .map(
@@ -122,7 +131,7 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
     ...common,
     channel: 'email',
     recipient: input.email,
-    subject: `Order ${order.number} from ${shopName} is confirmed`,
+    subject: `${shopName} has received your order ${order.number}`,
     textBody: text,
     htmlBody: html,
   };

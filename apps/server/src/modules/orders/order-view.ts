@@ -1,3 +1,4 @@
+import { REJECT_REASONS } from '@servery/contract/desk-moves';
 import type { Order, OrderSummary } from '@servery/contract/order';
 import type { OrderRow, PaymentRow } from './orders.repository.ts';
 import { vatInvoiceOf, type VatSupplier } from './vat-invoice.ts';
@@ -43,7 +44,32 @@ export function toOrder(
     status_history: order.statusHistory.map(({ status, at }) => ({ status, at })),
     promised_at: order.promisedAt?.toISOString() ?? null,
     created_at: order.createdAt.toISOString(),
+    shop_reason: shopReasonOf(order),
     vat_invoice: vatInvoiceOf(order, supplier),
+  };
+}
+
+const PRESETS: Readonly<Record<string, string>> = REJECT_REASONS;
+
+/**
+ * Why the shop declined or cancelled the order, as the customer reads it (issue 27, point 5):
+ * the reason the staff chose and the words they typed themselves. Entries written before the
+ * reason had its own field kept the reason's key in `note` when no words were typed.
+ */
+export function shopReasonOf(
+  order: Pick<OrderRow, 'status' | 'statusHistory'>,
+): Order['shop_reason'] {
+  if (order.status !== 'rejected' && order.status !== 'cancelled') return null;
+  const entry = order.statusHistory.findLast((h) => h.status === order.status);
+  if (!entry) return { reason: null, words: null };
+  if (entry.by === 'automatic') {
+    return { reason: 'The shop did not answer in time', words: null };
+  }
+  const oldKey = !entry.reason && entry.note && entry.note in PRESETS;
+  const key = entry.reason ?? (oldKey ? entry.note : undefined);
+  return {
+    reason: key && key !== 'other' ? (PRESETS[key] ?? null) : null,
+    words: (oldKey ? null : entry.note) || null,
   };
 }
 

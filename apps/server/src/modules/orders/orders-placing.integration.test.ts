@@ -87,7 +87,10 @@ describe('POST /api/order', () => {
       stripe_account: null,
     });
     const [mail] = await confirmationsTo(ada.email);
-    expect(mail!.subject).toBe(`Order 1001 from ${shop.doc.websiteName} is confirmed`);
+    // Issue 27, point 5: received, not confirmed, until the shop accepts.
+    expect(mail!.subject).toBe(`${shop.doc.websiteName} has received your order 1001`);
+    expect(mail!.textBody).toContain('will tell you as soon as the kitchen accepts it');
+    expect(`${mail!.subject} ${mail!.textBody} ${mail!.htmlBody}`).not.toMatch(/confirm/i);
     expect(mail!.textBody).toContain('1 × Chicken tikka masala (Hot, Cashew sauce)  £11.95');
   });
 

@@ -58,7 +58,7 @@ const confirmations = async (orderNumber: number) =>
           eq(outboxMessages.kind, 'order_confirmation'),
           eq(
             outboxMessages.subject,
-            `Order ${orderNumber} from ${card.shop.doc.websiteName} is confirmed`,
+            `${card.shop.doc.websiteName} has received your order ${orderNumber}`,
           ),
         ),
       )

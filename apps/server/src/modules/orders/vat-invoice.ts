@@ -1,4 +1,4 @@
-import type { VatInvoice } from '@servery/contract/order';
+import type { OrderStatus, VatInvoice } from '@servery/contract/order';
 import { vatBands } from '@servery/contract/pricing';
 import type { TenantConfig } from '@servery/contract/tenant-document';
 import type { OrderRow } from './orders.repository.ts';
@@ -24,15 +24,19 @@ export function vatSupplierOf(tenant: {
   };
 }
 
+/** Orders that ended with nothing supplied: a VAT invoice for one would be untrue. */
+const NOTHING_SUPPLIED: readonly OrderStatus[] = ['rejected', 'cancelled', 'payment_failed'];
+
 /**
  * The order's simplified VAT invoice, from its own snapshot (lines, delivery fee, discount) by
- * the same rule that made its `vat` (vatBands); null without a supplier.
+ * the same rule that made its `vat` (vatBands); null without a supplier, and null for an order
+ * the shop declined or cancelled (or never got paid for), auto-rejected ones included.
  */
 export function vatInvoiceOf(
-  order: Pick<OrderRow, 'lines' | 'deliveryFee' | 'discount' | 'total' | 'createdAt'>,
+  order: Pick<OrderRow, 'status' | 'lines' | 'deliveryFee' | 'discount' | 'total' | 'createdAt'>,
   supplier: VatSupplier | null,
 ): VatInvoice | null {
-  if (!supplier) return null;
+  if (!supplier || NOTHING_SUPPLIED.includes(order.status)) return null;
   const bands = vatBands(order.lines, order.deliveryFee, order.discount);
   return {
     supplier_name: supplier.name,

@@ -203,10 +203,25 @@ export function OrderActions({ order }: { order: DeskOrder }) {
           <span className="font-medium">
             Cancel #{order.number}? The customer is told and not charged.
           </span>
+          <label className="block w-full font-medium">
+            Why, in your words (optional). The customer reads this.
+            <input
+              className={inputClass({ size: 'lg' })}
+              value={note}
+              maxLength={200}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </label>
           <button
             type="button"
             className={buttonClass({ variant: 'danger', size: 'lg' })}
-            onClick={() => void send({ id: order.id, status: 'cancelled' })}
+            onClick={() =>
+              void send({
+                id: order.id,
+                status: 'cancelled',
+                ...(note.trim() ? { note: note.trim() } : {}),
+              })
+            }
           >
             Yes, cancel
           </button>

@@ -6,6 +6,13 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { useMoveBookingMutation } from './diary-api.ts';
 import { dayLabels } from './diary-dates.ts';
+import {
+  ConfirmNoShow,
+  noShowOffered,
+  UndoNoShow,
+  undoOffered,
+  useNow,
+} from './no-show-controls.tsx';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   requested: 'Request',
@@ -32,7 +39,6 @@ const MOVE_LABELS: Partial<Record<BookingStatus, string>> = {
   arrived: 'Arrived',
   seated: 'Seat',
   completed: 'Left',
-  no_show: 'No-show',
 };
 const SOURCES = { online: 'online', phone: 'phone', walk_in: 'walk-in' } as const;
 
@@ -45,7 +51,9 @@ export function BookingCard({
   showDate?: boolean;
 }) {
   const [move, moving] = useMoveBookingMutation();
-  const [mode, setMode] = useState<'idle' | 'confirm' | 'decline' | 'cancel'>('idle');
+  const [mode, setMode] = useState<'idle' | 'confirm' | 'decline' | 'cancel' | 'no_show'>('idle');
+  const now = useNow();
+  const noShow = noShowOffered(booking, now);
   const [people, setPeople] = useState('10');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
@@ -91,6 +99,8 @@ export function BookingCard({
       {booking.message && <p className="mt-1 italic">“{booking.message}”</p>}
       {booking.note && <p className="mt-1 text-stone-800">Note: {booking.note}</p>}
 
+      {mode === 'idle' && undoOffered(booking, now) && <UndoNoShow booking={booking} now={now} />}
+      {mode === 'no_show' && <ConfirmNoShow booking={booking} onDone={() => setMode('idle')} />}
       {mode === 'idle' && booking.next.length > 0 && (
         <div className="mt-3 flex flex-wrap gap-2 print:hidden">
           {booking.status === 'requested' && (
@@ -117,11 +127,7 @@ export function BookingCard({
               <button
                 key={to}
                 type="button"
-                className={
-                  to === 'no_show'
-                    ? buttonClass({ variant: 'outline', size: 'lg' })
-                    : buttonClass({ size: 'lg' })
-                }
+                className={buttonClass({ size: 'lg' })}
                 disabled={moving.isLoading}
                 onClick={() => void send({ id: booking.id, status: to })}
               >
@@ -129,6 +135,15 @@ export function BookingCard({
                 <span className="sr-only"> {who}</span>
               </button>
             ))}
+          {noShow && (
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
+              onClick={() => setMode('no_show')}
+            >
+              No-show…<span className="sr-only"> {who}</span>
+            </button>
+          )}
           {booking.next.includes('cancelled') && (
             <button
               type="button"

@@ -20,6 +20,11 @@ const diaryApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: DiaryBooking }) => body.data,
       invalidatesTags: ['Booking'],
     }),
+    undoNoShow: build.mutation<DiaryBooking, string>({
+      query: (id) => ({ url: `/bookings/${id}/undo-no-show`, method: 'POST' }),
+      transformResponse: (body: { data: DiaryBooking }) => body.data,
+      invalidatesTags: ['Booking'],
+    }),
     addBooking: build.mutation<DiaryBooking, StaffBookingInput>({
       query: (body) => ({ url: '/bookings', method: 'POST', body }),
       transformResponse: (body: { data: DiaryBooking }) => body.data,
@@ -41,6 +46,7 @@ const diaryApi = adminApi.injectEndpoints({
 export const {
   useDiaryDayQuery,
   useMoveBookingMutation,
+  useUndoNoShowMutation,
   useAddBookingMutation,
   useAddCloseoutMutation,
   useRemoveCloseoutMutation,

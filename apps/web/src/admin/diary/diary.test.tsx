@@ -1,14 +1,24 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiaryBooking, DiaryDay } from '@servery/contract/diary';
+import { stubApiWire } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { AddBookingForm } from './add-booking-form.tsx';
 import { BookingCard } from './booking-card.tsx';
 import { diaryCsv } from './diary-csv.ts';
 
-afterEach(cleanup);
+// Only Date is faked: the clock the card reads. Timers stay real for the user events.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime('2026-11-27T19:20:00.000Z');
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const booking = (overrides: Partial<DiaryBooking> = {}): DiaryBooking => ({
   id: 'b1',
@@ -26,6 +36,9 @@ const booking = (overrides: Partial<DiaryBooking> = {}): DiaryBooking => ({
   over_capacity: false,
   created_at: '2026-11-20T10:00:00.000Z',
   next: ['arrived', 'seated', 'no_show', 'cancelled'],
+  // 7:00 pm in London on 27 November (GMT) is 19:00 UTC.
+  no_show_from: '2026-11-27T19:15:00.000Z',
+  undo_no_show_until: null,
   ...overrides,
 });
 const inStore = (ui: React.ReactNode) =>
@@ -42,13 +55,91 @@ describe('a booking in the diary', () => {
     expect(names).toEqual([
       'Arrived Priya Shah, 4',
       'Seat Priya Shah, 4',
-      'No-show Priya Shah, 4',
+      'No-show… Priya Shah, 4',
       'Cancel…',
     ]);
     expect(screen.getByText('Booked')).toBeTruthy();
     expect(screen.getByRole('link', { name: '07700900123' }).getAttribute('href')).toBe(
       'tel:07700900123',
     );
+  });
+
+  it('offers no no-show before 15 minutes past the booking’s time', () => {
+    vi.setSystemTime('2026-11-27T19:14:00.000Z');
+    inStore(
+      <ul>
+        <BookingCard booking={booking({ next: ['arrived', 'seated', 'cancelled'] })} />
+      </ul>,
+    );
+    const names = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(names).toEqual(['Arrived Priya Shah, 4', 'Seat Priya Shah, 4', 'Cancel…']);
+  });
+
+  it('asks before a no-show, then offers its undo for 10 minutes (issue 27, point 6)', async () => {
+    const ok = (data: DiaryBooking) => ({
+      status: 200,
+      body: { status: 200, message: 'OK', data },
+    });
+    const marked = booking({
+      status: 'no_show',
+      next: [],
+      undo_no_show_until: '2026-11-27T19:30:00.000Z',
+    });
+    const wire = stubApiWire({
+      '/api/admin/bookings/b1/status': ok(marked),
+      '/api/admin/bookings/b1/undo-no-show': ok(booking()),
+    });
+    const view = inStore(
+      <ul>
+        <BookingCard booking={booking()} />
+      </ul>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /^No-show…\s?Priya Shah, 4$/ }));
+    const ask = screen.getByRole('group', { name: 'No-show Priya Shah, 4?' });
+    expect(ask.textContent).toContain(
+      'Mark Priya Shah, 4 at 07:00 PM as a no-show? Their seats go back to the slot. You can undo it for 10 minutes.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Keep booked' }));
+    expect(screen.queryByRole('group', { name: 'No-show Priya Shah, 4?' })).toBeNull();
+    expect(wire.sent).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: /^No-show…\s?Priya Shah, 4$/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, no-show' }));
+    expect(wire.sent.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/api/admin/bookings/b1/status', { status: 'no_show' }],
+    ]);
+
+    // The diary refetches the day and the card is a no-show, with its undo.
+    view.rerender(
+      <Provider store={createAdminState()}>
+        <ul>
+          <BookingCard booking={marked} />
+        </ul>
+      </Provider>,
+    );
+    expect(screen.getByText('10 minutes left to undo')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /^Undo no-show\s?Priya Shah, 4$/ }));
+    expect(wire.sent.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/api/admin/bookings/b1/undo-no-show',
+    });
+  });
+
+  it('offers no undo once the 10 minutes have passed', () => {
+    vi.setSystemTime('2026-11-27T19:30:00.000Z');
+    inStore(
+      <ul>
+        <BookingCard
+          booking={booking({
+            status: 'no_show',
+            next: [],
+            undo_no_show_until: '2026-11-27T19:30:00.000Z',
+          })}
+        />
+      </ul>,
+    );
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.getByText('No-show')).toBeTruthy();
   });
 
   it('asks the real party size before confirming a 10+ request', async () => {

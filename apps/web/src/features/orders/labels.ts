@@ -57,3 +57,10 @@ const FOLLOWED: readonly string[] = ['pending_payment', ...OPEN_ORDER_STATUSES];
 export const following = (order: Pick<Order, 'status' | 'payment'> | undefined) =>
   order !== undefined &&
   (FOLLOWED.includes(order.status) || SETTLING_PAYMENT_STATUSES.includes(order.payment.status));
+
+/**
+ * A declined, cancelled or unpaid order supplied nothing, so its page shows no VAT invoice
+ * (the server sends none for one; this keeps a page drawn from an older answer true as well).
+ */
+export const suppliedOrOnItsWay = (status: OrderStatus) =>
+  !['rejected', 'cancelled', 'payment_failed'].includes(status);

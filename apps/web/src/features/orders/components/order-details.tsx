@@ -6,7 +6,7 @@ import { LineSummary } from '../../../components/ui/line-summary.tsx';
 import { Notice } from '../../../components/ui/problem.tsx';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
-import { PAYMENT_LABELS, STATUS_LABELS } from '../labels.ts';
+import { PAYMENT_LABELS, STATUS_LABELS, suppliedOrOnItsWay } from '../labels.ts';
 import { visibleHistory } from '../tracker.ts';
 import { ReorderPanel, type ReorderCart } from './reorder-panel.tsx';
 import { VatInvoiceSection } from './vat-invoice.tsx';
@@ -78,7 +78,7 @@ export function OrderDetails({
         </section>
 
         <div className="space-y-6">
-          {order.vat_invoice ? (
+          {order.vat_invoice && suppliedOrOnItsWay(order.status) ? (
             <VatInvoiceSection invoice={order.vat_invoice} money={money} timeZone={timeZone} />
           ) : null}
           <section className={CARD_CLASS} aria-labelledby="details-title">

@@ -44,6 +44,7 @@ const order = (status: Order['status'], payment: PaymentStatus) =>
     ],
     promised_at: '2026-11-24T12:25:00.000Z',
     created_at: '2026-11-24T11:59:00.000Z',
+    shop_reason: null,
     vat_invoice: null,
   }) as Order;
 const answer = (data: Order) => ({ status: 200, body: { status: 200, message: 'OK', data } });

@@ -112,7 +112,11 @@ function Thanks({
       <p className="text-lg font-semibold">
         Thank you! {arrival.paid ? 'Your payment is received and your' : 'Your'} order is placed.
       </p>
-      <p>{order.store.name} has it. We have sent you a confirmation.</p>
+      <p>
+        {order.status === 'placed'
+          ? `${order.store.name} has received it. We will tell you as soon as the kitchen accepts it.`
+          : `${order.store.name} has received it.`}
+      </p>
       {changes.length ? (
         <>
           <p className="mt-2 font-semibold">Some prices changed before your order was placed:</p>

@@ -3,6 +3,7 @@ import { BADGE_CLASS, CARD_CLASS } from '../../../components/ui/card.tsx';
 import { shopClockTime, shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
 import { STATUS_LABELS, statusTone } from '../labels.ts';
 import { trackerOf, type TrackerStep } from '../tracker.ts';
+import { ShopReason } from './shop-reason.tsx';
 
 /**
  * The head of the order page (issue 20, point 4): when it will be ready or with the customer,
@@ -42,6 +43,7 @@ export function OrderProgress({ order, live = false }: { order: Order; live?: bo
         </p>
         <p className="text-sm text-stone-700">Times are the shop’s local time.</p>
       </div>
+      <ShopReason order={order} />
       {steps ? <Tracker steps={steps} timeZone={timeZone} /> : null}
       {steps && live ? (
         <p className="mt-4 flex items-center gap-2 text-sm text-stone-700" data-testid="order-live">
