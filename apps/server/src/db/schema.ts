@@ -797,6 +797,8 @@ export const staffCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the code signed somebody in: such a code holds no next one back (issue 31). */
+    usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [
     index('staff_codes_email_idx').on(t.tenantId, t.email, t.createdAt),

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_codes" ADD COLUMN "used_at" timestamp with time zone;
