@@ -405,6 +405,8 @@ export const otpChallenges = pgTable(
   (t) => [
     index('otp_challenges_contact_idx').on(t.tenantId, t.channel, t.contact, t.createdAt),
     index('otp_challenges_ip_idx').on(t.tenantId, t.requestIp, t.createdAt),
+    // The last hour's texts of a shop, shared out by network and number range (issue 31).
+    index('otp_challenges_recent_idx').on(t.tenantId, t.createdAt),
   ],
 );
 

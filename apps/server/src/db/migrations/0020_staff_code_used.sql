@@ -1,1 +1,0 @@
-ALTER TABLE "staff_codes" ADD COLUMN "used_at" timestamp with time zone;
