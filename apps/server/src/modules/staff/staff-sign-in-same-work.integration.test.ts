@@ -68,9 +68,10 @@ async function statementsOf(email: string): Promise<string[]> {
 
 describe('a staff code request', () => {
   it('sends the database the same statements for a staff address and for an unknown one', async () => {
-    // The shop and its settings are loaded (and kept) by a first request.
-    await statementsOf('warm-up@example.com');
     const staffEmail = await addStaff(database.db, shop.slug, 'manager');
+    // The shop and its settings are loaded (and kept) by a first request: after adding the
+    // member of staff, whose change announces itself to the shop cache.
+    await statementsOf('warm-up@example.com');
     const known = await statementsOf(staffEmail);
     const unknown = await statementsOf('nobody-at-all@example.com');
     expect(known.some((s) => /insert into "outbox_messages"/i.test(s))).toBe(true);

@@ -6,7 +6,7 @@ import {
   type StaffSession,
 } from '@servery/contract/staff';
 import { ROLE_PERMISSIONS, STAFF_SESSION_IDLE_HOURS } from '@servery/contract/staff-roles';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { networkOf } from '../../lib/network.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
@@ -77,32 +77,8 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
     const at = now();
     const message = await db.transaction(async (tx) => {
       await lockStaffEmail(tx, shop.tenantId, email);
-      const hourAgo = new Date(at.getTime() - HOUR);
-      const ipSends = await codeSendTimesSince(tx, shop.tenantId, { ip }, hourAgo);
-      if (ipSends.length >= STAFF_CODE_LIMITS.sendsPerIpPerHour) {
-        const until =
-          ipSends[ipSends.length - STAFF_CODE_LIMITS.sendsPerIpPerHour]!.getTime() + HOUR;
-        const minutes = Math.ceil((until - at.getTime()) / MINUTE);
-        throw tooMany(
-          `Too many codes were asked for from your network. Please try again in ${minutes} minutes.`,
-          Math.ceil((until - at.getTime()) / 1000),
-        );
-      }
-      const latest = await latestCode(tx, shop.tenantId, email);
-      // A code already used to sign in is no reason to wait: signing in on a second device, or
-      // signing out and straight back in, is a new sign-in, not a resend.
-      const cooldownEnds =
-        latest && !latest.usedAt
-          ? latest.createdAt.getTime() + STAFF_CODE_LIMITS.resendCooldownSeconds * 1000
-          : 0;
-      if (cooldownEnds > at.getTime())
-        return notSentMessage('cooldown', cooldownEnds - at.getTime());
-      // Nor does it count against the hourly cap, unless somebody guessed at it first.
-      const counted = await guessableSendTimesSince(tx, shop.tenantId, email, hourAgo);
-      if (counted.length >= STAFF_CODE_LIMITS.sendsPerAddressPerHour) {
-        const oldest = counted[counted.length - STAFF_CODE_LIMITS.sendsPerAddressPerHour]!;
-        return notSentMessage('cap', oldest.getTime() + HOUR - at.getTime());
-      }
+      const notSent = await reasonNotToSend(tx, shop.tenantId, email, ip, at);
+      if (notSent) return notSent;
 
       const staff = await findActiveStaffByEmail(tx, shop.tenantId, email);
       await closeOpenCodes(tx, shop.tenantId, email, at);
@@ -214,6 +190,44 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
   return { sendCode, signIn, resolveSession, signOut, describe };
 }
 export type StaffSignIn = ReturnType<typeof createStaffSignIn>;
+
+/**
+ * Why no new code goes out (the answer's message), or null to send one. Throws when the IP
+ * has asked for too many. Nothing here looks at who is staff.
+ */
+async function reasonNotToSend(
+  tx: Transaction,
+  tenantId: string,
+  email: string,
+  ip: string,
+  at: Date,
+): Promise<string | null> {
+  const hourAgo = new Date(at.getTime() - HOUR);
+  const ipSends = await codeSendTimesSince(tx, tenantId, { ip }, hourAgo);
+  if (ipSends.length >= STAFF_CODE_LIMITS.sendsPerIpPerHour) {
+    const until = ipSends[ipSends.length - STAFF_CODE_LIMITS.sendsPerIpPerHour]!.getTime() + HOUR;
+    const minutes = Math.ceil((until - at.getTime()) / MINUTE);
+    throw tooMany(
+      `Too many codes were asked for from your network. Please try again in ${minutes} minutes.`,
+      Math.ceil((until - at.getTime()) / 1000),
+    );
+  }
+  const latest = await latestCode(tx, tenantId, email);
+  // A code already used to sign in is no reason to wait: signing in on a second device, or
+  // signing out and straight back in, is a new sign-in, not a resend.
+  const cooldownEnds =
+    latest && !latest.usedAt
+      ? latest.createdAt.getTime() + STAFF_CODE_LIMITS.resendCooldownSeconds * 1000
+      : 0;
+  if (cooldownEnds > at.getTime()) return notSentMessage('cooldown', cooldownEnds - at.getTime());
+  // Nor does it count against the hourly cap, unless somebody guessed at it first.
+  const counted = await guessableSendTimesSince(tx, tenantId, email, hourAgo);
+  if (counted.length >= STAFF_CODE_LIMITS.sendsPerAddressPerHour) {
+    const oldest = counted[counted.length - STAFF_CODE_LIMITS.sendsPerAddressPerHour]!;
+    return notSentMessage('cap', oldest.getTime() + HOUR - at.getTime());
+  }
+  return null;
+}
 
 /** Owners work in every store of the shop; others in the shop's stores they are given. */
 export async function identityOf(
