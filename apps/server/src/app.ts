@@ -92,12 +92,14 @@ export interface AppOptions {
   stripe?: StripeOptions;
   /** This server's port, for links in messages sent without a request outside production. */
   publicPort?: number;
+  /** false: every request goes through the framework (env FRONT_DOOR=off, decision 0029). */
+  frontDoor?: boolean;
 }
 
 /** The whole HTTP application, without listening: main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions) {
   // The busiest reads are replayed before the framework (docs/decisions/0029).
-  const frontDoor = new FrontDoor();
+  const frontDoor = new FrontDoor(options.frontDoor ?? true);
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per answer (the onResponse hook below) instead of Fastify's two.

@@ -83,6 +83,8 @@ const ZEnv = z.object({
     .optional(),
   /** Lets production take payments with the test-mode card form (a demo deployment). */
   DEMO_PAYMENTS: z.enum(['true', 'false']).optional(),
+  /** `off` sends every request through the framework: the front door (decision 0029) shut. */
+  FRONT_DOOR: z.enum(['on', 'off']).default('on'),
   SMS_DEFAULT_COUNTRY_CODE: z
     .string()
     .regex(/^[1-9]\d{0,2}$/, 'must be a calling code such as 44')

@@ -34,6 +34,7 @@ async function main() {
       logger: { level: env.LOG_LEVEL, stream: batchedStdout() },
       secretKey: env.SECRET_KEY,
       trustProxy: trustProxyOf(env),
+      frontDoor: env.FRONT_DOOR === 'on',
       stripe: stripeConfigured(env)
         ? {
             secretKey: env.STRIPE_SECRET_KEY!,

@@ -405,6 +405,8 @@ export const otpChallenges = pgTable(
   (t) => [
     index('otp_challenges_contact_idx').on(t.tenantId, t.channel, t.contact, t.createdAt),
     index('otp_challenges_ip_idx').on(t.tenantId, t.requestIp, t.createdAt),
+    // The last hour's texts of a shop, shared out by network and number range (issue 31).
+    index('otp_challenges_recent_idx').on(t.tenantId, t.createdAt),
   ],
 );
 
@@ -797,6 +799,8 @@ export const staffCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the code signed somebody in: such a code holds no next one back (issue 31). */
+    usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [
     index('staff_codes_email_idx').on(t.tenantId, t.email, t.createdAt),

@@ -14,22 +14,39 @@ import { onlyReads, runFirst, type HookDone } from '../lib/route-hooks.ts';
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const MESSAGE = 'Remove the control character (such as NUL) from this text.';
 
-/** The path of the first string in `value` with a control character, or null. */
-export function firstControlCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return CONTROL.test(value) ? path || '(whole)' : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = firstControlCharacter(item, path ? `${path}.${i}` : String(i));
-      if (found) return found;
+/** Deeper than this, a body is refused: no form of ours nests past a handful of levels. */
+export const MAX_INPUT_DEPTH = 32;
+const DEPTH_MESSAGE = `The request is nested too deeply (more than ${MAX_INPUT_DEPTH} levels of brackets).`;
+
+type Finding = { field: string; problem: 'control' | 'depth' } | null;
+
+/**
+ * The first string or key in `value` with a control character, or the first place nested past
+ * MAX_INPUT_DEPTH. Walked with a stack of its own, not by recursion: a 60 KB body of 30,000
+ * nested `[` overflowed the call stack and answered 500 (issue 31).
+ */
+export function firstBadInput(value: unknown): Finding {
+  const stack: { value: unknown; path: string; depth: number; badKey?: boolean }[] = [
+    { value, path: '', depth: 0 },
+  ];
+  while (stack.length > 0) {
+    const { value: item, path, depth, badKey } = stack.pop()!;
+    if (badKey) return { field: path, problem: 'control' };
+    if (typeof item === 'string') {
+      if (CONTROL.test(item)) return { field: path || '(whole)', problem: 'control' };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
+    if (!item || typeof item !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) return { field: path || '(whole)', problem: 'depth' };
+    const entries = Array.isArray(item)
+      ? item.map((child, i) => [String(i), child] as const)
+      : Object.entries(item);
+    // Pushed last to first, so the first field is looked at first (as the message names it).
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
       const where = path ? `${path}.${key}` : key;
-      if (CONTROL.test(key)) return where;
-      const found = firstControlCharacter(item, where);
-      if (found) return found;
+      const badKey = !Array.isArray(item) && CONTROL.test(key);
+      stack.push({ value: child, path: where, depth: depth + 1, badKey });
     }
   }
   return null;
@@ -46,12 +63,15 @@ function takesInput(route: RouteOptions): boolean {
 }
 
 const noControlCharacters = (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
-  const field =
-    firstControlCharacter(request.body) ??
-    firstControlCharacter(request.query) ??
-    firstControlCharacter(request.params);
-  if (!field) {
+  const found =
+    firstBadInput(request.body) ?? firstBadInput(request.query) ?? firstBadInput(request.params);
+  if (!found) {
     done();
+    return;
+  }
+  const { field, problem } = found;
+  if (problem === 'depth') {
+    done(new AppError(400, 'too_deep', DEPTH_MESSAGE, { [field]: DEPTH_MESSAGE }));
     return;
   }
   done(new AppError(400, 'control_character', `Check ${field}: ${MESSAGE}`, { [field]: MESSAGE }));

@@ -51,7 +51,10 @@ interface Answer {
  * request id is new.
  */
 export class FrontDoor {
-  /** `<method> <Host header><path>` → answer. */
+  /**
+   * `<method> <Host header> <path>` → answer. The space between Host and path keeps
+   * `Host: a:1/api` + `/loadconfig` apart from `Host: a:1` + `/api/loadconfig` (issue 31).
+   */
   private readonly answers = new Map<string, Answer>();
   /** Each shop's keys, so that a change to one shop drops its answers at once. */
   private readonly keysOfShop = new Map<string, Set<string>>();
@@ -60,8 +63,12 @@ export class FrontDoor {
   /** Answers replayed, for the tests that check the door is really used. */
   replayed = 0;
 
+  /** `enabled` false (FRONT_DOOR=off): the door never opens, so the framework answers all. */
+  constructor(private readonly enabled = true) {}
+
   /** From the tenant plugin, once the shop cache and the logger exist. */
   open(wiring: { cache: TenantCache; log: FastifyBaseLogger; now: () => Date }): void {
+    if (!this.enabled) return;
     this.wiring = wiring;
     wiring.cache.onDrop((tenantId) =>
       tenantId === undefined ? this.clear() : this.drop(tenantId),
@@ -79,9 +86,10 @@ export class FrontDoor {
     const wiring = this.wiring;
     if (!wiring) return false;
     const { headers } = req;
-    const answer = this.answers.get(`${req.method} ${headers.host}${req.url}`);
+    const answer = this.answers.get(`${req.method} ${headers.host} ${req.url}`);
     if (
       answer === undefined ||
+      !CANONICAL_HOST.test(headers.host!) ||
       headers['if-none-match'] !== undefined ||
       headers['x-forwarded-host'] !== undefined ||
       headers['content-type'] !== undefined ||
@@ -152,7 +160,7 @@ export class FrontDoor {
     }
     if (idSlot < 0) return;
     flat.push('content-length', String(kept.cached.body.length));
-    const key = `${request.method} ${host}${url}`;
+    const key = `${request.method} ${host} ${url}`;
     const old = this.answers.get(key);
     if (old) this.remove(old);
     if (this.answers.size >= MAX_ANSWERS || this.bytes >= MAX_BYTES) this.clear();

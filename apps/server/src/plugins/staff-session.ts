@@ -133,13 +133,19 @@ export const staffSessionPlugin = fp(
   { name: 'staff-session', dependencies: ['tenant', 'error-handler'] },
 );
 
-/** The request's Origin names the host it was sent to (the shop's own page sent it). */
+/**
+ * The request's Origin is the shop's own origin: the same scheme and host (and port) as the
+ * request was made to, as resolved, so behind a trusted proxy the X-Forwarded-Proto and
+ * X-Forwarded-Host it sets (the Host header is then the proxy's). An `https://` page is not
+ * the `http://` one (issue 31).
+ */
 function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
-  const host = request.headers.host;
-  if (!origin || !host) return false;
+  if (!origin || !request.host) return false;
   try {
-    return new URL(origin).host === host.toLowerCase();
+    const ours = new URL(`${request.protocol}://${request.host}`);
+    const theirs = new URL(origin);
+    return theirs.protocol === ours.protocol && theirs.host === ours.host;
   } catch {
     return false;
   }

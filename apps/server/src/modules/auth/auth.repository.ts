@@ -230,3 +230,26 @@ export async function countSessions(db: Executor, tenantId: string, customerId: 
     );
   return row?.n ?? 0;
 }
+
+/** The shop's texts of the last hour: who asked (IP) and for which number, oldest first. */
+export async function recentTextRequests(
+  db: Executor,
+  tenantId: string,
+  since: Date,
+): Promise<{ ip: string; phone: string; at: Date }[]> {
+  return db
+    .select({
+      ip: otpChallenges.requestIp,
+      phone: otpChallenges.contact,
+      at: otpChallenges.createdAt,
+    })
+    .from(otpChallenges)
+    .where(
+      and(
+        eq(otpChallenges.tenantId, tenantId),
+        gte(otpChallenges.createdAt, since),
+        eq(otpChallenges.channel, 'phone'),
+      ),
+    )
+    .orderBy(asc(otpChallenges.createdAt));
+}

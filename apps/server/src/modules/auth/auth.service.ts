@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { OtpSent, UserData } from '@servery/contract/auth';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import {
-  findByReferralCode,
-  findByVerifiedContact,
-  insertCustomer,
-} from '../customers/customers.repository.ts';
-import { newReferralCode, toCustomer } from '../customers/customers.service.ts';
+import { findByVerifiedContact } from '../customers/customers.repository.ts';
+import { toCustomer } from '../customers/customers.service.ts';
 import {
   addFailedAttempt,
   closeChallenge,
@@ -23,7 +19,6 @@ import {
   lockContact,
   recordFailure,
   sendTimesSince,
-  type ContactKey,
 } from './auth.repository.ts';
 import { hashToken } from '../../lib/hash-token.ts';
 import { codeMatches, hashCode, newCode, newSessionToken } from './otp-codes.ts';
@@ -47,6 +42,8 @@ import {
 } from './sign-in-checks.ts';
 import { networkOf } from '../../lib/network.ts';
 import { checkBudget } from '../outbox/message-budget.ts';
+import { checkTextShare, shopTextsPaused } from './text-shares.ts';
+import { createCustomer } from './new-customer.ts';
 
 export interface AuthDeps {
   db: Database;
@@ -135,6 +132,10 @@ export function createAuthService(deps: AuthDeps) {
       }
 
       const channel = key.channel === 'phone' ? 'sms' : 'email';
+      if (channel === 'sms') {
+        const unfair = await checkTextShare(tx, shop, key.contact, ip, at);
+        if (unfair) throw unfair;
+      }
       const overBudget = await checkBudget(tx, {
         tenantId: shop.tenantId,
         kinds: ['otp'],
@@ -144,7 +145,8 @@ export function createAuthService(deps: AuthDeps) {
         shopName: shop.name,
         alertTo: shop.alertTo,
       });
-      if (overBudget) return { error: overBudget };
+      if (overBudget)
+        return { error: channel === 'sms' ? shopTextsPaused(shop, overBudget) : overBudget };
 
       await closeOpenChallenges(tx, key, at);
       const id = randomUUID();
@@ -252,28 +254,6 @@ export function createAuthService(deps: AuthDeps) {
     });
     if ('error' in outcome) throw outcome.error;
     return outcome.userData;
-  }
-
-  async function createCustomer(
-    tx: Transaction,
-    tenantId: string,
-    key: ContactKey,
-    referralCode: string | null,
-    at: Date,
-  ) {
-    const referrer = referralCode
-      ? await findByReferralCode(tx, tenantId, referralCode)
-      : undefined;
-    return insertCustomer(tx, {
-      tenantId,
-      ...(key.channel === 'email'
-        ? { email: key.contact, emailVerified: true }
-        : { phone: key.contact, phoneVerified: true }),
-      referralCode: await newReferralCode(tx, tenantId),
-      referredBy: referrer?.id ?? null,
-      createdAt: at,
-      updatedAt: at,
-    });
   }
 
   /** The customer id behind a bearer token in this shop, or undefined. */

@@ -86,9 +86,11 @@ describe('the shop’s hourly budgets', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429, 429]);
     expect(answers[3]!.json().message).toMatch(
       new RegExp(
-        `^${shop.websiteName} is sending a lot of messages right now\\. Please try again in \\d+ minutes\\.$`,
+        `^${shop.websiteName} is sending a lot of text messages right now\\. Sign-in texts are paused for up to \\d+ minutes: please use your e-mail address instead, and we will e-mail your code\\.$`,
       ),
     );
+    // The login screen reads errors.phone on a 429 as "texts are paused" and offers e-mail.
+    expect(answers[3]!.json().errors).toEqual({ phone: answers[3]!.json().message });
     expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(3000);
     expect(await textsOf(shop.slug)).toHaveLength(3);
     const alerts = await ctx.db

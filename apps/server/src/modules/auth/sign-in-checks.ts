@@ -18,8 +18,11 @@ export const OTP_LIMITS = {
   failuresPerDayPerNetwork: 10,
   /** Wrong codes a day, all networks together, after which the contact gets 6-digit codes. */
   failuresBeforeLongCodes: 3,
-  /** Wrong codes a day, all networks together, before the contact is refused everywhere. */
-  failuresPerDay: 700,
+  /**
+   * Wrong codes a day, all networks together, after which every network that typed some of
+   * them is refused; a network that typed none never is (decision 34).
+   */
+  failuresPerDay: 100,
   resendCooldownSeconds: 60,
   sendsPerContactPerHour: 5,
   sendsPerContactPerDay: 10,
@@ -120,15 +123,16 @@ export function lockedError(shop: ShopForCodes, until: Date, now: Date): AppErro
     month: 'long',
   }).format(until);
   return tooMany(
-    `Too many incorrect codes. For your security, signing in with this contact is locked until ${when}.`,
+    `Too many incorrect codes for this contact were typed from your network, so it cannot sign in from here until ${when}. On another network (mobile data, say) you can ask for a new code and sign in as usual.`,
     until.getTime() - now.getTime(),
   );
 }
 
 /**
  * The contact's wrong codes of the last 24 hours, and whether `network` is shut out: when its
- * own 10 are spent, or when all networks together reached the day's limit (decision 9). One
- * attacker's network cannot lock the real customer out of theirs.
+ * own 10 are spent, or when all networks together reached the day's limit and this network
+ * typed some of them (decision 34). A network that has not typed a wrong code for the contact
+ * is never shut out, so no number of attacking networks locks the real customer out of theirs.
  */
 export async function failuresOf(tx: Transaction, key: ContactKey, now: Date, network: string) {
   const failures = await failureTimesSince(tx, key, new Date(now.getTime() - DAY));
@@ -136,9 +140,12 @@ export async function failuresOf(tx: Transaction, key: ContactKey, now: Date, ne
   // Unlocked once enough failures have aged out to leave fewer than the limit.
   const until = (list: typeof failures, limit: number) =>
     list.length < limit ? null : new Date(list[list.length - limit]!.at.getTime() + DAY);
+  const dayLimitEnds = until(failures, OTP_LIMITS.failuresPerDay);
+  // The day's limit holds this network until it drops below, or its own wrong codes age out.
+  const ownLastEnds = ours.length ? ours[ours.length - 1]!.at.getTime() + DAY : 0;
   const lockEnds = [
     until(ours, OTP_LIMITS.failuresPerDayPerNetwork),
-    until(failures, OTP_LIMITS.failuresPerDay),
+    dayLimitEnds && ours.length ? new Date(Math.min(dayLimitEnds.getTime(), ownLastEnds)) : null,
   ].filter((d): d is Date => d !== null);
   return {
     count: failures.length,

@@ -130,7 +130,7 @@ describe('codes that must not sign in', () => {
       month: 'long',
     }).format(until);
     expect(tenth!.json().message).toBe(
-      `Too many incorrect codes. For your security, signing in with this contact is locked until ${londonTime}.`,
+      `Too many incorrect codes for this contact were typed from your network, so it cannot sign in from here until ${londonTime}. On another network (mobile data, say) you can ask for a new code and sign in as usual.`,
     );
     clock.advance(2 * MINUTE);
     const sentBefore = await messagesTo(contact);

@@ -1,21 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import {
   STAFF_CODE_LENGTH,
+  STAFF_CODE_SENT_MESSAGE,
   STAFF_CODE_WRONG_MESSAGE,
   type StaffSession,
 } from '@servery/contract/staff';
 import { ROLE_PERMISSIONS, STAFF_SESSION_IDLE_HOURS } from '@servery/contract/staff-roles';
-import type { Database } from '../../db/client.ts';
-import { AppError, badRequest } from '../../lib/app-error.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { networkOf } from '../../lib/network.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { hashToken } from '../../lib/hash-token.ts';
 import { codeMatches, hashCode, newCode, newSessionToken } from '../auth/otp-codes.ts';
-import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { staffCodeMessage } from './staff-messages.ts';
 import {
-  closeCode,
+  DAY,
+  HOUR,
+  MINUTE,
+  NETWORK_REFUSED_MESSAGE,
+  STAFF_CODE_LIMITS,
+  networkRefused,
+  notSentMessage,
+  tooMany,
+} from './staff-sign-in-limits.ts';
+import { enqueueOrDiscard, guessableSendTimesSince, useCode } from './staff-sign-in.repository.ts';
+import {
   closeOpenCodes,
   codeFailuresSince,
   codeSendTimesSince,
@@ -34,25 +44,8 @@ import {
   type StaffRow,
 } from './staff.repository.ts';
 
-/**
- * The numbers of staff sign-in (docs/decisions/0014-staff-sessions-and-roles.md). A 6-digit
- * code is one in a million; at most 100 wrong codes a day per address, whatever the number of
- * networks, leaves an attacker a 0.01 % chance a day. A network that gets 10 wrong is shut out
- * for that address, so one attacker cannot lock the real person out from their own network.
- */
-export const STAFF_CODE_LIMITS = {
-  codeValidMinutes: 10,
-  triesPerCode: 5,
-  failuresPerDayPerNetwork: 10,
-  failuresPerDay: 100,
-  resendCooldownSeconds: 60,
-  sendsPerAddressPerHour: 5,
-  sendsPerIpPerHour: 20,
-} as const;
+export { STAFF_CODE_LIMITS };
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const IDLE_MS = STAFF_SESSION_IDLE_HOURS * HOUR;
 /** A session's expiry moves on at most this often: not a write on every request. */
 const TOUCH_EVERY_MS = MINUTE;
@@ -73,45 +66,20 @@ export interface StaffSignInDeps {
   onMessageQueued: () => void;
 }
 
-const tooMany = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, 'rate_limited', message, undefined, retryAfterSeconds);
-
 export function createStaffSignIn(deps: StaffSignInDeps) {
   const { db, secretKey, now } = deps;
 
   /**
-   * E-mails a code when the address belongs to an active member of staff. The answer is the
-   * same either way, and so is the work done: the limits apply to any address.
+   * E-mails a code when the address belongs to an active member of staff, and answers what to
+   * tell the person. The answer is the same for any address, and so is the work: a code row
+   * is written for every address, and so is the e-mail, in a savepoint kept only for staff.
    */
-  async function sendCode(shop: StaffShop, email: string, ip: string): Promise<void> {
+  async function sendCode(shop: StaffShop, email: string, ip: string): Promise<string> {
     const at = now();
-    const queued = await db.transaction(async (tx) => {
+    const message = await db.transaction(async (tx) => {
       await lockStaffEmail(tx, shop.tenantId, email);
-      const hourAgo = new Date(at.getTime() - HOUR);
-      const ipSends = await codeSendTimesSince(tx, shop.tenantId, { ip }, hourAgo);
-      if (ipSends.length >= STAFF_CODE_LIMITS.sendsPerIpPerHour) {
-        const until =
-          ipSends[ipSends.length - STAFF_CODE_LIMITS.sendsPerIpPerHour]!.getTime() + HOUR;
-        const minutes = Math.ceil((until - at.getTime()) / MINUTE);
-        throw tooMany(
-          `Too many codes were asked for from your network. Please try again in ${minutes} minutes.`,
-          Math.ceil((until - at.getTime()) / 1000),
-        );
-      }
-      const latest = await latestCode(tx, shop.tenantId, email);
-      // A code already used to sign in is no reason to wait: signing out and straight back in
-      // is a new sign-in, not a resend (the hourly cap still bounds the e-mails).
-      const usedToSignIn =
-        latest?.closedAt && latest.failedAttempts < STAFF_CODE_LIMITS.triesPerCode;
-      const coolingDown =
-        latest &&
-        !usedToSignIn &&
-        latest.createdAt.getTime() + STAFF_CODE_LIMITS.resendCooldownSeconds * 1000 > at.getTime();
-      const sentThisHour = await codeSendTimesSince(tx, shop.tenantId, { email }, hourAgo);
-      // Within the cooldown or past the hourly cap the earlier code still works: say nothing.
-      if (coolingDown || sentThisHour.length >= STAFF_CODE_LIMITS.sendsPerAddressPerHour) {
-        return false;
-      }
+      const notSent = await reasonNotToSend(tx, shop.tenantId, email, ip, at);
+      if (notSent) return notSent;
 
       const staff = await findActiveStaffByEmail(tx, shop.tenantId, email);
       await closeOpenCodes(tx, shop.tenantId, email, at);
@@ -129,14 +97,14 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
         createdAt: at,
         expiresAt,
       });
-      if (!staff) return false;
-      await enqueueMessage(
-        tx,
-        staffCodeMessage({ shop, to: email, name: staff.name, code, expiresAt }),
-      );
-      return true;
+      const name = staff?.name ?? email.split('@')[0]!;
+      const mail = staffCodeMessage({ shop, to: email, name, code, expiresAt });
+      await enqueueOrDiscard(tx, mail, staff !== undefined);
+      return STAFF_CODE_SENT_MESSAGE;
     });
-    if (queued) deps.onMessageQueued();
+    // The outbox is woken for every address, after the answer has gone out.
+    setImmediate(deps.onMessageQueued);
+    return message;
   }
 
   /** Checks a code; answers the new session's token and who signed in. */
@@ -152,17 +120,7 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
         network,
         new Date(at.getTime() - DAY),
       );
-      if (
-        failures.fromNetwork >= STAFF_CODE_LIMITS.failuresPerDayPerNetwork ||
-        failures.total >= STAFF_CODE_LIMITS.failuresPerDay
-      ) {
-        return {
-          error: tooMany(
-            'Too many wrong codes for this address. Signing in with it is paused for up to 24 hours; an owner can still sign in from another network.',
-            24 * 3600,
-          ),
-        };
-      }
+      if (networkRefused(failures)) return { error: tooMany(NETWORK_REFUSED_MESSAGE, 24 * 3600) };
       const code = await latestCode(tx, shop.tenantId, email);
       const staff = await findActiveStaffByEmail(tx, shop.tenantId, email);
       const live = code && !code.closedAt && code.expiresAt > at;
@@ -174,7 +132,7 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
         await recordCodeFailure(tx, { tenantId: shop.tenantId, email, network, failedAt: at });
         return { error: badRequest(STAFF_CODE_WRONG_MESSAGE, { otp: STAFF_CODE_WRONG_MESSAGE }) };
       }
-      await closeCode(tx, code.id, at);
+      await useCode(tx, code.id, at);
       const token = newSessionToken();
       const expiresAt = new Date(at.getTime() + IDLE_MS);
       await insertSession(tx, {
@@ -243,6 +201,44 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
   return { sendCode, signIn, resolveSession, signOut, describe };
 }
 export type StaffSignIn = ReturnType<typeof createStaffSignIn>;
+
+/**
+ * Why no new code goes out (the answer's message), or null to send one. Throws when the IP
+ * has asked for too many. Nothing here looks at who is staff.
+ */
+async function reasonNotToSend(
+  tx: Transaction,
+  tenantId: string,
+  email: string,
+  ip: string,
+  at: Date,
+): Promise<string | null> {
+  const hourAgo = new Date(at.getTime() - HOUR);
+  const ipSends = await codeSendTimesSince(tx, tenantId, { ip }, hourAgo);
+  if (ipSends.length >= STAFF_CODE_LIMITS.sendsPerIpPerHour) {
+    const until = ipSends[ipSends.length - STAFF_CODE_LIMITS.sendsPerIpPerHour]!.getTime() + HOUR;
+    const minutes = Math.ceil((until - at.getTime()) / MINUTE);
+    throw tooMany(
+      `Too many codes were asked for from your network. Please try again in ${minutes} minutes.`,
+      Math.ceil((until - at.getTime()) / 1000),
+    );
+  }
+  const latest = await latestCode(tx, tenantId, email);
+  // A code already used to sign in is no reason to wait: signing in on a second device, or
+  // signing out and straight back in, is a new sign-in, not a resend.
+  const cooldownEnds =
+    latest && !latest.usedAt
+      ? latest.createdAt.getTime() + STAFF_CODE_LIMITS.resendCooldownSeconds * 1000
+      : 0;
+  if (cooldownEnds > at.getTime()) return notSentMessage('cooldown', cooldownEnds - at.getTime());
+  // Nor does it count against the hourly cap, unless somebody guessed at it first.
+  const counted = await guessableSendTimesSince(tx, tenantId, email, hourAgo);
+  if (counted.length >= STAFF_CODE_LIMITS.sendsPerAddressPerHour) {
+    const oldest = counted[counted.length - STAFF_CODE_LIMITS.sendsPerAddressPerHour]!;
+    return notSentMessage('cap', oldest.getTime() + HOUR - at.getTime());
+  }
+  return null;
+}
 
 /** Owners work in every store of the shop; others in the shop's stores they are given. */
 export async function identityOf(

@@ -213,10 +213,6 @@ export async function spendCodeTry(db: Executor, id: string, at: Date, close: bo
     .where(eq(staffCodes.id, id));
 }
 
-export async function closeCode(db: Executor, id: string, at: Date) {
-  await db.update(staffCodes).set({ closedAt: at }).where(eq(staffCodes.id, id));
-}
-
 export async function recordCodeFailure(db: Executor, row: typeof staffCodeFailures.$inferInsert) {
   await db.insert(staffCodeFailures).values(row);
 }

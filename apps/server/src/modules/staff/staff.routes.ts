@@ -1,6 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import {
-  STAFF_CODE_SENT_MESSAGE,
   ZCreateStaffRequest,
   ZStaffCodeRequest,
   ZStaffIdParams,
@@ -40,12 +39,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{
     '/api/admin/session/code',
     { schema: { body: ZStaffCodeRequest }, config: { rateLimit: CODE_RATE_LIMIT } },
     async (request) => {
-      await signIn.sendCode(
+      // 200 whether or not a new code went out; the message says which (issue 31).
+      const message = await signIn.sendCode(
         await shops.shopOf(request),
         request.body.email,
         normalizeIP(request.ip),
       );
-      return { status: 200, message: STAFF_CODE_SENT_MESSAGE, data: null };
+      return { status: 200, message, data: null };
     },
   );
 

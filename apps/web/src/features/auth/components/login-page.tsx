@@ -30,6 +30,13 @@ function storedContact(): string {
  * A shop that sends codes by e-mail only (decision 0020) asks for an e-mail address instead;
  * The product's texts (product.md) stay as they are everywhere else.
  */
+/** The message of a 429 that says sign-in texts are paused (it names the phone field). */
+function textsPausedMessage(error: unknown): string | null {
+  const { status, data } = error as { status?: unknown; data?: { errors?: { phone?: unknown } } };
+  const phone = data?.errors?.phone;
+  return status === 429 && typeof phone === 'string' ? phone : null;
+}
+
 export function LoginPage() {
   const user = useUserData();
   const config = useShopConfig();
@@ -37,7 +44,9 @@ export function LoginPage() {
   const [register, { isLoading }] = useRegisterMutation();
   const [value, setValue] = useState(storedContact);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const emailOnly = config ? !config.signInChannels.includes('sms') : false;
+  // The server's word that texts are paused (a 429 with errors.phone): e-mail is offered.
+  const [textsPaused, setTextsPaused] = useState<string | null>(null);
+  const emailOnly = (config ? !config.signInChannels.includes('sms') : false) || !!textsPaused;
   const sanitize = (text: string) => (emailOnly ? text.trimStart() : sanitizeLoginInput(text));
   const input = useRef<HTMLInputElement>(null);
 
@@ -58,7 +67,7 @@ export function LoginPage() {
     event.preventDefault();
     const contact = loginContactOf(value);
     if (!contact || (emailOnly && 'phone' in contact)) {
-      setInvalid(contact ? EMAIL_ONLY_SIGN_IN : INVALID_LOGIN_INPUT);
+      setInvalid(contact ? (textsPaused ?? EMAIL_ONLY_SIGN_IN) : INVALID_LOGIN_INPUT);
       input.current?.focus();
       return;
     }
@@ -70,6 +79,13 @@ export function LoginPage() {
     const referral = capturedReferralCode();
     const result = await register({ ...contact, ...(referral ? { referral_code: referral } : {}) });
     if ('error' in result) {
+      const paused = 'phone' in contact ? textsPausedMessage(result.error) : null;
+      if (paused && config?.signInChannels.includes('email')) {
+        setTextsPaused(paused);
+        setValue('');
+        input.current?.focus();
+        return;
+      }
       toastServerError(result.error, { silentOn: [401] });
       return;
     }
@@ -113,10 +129,15 @@ export function LoginPage() {
             {invalid}
           </p>
         ) : null}
-        <p id="login-hint" className="mt-2 text-sm text-stone-700">
-          {emailOnly
-            ? 'We will send you a code by e-mail.'
-            : 'We will send you a code. You can use your e-mail address instead.'}
+        <p
+          id="login-hint"
+          role={textsPaused ? 'status' : undefined}
+          className="mt-2 text-sm text-stone-700"
+        >
+          {textsPaused ??
+            (emailOnly
+              ? 'We will send you a code by e-mail.'
+              : 'We will send you a code. You can use your e-mail address instead.')}
         </p>
         <button
           type="submit"
