@@ -1,9 +1,10 @@
 // The staff application's service worker (docs/decisions/0032): it only shows the server's Web
 // Push ("orders are waiting and no board is open") and opens the desk when the notice is tapped.
 // It caches nothing and never answers a fetch.
+/* global self */
 
 self.addEventListener('push', (event) => {
-  let message = {};
+  let message;
   try {
     message = event.data ? event.data.json() : {};
   } catch {
