@@ -1,10 +1,10 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { stubApiWire } from '../../lib/testing/api-wire.ts';
-import { AdminApp } from '../admin-app.tsx';
+import { AppRoutes } from '../../app/router.tsx';
 import {
   deskOrder,
   FakeEventSource,
@@ -24,12 +24,11 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/** Through the site's own routes, as the browser gets there: a screen change is not a reload. */
 function renderAdminAt(path: string) {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-      </Routes>
+      <AppRoutes />
     </MemoryRouter>,
   );
 }
