@@ -20,6 +20,10 @@ import { reservationsRoutes } from './modules/reservations/reservations.routes.t
 import { authenticationPlugin } from './plugins/authentication.ts';
 import type { TwilioOptions } from './providers/sms/twilio.ts';
 import { createOutbox } from './modules/outbox/outbox-wiring.ts';
+import { createPushSender } from './modules/push/push-sender.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { createPushService } from './modules/push/push.service.ts';
+import { vapidKeysLoader, type VapidSettings } from './modules/push/vapid-keys.ts';
 import { cachedTenant } from './modules/menu/cached-tenant.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -94,6 +98,8 @@ export interface AppOptions {
   publicPort?: number;
   /** false: every request goes through the framework (env FRONT_DOOR=off, decision 0029). */
   frontDoor?: boolean;
+  /** Web Push's VAPID keys (env.ts); without keys, a pair kept in the database. */
+  vapid?: Partial<VapidSettings>;
 }
 
 /** The whole HTTP application, without listening: main.ts listens, tests inject. */
@@ -153,7 +159,19 @@ export async function buildApp(options: AppOptions) {
     renderPage: shopPageRenderer({ app, db: database.db, textsAvailable, now }),
   });
 
-  const outbox = createOutbox(app, database.db, messages, textsAvailable, now);
+  // Web Push to staff devices, sent by the outbox beside the e-mail (docs/decisions/0032).
+  const vapidKeys = vapidKeysLoader(database.db, {
+    ...options.vapid,
+    subject: options.vapid?.subject ?? `mailto:${messages.mailFrom ?? 'no-reply@servery.local'}`,
+  });
+  const pushSender = createPushSender(database.db, vapidKeys);
+  // Made (or read) at start, so every process has the pair before a browser asks for it.
+  app.addHook('onReady', async () => {
+    await vapidKeys().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'push: the VAPID keys could not be read yet'),
+    );
+  });
+  const outbox = createOutbox(app, database.db, messages, textsAvailable, now, pushSender);
   const deliver = messages.deliver ?? true;
   if (deliver) {
     app.addHook('onReady', async () => outbox.start());
@@ -222,6 +240,13 @@ export async function buildApp(options: AppOptions) {
     shops: staffShops,
   });
   await app.register(auditRoutes, { db: database.db });
+  await app.register(pushRoutes, {
+    push: createPushService({
+      db: database.db,
+      vapidKeys,
+      production: options.production ?? false,
+    }),
+  });
   await app.register(serviceRoutes, {
     availability: createAvailabilityService({ db: database.db, now }),
     controls: createStoreControls({ db: database.db, now }),

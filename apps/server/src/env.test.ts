@@ -85,6 +85,22 @@ describe('messages and secrets in production', () => {
     );
   });
 
+  it('takes a VAPID key pair for Web Push whole, and refuses half of one or a bad key', () => {
+    const publicKey = `B${'x'.repeat(86)}`;
+    const privateKey = 'y'.repeat(43);
+    const env = readEnv({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey });
+    expect(env.VAPID_PUBLIC_KEY).toBe(publicKey);
+    expect(() => readEnv({ VAPID_PUBLIC_KEY: publicKey })).toThrowError(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: Web Push needs both keys of the pair, or neither',
+    );
+    expect(() => readEnv({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: privateKey })).toThrowError(
+      'VAPID_PUBLIC_KEY="abc": must be a P-256 public key in base64url (87 characters)',
+    );
+    expect(() => readEnv({ VAPID_SUBJECT: 'http://shop.test' })).toThrowError(
+      'must be a mailto: or https:// address',
+    );
+  });
+
   it('lets a demo deployment take test cards only when it says so', () => {
     const {
       STRIPE_SECRET_KEY: _s,

@@ -89,6 +89,24 @@ const ZEnv = z.object({
     .string()
     .regex(/^[1-9]\d{0,2}$/, 'must be a calling code such as 44')
     .default('44'),
+  /**
+   * Web Push to staff devices (docs/decisions/0032): the VAPID key pair as web-push makes it
+   * (npx web-push generate-vapid-keys), both or neither; neither, the first process makes a pair
+   * and keeps it in the database for every other.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  /** Who push services may contact about this server (default: mailto: MAIL_FROM). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+    .optional(),
 });
 export type Env = z.infer<typeof ZEnv>;
 
@@ -147,6 +165,11 @@ function productionProblems(env: Env): string[] {
   if (partStripe.length > 0 && partStripe.length < STRIPE_KEYS.length) {
     const missing = STRIPE_KEYS.filter((key) => env[key] === undefined);
     problems.push(`${missing.join(', ')}: card payments need all of ${STRIPE_KEYS.join(', ')}`);
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: Web Push needs both keys of the pair, or neither',
+    );
   }
   if (env.NODE_ENV !== 'production') return problems;
   if (!env.SECRET_KEY) problems.push('SECRET_KEY: the key sign-in codes are hashed with');

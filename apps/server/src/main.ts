@@ -59,6 +59,11 @@ async function main() {
             }
           : undefined,
       },
+      vapid: {
+        publicKey: env.VAPID_PUBLIC_KEY,
+        privateKey: env.VAPID_PRIVATE_KEY,
+        subject: env.VAPID_SUBJECT ?? `mailto:${env.MAIL_FROM}`,
+      },
     });
     if (production && env.TRUST_PROXY === 'true') {
       app.log.warn(

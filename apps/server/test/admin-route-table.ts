@@ -300,4 +300,31 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'customers:export',
     scope: 'none',
   },
+  // Web Push to staff devices (issue 27): each person's own subscriptions.
+  {
+    method: 'GET',
+    route: '/api/admin/push-key',
+    url: () => '/api/admin/push-key',
+    permission: 'orders:run',
+    scope: 'none',
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/push-subscriptions',
+    url: () => '/api/admin/push-subscriptions',
+    body: () => ({
+      endpoint: 'https://push.example.test/route-table',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    }),
+    permission: 'orders:run',
+    scope: 'none',
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/push-subscriptions',
+    url: () => '/api/admin/push-subscriptions',
+    body: () => ({ endpoint: 'https://push.example.test/route-table' }),
+    permission: 'orders:run',
+    scope: 'none',
+  },
 ];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZShopConfig } from './config.ts';
 import { ZHomeContent } from './home.ts';
 import { ZAuditEntry, ZStaffMember, ZStaffSession } from './staff.ts';
+import { ZPushKey, ZPushSubscriptionView } from './push.ts';
 import {
   ZAddress,
   ZAvailableTimings,
@@ -180,6 +181,10 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/newsletter/subscribers': { status: 200, schema: ok(z.array(ZSubscriber)) },
   'GET /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
   'PATCH /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
+  // Web Push to staff devices (issue 27, docs/decisions/0032)
+  'GET /api/admin/push-key': { status: 200, schema: ok(ZPushKey) },
+  'POST /api/admin/push-subscriptions': { status: 200, schema: ok(ZPushSubscriptionView) },
+  'DELETE /api/admin/push-subscriptions': { status: 200, schema: said },
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */

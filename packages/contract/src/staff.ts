@@ -57,7 +57,12 @@ export const ZStaffSession = z.object({
   permissions: z.array(z.string()),
   /** The stores this person works in (every store of the shop for an owner). */
   stores: z.array(ZStaffStore),
-  shop: z.object({ name: z.string(), timeZone: z.string() }),
+  shop: z.object({
+    name: z.string(),
+    timeZone: z.string(),
+    /** Minutes after which an order nobody answers is rejected (the desk counts down to it). */
+    auto_reject_minutes: z.number().optional(),
+  }),
   expires_at: z.string(),
 });
 export type StaffSession = Omit<z.infer<typeof ZStaffSession>, 'permissions'> & {

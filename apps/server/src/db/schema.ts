@@ -438,7 +438,8 @@ export const outboxMessages = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    /** `push`: a Web Push to a staff device; the recipient is its staff_push_subscriptions id. */
+    channel: text('channel').$type<'email' | 'sms' | 'push'>().notNull(),
     recipient: text('recipient').notNull(),
     /** What the message is for (otp, booking, …), for the log and for operators. */
     kind: text('kind').notNull(),
@@ -889,4 +890,46 @@ export const boardPresence = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.storeId] })],
+);
+
+/**
+ * A staff device that asked to be pushed to when an order waits with no board open (Web Push,
+ * docs/decisions/0032): the browser's endpoint and keys, kept for the member of staff who
+ * subscribed it. One row per endpoint and shop; a push service answering 404 or 410 deletes it.
+ */
+export const staffPushSubscriptions = pgTable(
+  'staff_push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_push_subscriptions_endpoint_idx').on(t.tenantId, t.endpoint),
+    index('staff_push_subscriptions_staff_idx').on(t.tenantId, t.staffId),
+  ],
+);
+
+/**
+ * The server's one VAPID key pair when the environment gives none: made by the first process to
+ * start and read by every other, so all of them sign pushes with the key the browsers
+ * subscribed with (docs/decisions/0032). One row, id 1.
+ */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: smallint('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('push_vapid_keys_one_row', sql`${t.id} = 1`)],
 );

@@ -7,6 +7,8 @@ import { isSignedOutError, useSessionQuery } from './admin-api.ts';
 import { AdminLayout, sectionsFor } from './admin-layout.tsx';
 import { loadScreenOf } from './admin-sections.tsx';
 import { createAdminState } from './admin-state.ts';
+import { LiveEventsProvider } from './live/live-events-provider.tsx';
+import { ServiceAlertProvider } from './service-alert/service-alert-provider.tsx';
 
 // The screen the address names starts loading now, beside the session check, not after it.
 loadScreenOf(window.location.pathname);
@@ -31,9 +33,11 @@ export function AdminApp() {
 function AdminRoutes() {
   const shopName = cachedConfig()?.websiteName ?? PRODUCT_NAME;
   const session = useSessionQuery();
+  const signedIn = Boolean(session.data) && !isSignedOutError(session.error);
+  // Signed in, the layout names the screen and the orders waiting (use-admin-title.ts).
   useEffect(() => {
-    document.title = `Staff · ${shopName}`;
-  }, [shopName]);
+    if (!signedIn) document.title = `Staff · ${shopName}`;
+  }, [shopName, signedIn]);
 
   const loading = (
     <p role="status" className="p-8 text-lg">
@@ -49,26 +53,35 @@ function AdminRoutes() {
     );
   }
   const data = session.data;
+  // One live stream and one service state for every screen (docs/decisions/0032).
   return (
-    <AdminLayout session={data}>
-      <Suspense
-        fallback={
-          <p role="status" className="text-lg">
-            Loading…
-          </p>
-        }
-      >
-        <Routes>
-          <Route index element={<AdminHome session={data} />} />
-          {sectionsFor(data).map((section) => (
-            <Route key={section.path} path={`${section.path}/*`} element={<section.element />} />
-          ))}
-          <Route
-            path="*"
-            element={<p className="text-lg">There is no such screen. Choose one above.</p>}
-          />
-        </Routes>
-      </Suspense>
-    </AdminLayout>
+    <LiveEventsProvider>
+      <ServiceAlertProvider session={data}>
+        <AdminLayout session={data}>
+          <Suspense
+            fallback={
+              <p role="status" className="text-lg">
+                Loading…
+              </p>
+            }
+          >
+            <Routes>
+              <Route index element={<AdminHome session={data} />} />
+              {sectionsFor(data).map((section) => (
+                <Route
+                  key={section.path}
+                  path={`${section.path}/*`}
+                  element={<section.element />}
+                />
+              ))}
+              <Route
+                path="*"
+                element={<p className="text-lg">There is no such screen. Choose one above.</p>}
+              />
+            </Routes>
+          </Suspense>
+        </AdminLayout>
+      </ServiceAlertProvider>
+    </LiveEventsProvider>
   );
 }

@@ -5,6 +5,9 @@ import { ROLE_LABELS, type Permission } from '@servery/contract/staff-roles';
 import { ADMIN_SECTIONS } from './admin-sections.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import { useSignOutStaffMutation } from './session/sign-in-api.ts';
+import { ServiceBar } from './service-alert/service-bar.tsx';
+import { useService } from './service-alert/service-context.ts';
+import { useAdminTitle } from './service-alert/use-admin-title.ts';
 
 /** The sections this person may open. */
 export const sectionsFor = (session: StaffSession) =>
@@ -18,6 +21,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 /** Header with the shop, the person and sign-out; navigation that scrolls sideways on phones. */
 export function AdminLayout({ session, children }: { session: StaffSession; children: ReactNode }) {
   const [signOut, signingOut] = useSignOutStaffMutation();
+  const service = useService();
+  useAdminTitle(session.shop.name, service.waiting);
   return (
     <div className="min-h-screen bg-stone-100 text-stone-900">
       <header className="border-b border-stone-300 bg-white print:hidden">
@@ -31,7 +36,11 @@ export function AdminLayout({ session, children }: { session: StaffSession; chil
           <button
             type="button"
             className={buttonClass({ variant: 'outline', size: 'lg' })}
-            onClick={() => void signOut()}
+            onClick={() => {
+              // A device signed out is no longer one that rings or is pushed to.
+              service.stop();
+              void signOut();
+            }}
             disabled={signingOut.isLoading}
           >
             Sign out
@@ -48,15 +57,33 @@ export function AdminLayout({ session, children }: { session: StaffSession; chil
               <li key={section.path}>
                 <NavLink to={`/admin/${section.path}`} className={navClass}>
                   {section.label}
+                  {section.path === 'desk' && service.waiting > 0 && (
+                    <WaitingBadge count={service.waiting} />
+                  )}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <ServiceBar />
       </header>
       <main id="admin-main" className="mx-auto max-w-7xl px-4 py-6">
         {children}
       </main>
     </div>
+  );
+}
+
+/** How many orders wait, beside "Order desk" on every screen. */
+function WaitingBadge({ count }: { count: number }) {
+  return (
+    <span
+      data-testid="waiting-badge"
+      className="ml-2 rounded-full bg-red-700 px-2.5 py-0.5 text-sm font-bold text-white"
+    >
+      <span className="sr-only">, </span>
+      {count}
+      <span className="sr-only"> waiting</span>
+    </span>
   );
 }

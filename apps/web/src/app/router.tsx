@@ -35,8 +35,12 @@ import { Shell } from './shell.tsx';
 /** Each page: its own error boundary (reset on navigation) and a skeleton while its chunk loads. */
 function Page({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  // The staff application is one page with screens of its own: keyed by the path, every move
+  // between its screens would start it again, and service (the chime, the stream) with it
+  // (docs/decisions/0032).
+  const key = /^\/admin(?:\/|$)/.test(pathname) ? '/admin' : pathname;
   return (
-    <PageErrorBoundary key={pathname}>
+    <PageErrorBoundary key={key}>
       <Suspense
         fallback={
           // As tall as the screen: the footer stays below the fold until the page arrives, so

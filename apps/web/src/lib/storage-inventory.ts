@@ -89,4 +89,10 @@ export const STORAGE_INVENTORY: { name: string; where: string; purpose: string; 
     purpose: 'The invite code of the friend whose link you followed, sent when you sign up.',
     kept: 'Until you sign in or close the tab',
   },
+  {
+    name: STORAGE_KEYS.staffService,
+    where: 'Session storage',
+    purpose: 'Staff only: service was started on this screen, so a reload offers to resume it.',
+    kept: 'Until service is stopped or the tab is closed',
+  },
 ];

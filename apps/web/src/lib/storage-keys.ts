@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   chosenStore: 'servery:store',
   /** The postcode the customer last checked delivery to on the menu (issue 20). */
   deliveryPostcode: 'servery:delivery-postcode',
+  /** Session storage (staff app): service was started in this tab; a reload offers to resume it. */
+  staffService: 'servery:staff-service',
 } as const;
 
 export { COOKIE_CONSENT } from '@servery/contract/constants';

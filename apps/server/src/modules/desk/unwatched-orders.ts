@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { enqueueMessage, type NewOutboxMessage } from '../outbox/outbox.repository.ts';
+import { unwatchedPushMessages } from '../push/unwatched-push.ts';
 
 /** A store whose boards have all been closed this long has nobody watching it. */
 export const UNWATCHED_AFTER_MS = 60_000;
@@ -57,6 +58,10 @@ export async function alertUnwatchedOrders(tx: Executor, at: Date): Promise<numb
   }
   for (const orders of byStore.values()) {
     for (const message of alarmMessages(orders)) await enqueueMessage(tx, message);
+    // And a push to the store's staff devices that asked for one (docs/decisions/0032).
+    for (const message of await unwatchedPushMessages(tx, orders, at)) {
+      await enqueueMessage(tx, message);
+    }
   }
   return rows.length;
 }

@@ -7,6 +7,7 @@ import { createTwilioTransport, type TwilioOptions } from '../../providers/sms/t
 import { createUnavailableSmsTransport } from '../../providers/sms/unavailable.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';
 import { OutboxWorker } from './outbox.worker.ts';
+import type { PushSender } from '../push/push-sender.ts';
 import { ShopMailTransports } from './shop-mail.ts';
 
 export interface MessageSettings {
@@ -26,6 +27,7 @@ export function createOutbox(
   messages: MessageSettings,
   textsAvailable: boolean,
   now: () => Date,
+  push?: PushSender,
 ): OutboxWorker {
   return new OutboxWorker(
     db,
@@ -41,6 +43,7 @@ export function createOutbox(
         : textsAvailable
           ? createLogSmsTransport(app.log)
           : createUnavailableSmsTransport(),
+      ...(push ? { push } : {}),
       shopMailOf: (tenantId) =>
         app.tenantCache.get(tenantId, 'mail-sender', async () => {
           const row = await findTenantById(db, tenantId);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { DeliveryError } from '../../providers/delivery-error.ts';
 import type { SmsTransport } from '../../providers/sms/sms-transport.ts';
+import type { PushMessage } from '../push/push-sender.ts';
 import { logSafeError } from '../../lib/log-safe-error.ts';
 import type { ShopMailSettings, ShopMailTransports } from './shop-mail.ts';
 import {
@@ -22,6 +23,8 @@ const POLL_MS = 5_000;
 export interface OutboxTransports {
   mail: ShopMailTransports;
   sms: SmsTransport;
+  /** Web Push to staff devices (modules/push/push-sender.ts). */
+  push?: { send(message: PushMessage): Promise<void> };
   /** The shop's reply-to address and own SMTP server, read at send time (kept briefly). */
   shopMailOf: (tenantId: string) => Promise<ShopMailSettings | null>;
 }
@@ -119,6 +122,12 @@ export class OutboxWorker {
     if (message.textBody === null) throw new DeliveryError('the message has no body', true);
     if (message.channel === 'sms') {
       await this.transports.sms.send({ to: message.recipient, text: message.textBody });
+      return;
+    }
+    if (message.channel === 'push') {
+      if (!this.transports.push) throw new DeliveryError('push is not set up', true);
+      const { tenantId, recipient, textBody: body } = message;
+      await this.transports.push.send({ tenantId, recipient, title: message.subject ?? '', body });
       return;
     }
     // Each shop speaks as itself: answers go to its support address, and its mail leaves

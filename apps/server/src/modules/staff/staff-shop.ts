@@ -1,3 +1,4 @@
+import { DEFAULT_AUTO_REJECT_MINUTES } from '@servery/contract/tenant-config';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -21,6 +22,8 @@ export function staffShopLoader(app: FastifyInstance, db: Database, production: 
         name: tenant.row.websiteName,
         colour: tenant.row.config.colorPalatte,
         timeZone: tenant.row.config.timeZone,
+        autoRejectMinutes:
+          tenant.row.config.ordering?.autoRejectMinutes ?? DEFAULT_AUTO_REJECT_MINUTES,
         hosts: tenant.hosts,
       };
     });

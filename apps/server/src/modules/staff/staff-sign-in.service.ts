@@ -55,6 +55,8 @@ export interface StaffShop {
   name: string;
   colour: string;
   timeZone: string;
+  /** The desk shows each waiting order's time left before it is rejected unanswered. */
+  autoRejectMinutes: number;
   /** The shop's own origin, for the link in the e-mail (never the request's Host). */
   origin: string;
 }
@@ -193,7 +195,11 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
       stores: allStores
         .filter((s) => identity.storeIds.includes(s.id))
         .map((s) => ({ id: s.id, name: s.name })),
-      shop: { name: shop.name, timeZone: shop.timeZone },
+      shop: {
+        name: shop.name,
+        timeZone: shop.timeZone,
+        auto_reject_minutes: shop.autoRejectMinutes,
+      },
       expires_at: identity.sessionExpiresAt.toISOString(),
     };
   }

@@ -5,6 +5,7 @@ import type { StaffSession } from '@servery/contract/staff';
 import { ROLE_PERMISSIONS } from '@servery/contract/staff-roles';
 import { stubApiWire } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
+import { LiveEventsProvider } from '../live/live-events-provider.tsx';
 import { DeskPage } from './desk-page.tsx';
 
 afterEach(() => {
@@ -31,7 +32,9 @@ describe('the desk when its list cannot be read', () => {
     });
     render(
       <Provider store={createAdminState()}>
-        <DeskPage />
+        <LiveEventsProvider>
+          <DeskPage />
+        </LiveEventsProvider>
       </Provider>,
     );
     expect(await screen.findByText('Loading the open orders…')).toBeTruthy();

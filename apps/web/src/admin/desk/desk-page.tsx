@@ -1,13 +1,9 @@
-import { useCallback } from 'react';
 import type { DeskOrder } from '@servery/contract/desk';
-import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
-import { useAdminDispatch } from '../admin-state.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { useLiveEvents } from '../live/use-live-events.ts';
+import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
+import { useLiveState } from '../live/use-live-events.ts';
 import { useDeskOrdersQuery } from './desk-api.ts';
 import { OrderCard } from './order-card.tsx';
 import { KitchenTicketSheet } from './kitchen-ticket.tsx';
-import { useServiceAlert } from './use-service-alert.ts';
 import { useTicketPrinter } from './use-ticket-printer.ts';
 
 const COLUMNS: { title: string; statuses: DeskOrder['status'][] }[] = [
@@ -17,23 +13,19 @@ const COLUMNS: { title: string; statuses: DeskOrder['status'][] }[] = [
   { title: 'Out for delivery', statuses: ['out_for_delivery'] },
 ];
 
-/** The live order desk: every open order of the person's stores, in four columns. */
+/**
+ * The live order desk: every open order of the person's stores, in four columns. The list is
+ * refetched on order events by the staff application's service state, which rings for it on
+ * every screen (service-alert/, docs/decisions/0032): the desk only draws it.
+ */
 export function DeskPage() {
-  const dispatch = useAdminDispatch();
-  const timeZone = useSessionQuery().data?.shop.timeZone ?? 'Europe/London';
+  const session = useSessionQuery().data;
+  const timeZone = session?.shop.timeZone ?? 'Europe/London';
+  const answerMinutes = session?.shop.auto_reject_minutes;
   const orders = useDeskOrdersQuery();
-  const refetch = useCallback(
-    (kind: string) => {
-      if (kind.startsWith('order.') || kind === 'reconnected') {
-        dispatch(adminApi.util.invalidateTags(['Order']));
-      }
-    },
-    [dispatch],
-  );
-  const live = useLiveEvents(refetch);
+  const live = useLiveState();
   const list = orders.data ?? [];
   const newCount = list.filter((o) => o.status === 'placed').length;
-  const alert = useServiceAlert(newCount);
   const printer = useTicketPrinter();
 
   return (
@@ -47,19 +39,6 @@ export function DeskPage() {
             </span>
           )}
         </h1>
-        {!alert.started ? (
-          <button
-            type="button"
-            className={`${buttonClass({ size: 'lg' })} text-lg`}
-            onClick={() => void alert.start()}
-          >
-            Start service (sound on, screen awake)
-          </button>
-        ) : (
-          <p className="font-semibold text-green-800">
-            Service started: a chime every 10 s while anything is new.
-          </p>
-        )}
       </div>
       <p
         role="status"
@@ -82,7 +61,12 @@ export function DeskPage() {
         </p>
       )}
       {orders.data ? (
-        <Columns orders={orders.data} timeZone={timeZone} printer={printer} />
+        <Columns
+          orders={orders.data}
+          timeZone={timeZone}
+          printer={printer}
+          autoRejectMinutes={answerMinutes}
+        />
       ) : orders.isLoading ? (
         // Not the empty columns: "Nothing here" would be untrue until the list is in, and the
         // columns would jump down the screen when it came.
@@ -100,10 +84,12 @@ function Columns({
   orders,
   timeZone,
   printer,
+  autoRejectMinutes,
 }: {
   orders: DeskOrder[];
   timeZone: string;
   printer: ReturnType<typeof useTicketPrinter>;
+  autoRejectMinutes: number | undefined;
 }) {
   return (
     <div className="mt-4 grid gap-4 lg:grid-cols-4">
@@ -130,6 +116,7 @@ function Columns({
                     timeZone={timeZone}
                     onPrint={printer.print}
                     printing={printer.printing}
+                    autoRejectMinutes={autoRejectMinutes}
                   />
                 ))}
               </ul>

@@ -1,20 +1,18 @@
 import { memo } from 'react';
-import { formatMoney } from '@servery/contract/pricing';
 import type { DeskOrder } from '@servery/contract/desk';
-import { cachedConfig } from '../../lib/shop-config.ts';
 import { shopClockTime } from '../../lib/shop-time.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { LineAllergens } from './line-allergens.tsx';
 import { OrderActions } from './order-actions.tsx';
+import { OrderWaiting } from './order-waiting.tsx';
+import { paymentWords } from './payment-words.ts';
 
 /**
  * A card off screen is not laid out or painted (a busy board has hundreds below the fold); its
  * last drawn height is kept, so the scrollbar does not jump.
  */
 const OFF_SCREEN = '[content-visibility:auto] [contain-intrinsic-block-size:auto_22rem]';
-
-const money = (minor: number) => formatMoney(minor, { sign: cachedConfig()?.currency.sign ?? '£' });
 
 /**
  * One order on the board: everything needed to make it and hand it over, readable at a distance.
@@ -26,11 +24,14 @@ export const OrderCard = memo(function OrderCard({
   timeZone,
   onPrint,
   printing = false,
+  autoRejectMinutes,
 }: {
   order: DeskOrder;
   timeZone: string;
   onPrint: (orderId: string) => unknown;
   printing?: boolean;
+  /** The shop's; the card counts down to the auto-reject while the order waits. */
+  autoRejectMinutes?: number;
 }) {
   const when = order.promised_at ?? order.scheduled_for;
   return (
@@ -44,6 +45,9 @@ export const OrderCard = memo(function OrderCard({
           {shopClockTime(when, timeZone)}
         </p>
       </div>
+      {order.status === 'placed' && (
+        <OrderWaiting order={order} timeZone={timeZone} autoRejectMinutes={autoRejectMinutes} />
+      )}
       <p className="text-base">
         {order.customer.name}
         {order.customer.phone && (
@@ -89,13 +93,7 @@ export const OrderCard = memo(function OrderCard({
           )}
         </p>
       )}
-      <p className="text-xl font-bold">
-        {order.payment.paid
-          ? `PAID ${money(order.total)}`
-          : order.payment.to_collect > 0
-            ? `CASH ${money(order.payment.to_collect)} to collect`
-            : `Not paid yet (${order.payment.status.replace(/_/g, ' ')})`}
-      </p>
+      <p className="text-xl font-bold">{paymentWords(order)}</p>
       <OrderActions order={order} />
       <div className="flex flex-wrap items-center gap-3">
         <button

@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveEventsProvider } from './live-events-provider.tsx';
 import { useLiveEvents } from './use-live-events.ts';
 
 /** The browser's EventSource, as far as a board uses it: named events dispatched to it. */
@@ -21,15 +22,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Board({ onEvent }: { onEvent: (kind: string) => void }) {
-  return <p>Board {useLiveEvents(onEvent)}</p>;
+function Board({ name, onEvent }: { name: string; onEvent: (kind: string) => void }) {
+  return (
+    <p>
+      {name} {useLiveEvents(onEvent)}
+    </p>
+  );
 }
 
 describe('the staff live stream', () => {
   it("hears an order's payment news, as the desk refetches on every order event", () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const heard: string[] = [];
-    render(<Board onEvent={(kind) => heard.push(kind)} />);
+    render(
+      <LiveEventsProvider>
+        <Board name="Board" onEvent={(kind) => heard.push(kind)} />
+      </LiveEventsProvider>,
+    );
     const source = FakeEventSource.opened[0]!;
     expect(source.url).toBe('/api/admin/events');
     act(() => {
@@ -39,5 +48,31 @@ describe('the staff live stream', () => {
     });
     expect(screen.getByText('Board live')).toBeTruthy();
     expect(heard).toEqual(['order.payment', 'order.status']);
+  });
+
+  it('is one stream for every screen, each of which hears every event and the reconnect', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const desk: string[] = [];
+    const diary: string[] = [];
+    const { unmount } = render(
+      <LiveEventsProvider>
+        <Board name="Desk" onEvent={(kind) => desk.push(kind)} />
+        <Board name="Diary" onEvent={(kind) => diary.push(kind)} />
+      </LiveEventsProvider>,
+    );
+    expect(FakeEventSource.opened).toHaveLength(1);
+    const source = FakeEventSource.opened[0]!;
+    act(() => {
+      source.dispatchEvent(new Event('open'));
+      source.dispatchEvent(new MessageEvent('booking.created', { data: '{"id":1}' }));
+      source.dispatchEvent(new Event('error'));
+    });
+    expect(screen.getByText('Desk reconnecting')).toBeTruthy();
+    act(() => source.dispatchEvent(new Event('open')));
+    expect(screen.getByText('Diary live')).toBeTruthy();
+    expect(desk).toEqual(['booking.created', 'reconnected']);
+    expect(diary).toEqual(desk);
+    unmount();
+    expect(source.closed).toBe(true);
   });
 });

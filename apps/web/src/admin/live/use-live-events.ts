@@ -1,34 +1,27 @@
-import { useEffect, useState } from 'react';
-import { LIVE_EVENT_KINDS } from '@servery/contract/live-events';
+import { useContext, useEffect, useSyncExternalStore } from 'react';
+import { LiveStreamContext } from './live-events-context.ts';
+import type { LiveStream } from './live-stream.ts';
 
-export type LiveState = 'connecting' | 'live' | 'reconnecting';
+export type { LiveState } from './live-stream.ts';
+
+function useStream(): LiveStream {
+  const stream = useContext(LiveStreamContext);
+  if (!stream) throw new Error('useLiveEvents needs the LiveEventsProvider of the staff app');
+  return stream;
+}
 
 /**
- * The staff application's live stream (GET /api/admin/events). EventSource reconnects by itself
- * and sends Last-Event-ID, so the server replays what was missed; `onEvent` runs for every event
- * and once more after each reconnect (a board refetches then: back-office.md complaint 4).
+ * A screen's ear on the staff application's one live stream (live-stream.ts): `onEvent` runs
+ * for every event, and with `reconnected` after each reconnect. Answers the stream's state.
  */
-export function useLiveEvents(onEvent: (kind: string) => void): LiveState {
-  const [state, setState] = useState<LiveState>('connecting');
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/admin/events');
-    let wasDown = false;
-    const handle = (event: MessageEvent) => onEvent(event.type);
-    // Every kind the server sends (a named event reaches only a listener of its name).
-    for (const kind of LIVE_EVENT_KINDS) {
-      source.addEventListener(kind, handle);
-    }
-    source.addEventListener('open', () => {
-      setState('live');
-      if (wasDown) onEvent('reconnected');
-      wasDown = false;
-    });
-    source.addEventListener('error', () => {
-      wasDown = true;
-      setState('reconnecting');
-    });
-    return () => source.close();
-  }, [onEvent]);
-  return state;
+export function useLiveEvents(onEvent: (kind: string) => void) {
+  const stream = useStream();
+  useEffect(() => stream.listen(onEvent), [stream, onEvent]);
+  return useLiveState();
+}
+
+/** Whether the stream is live, for a screen that shows it. */
+export function useLiveState() {
+  const stream = useStream();
+  return useSyncExternalStore(stream.watch, () => stream.state);
 }

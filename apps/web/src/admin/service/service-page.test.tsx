@@ -7,6 +7,7 @@ import type { StaffSession } from '@servery/contract/staff';
 import { ROLE_PERMISSIONS, type StaffRole } from '@servery/contract/staff-roles';
 import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
+import { LiveEventsProvider } from '../live/live-events-provider.tsx';
 import { ServicePage } from './service-page.tsx';
 
 afterEach(() => {
@@ -65,7 +66,9 @@ const menu: ServiceItem[] = [
 function renderPage() {
   render(
     <Provider store={createAdminState()}>
-      <ServicePage />
+      <LiveEventsProvider>
+        <ServicePage />
+      </LiveEventsProvider>
     </Provider>,
   );
 }

@@ -1,0 +1,76 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeskOrder } from '@servery/contract/desk';
+import { createAdminState } from '../admin-state.ts';
+import { deskOrder } from '../testing/staff-app-fakes.ts';
+import { OrderCard } from './order-card.tsx';
+
+beforeEach(() => {
+  // The card reads the time once: a fixed clock, six minutes after the order was placed.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-24T18:06:20.000Z'));
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function card(order: DeskOrder) {
+  render(
+    <Provider store={createAdminState()}>
+      <ul>
+        <OrderCard
+          order={order}
+          timeZone="Europe/London"
+          onPrint={() => {}}
+          autoRejectMinutes={10}
+        />
+      </ul>
+    </Provider>,
+  );
+}
+
+const held = { method: 'card', status: 'authorised', paid: true, to_collect: 0 };
+
+describe('a card on the desk', () => {
+  it('says how long a new order has waited and how long is left before it is rejected', () => {
+    card(deskOrder(1001, { payment: held }));
+    expect(screen.getByTestId('order-waiting').textContent).toBe(
+      'Waiting 6 min · rejected automatically in 3 min',
+    );
+  });
+
+  it('gives a pre-order due later the time to answer by, on the shop’s clock', () => {
+    card(deskOrder(1002, { scheduled_for: '2026-11-24T21:00:00.000Z', asap: false }));
+    expect(screen.getByTestId('order-waiting').textContent).toBe(
+      'Waiting 6 min · answer by 8:30 PM',
+    );
+  });
+
+  it('says CARD HELD until the card is charged, then PAID, and CASH for cash', () => {
+    card(deskOrder(1003, { payment: held }));
+    expect(screen.getByText('CARD HELD £27.90')).toBeTruthy();
+    cleanup();
+    card(
+      deskOrder(1004, {
+        status: 'accepted',
+        payment: { method: 'card', status: 'capture_pending', paid: true, to_collect: 0 },
+      }),
+    );
+    expect(screen.getByText('CARD HELD £27.90')).toBeTruthy();
+    cleanup();
+    card(
+      deskOrder(1005, {
+        status: 'accepted',
+        payment: { method: 'card', status: 'succeeded', paid: true, to_collect: 0 },
+      }),
+    );
+    expect(screen.getByText('PAID £27.90')).toBeTruthy();
+    // An accepted order is not waiting for an answer.
+    expect(screen.queryByTestId('order-waiting')).toBeNull();
+    cleanup();
+    card(deskOrder(1006));
+    expect(screen.getByText('CASH £27.90 to collect')).toBeTruthy();
+  });
+});

@@ -1,0 +1,65 @@
+import { LIVE_EVENT_KINDS } from '@servery/contract/live-events';
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+type Listener = (kind: string) => void;
+
+/**
+ * The staff application's one stream (GET /api/admin/events), shared by every screen: the
+ * server caps streams per session, and a screen that opened its own would count against the cap
+ * and replay the same events again (docs/decisions/0032). EventSource reconnects by itself and
+ * sends Last-Event-ID, so the server replays what was missed; each listener hears every event,
+ * and `reconnected` once after each reconnect (a board refetches then: back-office.md complaint 4).
+ */
+export class LiveStream {
+  private readonly listeners = new Set<Listener>();
+  private readonly watchers = new Set<() => void>();
+  private source: EventSource | null = null;
+  state: LiveState = 'connecting';
+
+  open(): void {
+    if (this.source || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/admin/events');
+    this.source = source;
+    let wasDown = false;
+    const handle = (event: MessageEvent) => this.emit(event.type);
+    // Every kind the server sends (a named event reaches only a listener of its name).
+    for (const kind of LIVE_EVENT_KINDS) source.addEventListener(kind, handle);
+    source.addEventListener('open', () => {
+      this.setState('live');
+      if (wasDown) this.emit('reconnected');
+      wasDown = false;
+    });
+    source.addEventListener('error', () => {
+      wasDown = true;
+      this.setState('reconnecting');
+    });
+  }
+
+  close(): void {
+    this.source?.close();
+    this.source = null;
+    this.setState('connecting');
+  }
+
+  /** Hears every event; answers the unsubscribe. */
+  listen(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** For useSyncExternalStore: told when `state` changes. */
+  watch = (onChange: () => void): (() => void) => {
+    this.watchers.add(onChange);
+    return () => this.watchers.delete(onChange);
+  };
+
+  private emit(kind: string) {
+    for (const listener of [...this.listeners]) listener(kind);
+  }
+
+  private setState(state: LiveState) {
+    if (this.state === state) return;
+    this.state = state;
+    for (const watcher of [...this.watchers]) watcher();
+  }
+}

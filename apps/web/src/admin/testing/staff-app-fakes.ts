@@ -1,0 +1,111 @@
+import type { DeskOrder } from '@servery/contract/desk';
+import type { StaffSession } from '@servery/contract/staff';
+import { ROLE_PERMISSIONS, type StaffRole } from '@servery/contract/staff-roles';
+import { vi } from 'vitest';
+import type { WireAnswer } from '../../lib/testing/api-wire.ts';
+
+/** For web tests of the staff application: the browser parts jsdom lacks, as a board uses them. */
+export class FakeEventSource extends EventTarget {
+  static opened: FakeEventSource[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+/** Web Audio as the chime uses it: the notes are made and scheduled, never heard. */
+class FakeAudioContext {
+  currentTime = 0;
+  destination = {};
+  state = 'suspended';
+  async resume() {
+    this.state = 'running';
+  }
+  async close() {
+    this.state = 'closed';
+  }
+  createOscillator() {
+    return { frequency: { value: 0 }, connect: (n: unknown) => n, start() {}, stop() {} };
+  }
+  createGain() {
+    const gain = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
+    return { gain, connect: (n: unknown) => n };
+  }
+}
+
+/** Installs the fakes; answers the wake-lock requests made. Undo with vi.unstubAllGlobals(). */
+export function stubStaffBrowser() {
+  FakeEventSource.opened = [];
+  window.__serveryChimes = 0;
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  const wakeLocks: string[] = [];
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    wakeLock: {
+      request: async (type: string) => {
+        wakeLocks.push(type);
+        return { released: false, release: async () => {} };
+      },
+    },
+  });
+  // Notifications refused: nothing is asked, nothing subscribed.
+  vi.stubGlobal('Notification', { permission: 'denied', requestPermission: async () => 'denied' });
+  return { wakeLocks };
+}
+
+export const staffSession = (role: StaffRole): StaffSession => ({
+  staff: { id: 's1', email: 'priya@shop.test', name: 'Priya Shah', role },
+  permissions: [...ROLE_PERMISSIONS[role]],
+  stores: [{ id: 'st1', name: 'Camden' }],
+  shop: { name: 'Tandoor Lane', timeZone: 'Europe/London', auto_reject_minutes: 10 },
+  expires_at: '2099-01-01T00:00:00.000Z',
+});
+
+export const ok = (data: unknown): WireAnswer => ({
+  status: 200,
+  body: { status: 200, message: 'OK', data },
+});
+
+/** A collection order of the desk, placed at `placedAt` unless changed. */
+export function deskOrder(number: number, change: Partial<DeskOrder> = {}): DeskOrder {
+  const placedAt = change.created_at ?? '2026-11-24T18:00:00.000Z';
+  return {
+    id: `o${number}`,
+    number,
+    status: 'placed',
+    store: { id: 'st1', name: 'Camden' },
+    order_type: 'collection',
+    asap: true,
+    scheduled_for: '2026-11-24T18:30:00.000Z',
+    promised_at: null,
+    lines: [
+      {
+        name: 'Poppadoms',
+        quantity: 2,
+        modifier_names: [],
+        note: '',
+        line_total: 300,
+        allergens: null,
+      },
+    ],
+    notes: '',
+    subtotal: 300,
+    delivery_fee: 0,
+    discount: 0,
+    total: 2790,
+    currency: 'GBP',
+    customer: { name: 'Amira Okafor', phone: null, email: null },
+    address: null,
+    payment: { method: 'cash', status: 'pay_on_collection', paid: false, to_collect: 2790 },
+    status_history: [{ status: 'placed', at: placedAt }],
+    created_at: placedAt,
+    print_count: 0,
+    next: ['accepted', 'rejected'],
+    ...change,
+  };
+}
