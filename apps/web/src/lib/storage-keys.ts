@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   chosenStore: 'servery:store',
   /** The postcode the customer last checked delivery to on the menu (issue 20). */
   deliveryPostcode: 'servery:delivery-postcode',
+  /** Session storage: where sign-in returns the customer (issue 30), with when it was set. */
+  returnTo: 'servery:return-to',
 } as const;
 
 export { COOKIE_CONSENT } from '@servery/contract/constants';

@@ -7,7 +7,15 @@ export interface Toast {
   id: number;
   kind: 'success' | 'error' | 'info';
   message: string;
+  /** When it was last shown (performance.now()): a page change keeps only the newest. */
+  shownAt: number;
 }
+
+/**
+ * A toast shown this recently survives a page change: it announces the change itself (a paid
+ * order, a booking) rather than something on the page left (issue 30).
+ */
+export const TOAST_CARRIED_MS = 1000;
 
 /** Newest first, as the toast area shows them. */
 export const toasts = createExternalStore<Toast[]>([]);
@@ -23,7 +31,8 @@ function show(kind: Toast['kind'], message: string) {
   const same = shown.find((t) => t.kind === kind && t.message === message);
   const id = same?.id ?? nextId++;
   clearTimeout(timers.get(id));
-  toasts.set([same ?? { id, kind, message }, ...shown.filter((t) => t.id !== id)]);
+  const shownAt = performance.now();
+  toasts.set([{ id, kind, message, shownAt }, ...shown.filter((t) => t.id !== id)]);
   timers.set(
     id,
     setTimeout(() => dismissToast(id), TOAST_DURATION_MS),
@@ -34,6 +43,12 @@ export function dismissToast(id: number) {
   clearTimeout(timers.get(id));
   timers.delete(id);
   toasts.set(toasts.get().filter((t) => t.id !== id));
+}
+
+/** A new page: the toasts about the page left go with it (issue 30: none follows the customer). */
+export function dismissToastsOfPageLeft() {
+  const now = performance.now();
+  for (const t of toasts.get()) if (now - t.shownAt > TOAST_CARRIED_MS) dismissToast(t.id);
 }
 
 export const toast = {
