@@ -12,10 +12,19 @@ export interface Toast {
 }
 
 /**
- * A toast shown this recently survives a page change: it announces the change itself (a paid
- * order, a booking) rather than something on the page left (issue 30).
+ * When the customer last tapped, clicked or pressed a key. A toast shown since then survives a
+ * page change: it announces the change itself (a paid order, a booking); one shown before is
+ * about the page left, and goes with it (issue 30).
  */
-export const TOAST_CARRIED_MS = 1000;
+let lastGestureAt = 0;
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown'] as const) {
+    window.addEventListener(type, () => (lastGestureAt = performance.now()), {
+      capture: true,
+      passive: true,
+    });
+  }
+}
 
 /** Newest first, as the toast area shows them. */
 export const toasts = createExternalStore<Toast[]>([]);
@@ -47,8 +56,7 @@ export function dismissToast(id: number) {
 
 /** A new page: the toasts about the page left go with it (issue 30: none follows the customer). */
 export function dismissToastsOfPageLeft() {
-  const now = performance.now();
-  for (const t of toasts.get()) if (now - t.shownAt > TOAST_CARRIED_MS) dismissToast(t.id);
+  for (const t of toasts.get()) if (t.shownAt < lastGestureAt) dismissToast(t.id);
 }
 
 export const toast = {

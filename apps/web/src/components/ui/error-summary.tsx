@@ -40,13 +40,13 @@ export function ErrorSummary({ id, errors }: { id: string; errors: SummaryError[
       <p id={`${id}-title`} className="font-semibold">
         There {errors.length === 1 ? 'is a problem' : `are ${errors.length} problems`}:
       </p>
-      <ul className="mt-1 list-disc pl-5">
+      <ul className="mt-1 list-disc space-y-1 pl-5">
         {errors.map((error) => (
           <li key={error.id}>
             <a
               href={`#${error.id}`}
               onClick={(event) => go(event, error)}
-              className="underline underline-offset-2"
+              className="inline-block min-h-6 py-0.5 underline underline-offset-2"
             >
               {error.message}
             </a>

@@ -46,7 +46,10 @@ export function VerificationPage() {
   const shopLength = useShopConfig()?.otpLength ?? 4;
   // The length the server said it sent wins over the shop's setting; a resend may change it.
   const otpLength = (location.state as VerificationState | null)?.otpLength ?? shopLength;
-  if (user) return <Navigate to="/menu" replace />;
+  const [signedInOnArrival] = useState(user !== null);
+  if (signedInOnArrival) return <Navigate to="/menu" replace />;
+  // Signed in here: the form goes on to where the customer started (issue 30), not the menu.
+  if (user) return null;
   if (!contact) return <Navigate to="/login" replace />;
   // A new length (the configuration arriving, a longer code) starts a fresh set of boxes.
   return <VerificationForm key={otpLength} contact={contact} otpLength={otpLength} />;
