@@ -58,8 +58,10 @@ export function CheckoutActions({
                 {checkout.storeName} is closed now.
               </span>
             ) : null}
-            {values.orderType === 'delivery' ? 'Delivery' : 'Collection'}:{' '}
-            <span className="font-semibold">{chosen}</span>
+            <span className="block">
+              {values.orderType === 'delivery' ? 'Delivery' : 'Collection'}:{' '}
+              <span className="font-semibold">{chosen}</span>
+            </span>
           </p>
         ) : null}
         <Button
