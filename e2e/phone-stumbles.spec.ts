@@ -139,24 +139,6 @@ describe('on a phone (issue 30)', () => {
     await context.close();
   });
 
-  it('7. a tapped category is the marked one, its heading just under the sticky bars', async () => {
-    const { page, context } = await openPage(product.browser, url(), phone);
-    await page.goto(`${url()}/menu`);
-    await page.getByRole('heading', { level: 2, name: 'Starters' }).waitFor();
-    const bar = page.getByRole('navigation', { name: 'Menu categories' });
-    await bar.getByRole('link', { name: 'Curries' }).click();
-    const heading = page.getByRole('heading', { level: 2, name: 'Curries' });
-    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
-    const barBottom = await bar.evaluate((nav) => nav.getBoundingClientRect().bottom);
-    await expect
-      .poll(async () => (await heading.boundingBox())!.y - barBottom)
-      .toBeGreaterThanOrEqual(0);
-    expect((await heading.boundingBox())!.y - barBottom).toBeLessThan(48);
-    await expect.poll(() => bar.locator('[aria-current="true"]').textContent()).toBe('Curries');
-    await screenshot(page, 'phone-menu-chip-375');
-    await context.close();
-  });
-
   it('6. a wrong code is said under the boxes, which are emptied, the first in focus', async () => {
     const { page, context } = await openPage(product.browser, url(), phone);
     const number = uniquePhone();
