@@ -18,6 +18,11 @@ if (!built && !canBuild) {
 }
 if (canBuild && needsBuild()) {
   console.log('Building the web app and the server (first start, or the sources changed)…');
-  execSync('npm run build --silent', { stdio: 'inherit' });
+  // Always the production build: NODE_ENV=development left in a shell would otherwise give
+  // React's development bundle (582 kB) to every visitor of `npm start` (issue 30).
+  execSync('npm run build --silent', {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 await import('../apps/server/dist/main.js');

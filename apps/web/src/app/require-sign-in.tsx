@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { rememberReturnTo } from '../lib/return-to.ts';
 import { useUserData } from '../lib/session.ts';
 
 /**
@@ -9,7 +10,12 @@ import { useUserData } from '../lib/session.ts';
  */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const user = useUserData();
-  const [signedInOnArrival] = useState(user !== null);
+  const location = useLocation();
+  const [signedInOnArrival] = useState(() => {
+    // Sign-in then brings the visitor back here (issue 30: checkout, not the menu).
+    if (user === null) rememberReturnTo(`${location.pathname}${location.search}`);
+    return user !== null;
+  });
   if (!signedInOnArrival) return <Navigate to="/login" replace />;
   return user ? children : null;
 }

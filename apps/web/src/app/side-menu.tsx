@@ -4,6 +4,7 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { useLazyGetReferralQuery } from '../features/account/api.ts';
 import { SHARE_UNSUPPORTED_MESSAGE, referralLink, shareLink } from '../lib/referral.ts';
+import { rememberReturnTo } from '../lib/return-to.ts';
 import { signOut, useUserData } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 import { shopLinks } from './shop-links.tsx';
@@ -27,6 +28,11 @@ export function SideMenu({
   const go = (path: string) => {
     onClose();
     navigate(path);
+  };
+  // Signing in from a dish or the booking form comes back to it (issue 30).
+  const signInFromHere = () => {
+    rememberReturnTo();
+    go('/login');
   };
 
   const [fetchReferral] = useLazyGetReferralQuery();
@@ -109,14 +115,14 @@ export function SideMenu({
           <>
             <button
               type="button"
-              onClick={() => go('/login')}
+              onClick={() => signInFromHere()}
               className={buttonClass({ className: WIDE })}
             >
               Sign Up
             </button>
             <button
               type="button"
-              onClick={() => go('/login')}
+              onClick={() => signInFromHere()}
               className={buttonClass({ variant: 'outline', className: WIDE })}
             >
               Log in

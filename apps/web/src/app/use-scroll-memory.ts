@@ -120,7 +120,11 @@ export function useScrollMemory(mainId: string): void {
     }
     if (type === 'POP') {
       const place = places.get(location.key);
-      return place ? restore(place) : window.scrollTo(0, 0);
+      if (place) return restore(place);
+      // Not returned: Chromium's scrollTo answers a Promise, and an effect may only return its
+      // clean-up (a development build calls it, and the page went white; issue 30).
+      window.scrollTo(0, 0);
+      return;
     }
     const placed = location.hash || (location.state as { category?: string } | null)?.category;
     if (!placed) window.scrollTo(0, 0);

@@ -6,6 +6,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import { rememberReturnTo } from './return-to.ts';
 import { currentUserData, signOut } from './session.ts';
 import { NETWORK_ERROR_MESSAGE, toast } from './toast.ts';
 
@@ -46,6 +47,7 @@ const baseQuery: BaseQueryFn<
     if (!leavingForLogin) {
       leavingForLogin = true;
       signOut();
+      rememberReturnTo();
       location.replace('/login');
     }
   } else if (error && (error.status === 'FETCH_ERROR' || error.status === 'PARSING_ERROR')) {

@@ -7,6 +7,23 @@ export interface Toast {
   id: number;
   kind: 'success' | 'error' | 'info';
   message: string;
+  /** When it was last shown (performance.now()): a page change keeps only the newest. */
+  shownAt: number;
+}
+
+/**
+ * When the customer last tapped, clicked or pressed a key. A toast shown since then survives a
+ * page change: it announces the change itself (a paid order, a booking); one shown before is
+ * about the page left, and goes with it (issue 30).
+ */
+let lastGestureAt = 0;
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown'] as const) {
+    window.addEventListener(type, () => (lastGestureAt = performance.now()), {
+      capture: true,
+      passive: true,
+    });
+  }
 }
 
 /** Newest first, as the toast area shows them. */
@@ -23,7 +40,8 @@ function show(kind: Toast['kind'], message: string) {
   const same = shown.find((t) => t.kind === kind && t.message === message);
   const id = same?.id ?? nextId++;
   clearTimeout(timers.get(id));
-  toasts.set([same ?? { id, kind, message }, ...shown.filter((t) => t.id !== id)]);
+  const shownAt = performance.now();
+  toasts.set([{ id, kind, message, shownAt }, ...shown.filter((t) => t.id !== id)]);
   timers.set(
     id,
     setTimeout(() => dismissToast(id), TOAST_DURATION_MS),
@@ -34,6 +52,11 @@ export function dismissToast(id: number) {
   clearTimeout(timers.get(id));
   timers.delete(id);
   toasts.set(toasts.get().filter((t) => t.id !== id));
+}
+
+/** A new page: the toasts about the page left go with it (issue 30: none follows the customer). */
+export function dismissToastsOfPageLeft() {
+  for (const t of toasts.get()) if (t.shownAt < lastGestureAt) dismissToast(t.id);
 }
 
 export const toast = {

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, type ComponentProps } from 'react';
 
 /**
  * A screen's primary action, kept in reach (issue 20): on a narrow screen it is pinned to the
@@ -20,13 +20,46 @@ const ROOM: Record<ActionBarBreakpoint, string> = {
 
 export const actionBarRoom = (breakpoint: ActionBarBreakpoint = 'lg') => ROOM[breakpoint];
 
+/** The CSS variable index.css pads the page's scrolling by: the pinned bar's height. */
+const HEIGHT_VARIABLE = '--action-bar-height';
+
+/**
+ * While the bar is pinned, its height pads the window's scrolling (scroll-padding-bottom in
+ * index.css): a focused field or an error brought into view stops above it (issue 30, WCAG
+ * 2.4.11), however tall the bar has grown.
+ */
+function usePinnedHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    const root = document.documentElement.style;
+    const measure = () => {
+      const pinned = getComputedStyle(bar).position === 'fixed';
+      root.setProperty(HEIGHT_VARIABLE, `${pinned ? bar.offsetHeight : 0}px`);
+    };
+    measure();
+    // jsdom (the component tests) has no ResizeObserver: the first measure stands there.
+    if (typeof ResizeObserver === 'undefined') return () => root.removeProperty(HEIGHT_VARIABLE);
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(HEIGHT_VARIABLE);
+    };
+  }, []);
+  return ref;
+}
+
 export function ActionBar({
   breakpoint = 'lg',
   className,
   ...props
 }: ComponentProps<'div'> & { breakpoint?: ActionBarBreakpoint }) {
+  const ref = usePinnedHeight();
   return (
     <div
+      ref={ref}
       data-testid="action-bar"
       className={[BAR, IN_FLOW[breakpoint], className].filter(Boolean).join(' ')}
       {...props}

@@ -9,6 +9,9 @@ const MixBasketDialog = lazy(() =>
   import('./components/mix-basket-dialog.tsx').then((m) => ({ default: m.MixBasketDialog })),
 );
 
+/** Below Tailwind's `sm`, where the basket bar shows. */
+const PHONE = '(max-width: 639.98px)';
+
 interface Pending {
   line: CartLine;
   resolve: (added: boolean) => void;
@@ -30,6 +33,9 @@ export function useAddToCart(storeName: (storeId: string) => string | undefined)
   const put = useCallback(
     (line: CartLine, startNewCart: boolean) => {
       dispatch(lineAdded({ line, startNewCart }));
+      // On a phone the basket bar counts the dish on the menu (and a dish's page goes back to
+      // it): a toast would only repeat the bar and cover the page (issue 30).
+      if (window.matchMedia(PHONE).matches) return;
       toast.success(
         line.quantity > 1
           ? `${line.quantity} × ${line.name} added to your basket.`

@@ -279,6 +279,7 @@ export function useCheckoutForm({
     promoRefusal,
     closedReason,
     lostSlot,
+    storeName: store.name,
     problems: rule ? [rule, ...blockers] : blockers,
     lineErrors,
     tried,

@@ -2,6 +2,7 @@ import { STORES_ELEMENT_ID } from '@servery/contract/constants';
 import type { DeliveryCheck } from '@servery/contract/api-responses';
 import type { Envelope } from '@servery/contract/envelope';
 import type { MenuItemDetail, StoreMenu, StoreSummary } from '@servery/contract/menu';
+import type { AvailableTimings } from '@servery/contract/order';
 import { api } from '../../lib/api.ts';
 
 /**
@@ -32,6 +33,19 @@ const menuApi = api.injectEndpoints({
       transformResponse: (response: Envelope<MenuItemDetail>) => response.data,
       keepUnusedDataFor: 600,
     }),
+    /**
+     * A closed store's first delivery time (GET /api/available-timings), so the postcode check
+     * gives the next real time rather than an open store's minutes (issue 30).
+     */
+    firstDeliveryTime: build.query<string | null, string>({
+      query: (storeId) =>
+        `/available-timings?${new URLSearchParams({ store_id: storeId, order_type: 'delivery' })}`,
+      transformResponse: (response: Envelope<AvailableTimings>) => {
+        const day = response.data.days.find((d) => d.slots.length > 0);
+        return day ? `${day.label}, ${day.slots[0]!.label}` : null;
+      },
+      keepUnusedDataFor: 60,
+    }),
     /** Whether, for how much and how soon the store delivers to a postcode (issue 20). */
     checkDelivery: build.query<Envelope<DeliveryCheck>, { storeId: string; postcode: string }>({
       query: ({ storeId, postcode }) =>
@@ -42,6 +56,7 @@ const menuApi = api.injectEndpoints({
 });
 
 export const {
+  useFirstDeliveryTimeQuery,
   useGetStoresQuery,
   useLazyGetStoreQuery,
   useGetMenuQuery,

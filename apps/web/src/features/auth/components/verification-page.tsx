@@ -7,8 +7,9 @@ import {
   storedContactOf,
   type LoginContact,
 } from '@servery/contract/auth-rules';
-import { toastServerError } from '../../../lib/api.ts';
+import { serverMessage, toastServerError } from '../../../lib/api.ts';
 import { forgetReferralCode } from '../../../lib/referral.ts';
+import { takeReturnTo } from '../../../lib/return-to.ts';
 import { signIn, useUserData } from '../../../lib/session.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
@@ -45,7 +46,10 @@ export function VerificationPage() {
   const shopLength = useShopConfig()?.otpLength ?? 4;
   // The length the server said it sent wins over the shop's setting; a resend may change it.
   const otpLength = (location.state as VerificationState | null)?.otpLength ?? shopLength;
-  if (user) return <Navigate to="/menu" replace />;
+  const [signedInOnArrival] = useState(user !== null);
+  if (signedInOnArrival) return <Navigate to="/menu" replace />;
+  // Signed in here: the form goes on to where the customer started (issue 30), not the menu.
+  if (user) return null;
   if (!contact) return <Navigate to="/login" replace />;
   // A new length (the configuration arriving, a longer code) starts a fresh set of boxes.
   return <VerificationForm key={otpLength} contact={contact} otpLength={otpLength} />;
@@ -59,6 +63,8 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
   const empty = () => Array.from({ length: otpLength }, () => '');
   const [digits, setDigits] = useState(empty);
   const [incomplete, setIncomplete] = useState(false);
+  // The server's word on a wrong code (with the tries left), shown under the boxes (issue 30).
+  const [refused, setRefused] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [secondsLeft, startCountdown] = useCountdown(
     (location.state as VerificationState | null)?.resendAt ?? 0,
@@ -86,7 +92,13 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
     setPending(true);
     const result = await verifyOtp({ ...contact, otp: code });
     if ('error' in result) {
-      toastServerError(result.error, { silentOn: [401] });
+      const status = (result.error as { status?: unknown }).status;
+      if (status === 400) {
+        // A wrong code: said under the boxes, the digits cleared and the first box ready.
+        setRefused(serverMessage(result.error));
+        setDigits(empty());
+        firstBox();
+      } else toastServerError(result.error, { silentOn: [401] });
       // product.md §4: on failure the loading state ends after about a second; the visitor stays.
       later(() => setPending(false), LOGIN_FAILURE_SETTLE_MS);
       return;
@@ -94,7 +106,7 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
     localStorage.removeItem(STORAGE_KEYS.user);
     forgetReferralCode();
     signIn(result.data.data);
-    navigate('/menu', { replace: true });
+    navigate(takeReturnTo('/menu'), { replace: true });
   };
 
   // The latest submit for callbacks that outlive a render (the Enter delay, the SMS).
@@ -111,6 +123,7 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
   const handleChange = (next: string[]) => {
     setDigits(next);
     if (incomplete && next.every(Boolean)) setIncomplete(false);
+    if (refused && next.some(Boolean)) setRefused(null);
   };
 
   const handleSubmit = (event: FormEvent) => {
@@ -167,10 +180,21 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
             onChange={handleChange}
             onEnter={handleEnter}
             labelledBy="verification-title"
-            describedBy={incomplete ? 'verification-tip verification-error' : 'verification-tip'}
-            invalid={incomplete}
+            describedBy={
+              incomplete || refused ? 'verification-tip verification-error' : 'verification-tip'
+            }
+            invalid={incomplete || refused !== null}
           />
         </div>
+        {refused && !incomplete ? (
+          <p
+            id="verification-error"
+            role="alert"
+            className="mt-3 text-center text-sm font-medium text-red-700"
+          >
+            {refused}
+          </p>
+        ) : null}
         {incomplete ? (
           <p
             id="verification-error"

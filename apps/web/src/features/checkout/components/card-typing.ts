@@ -1,4 +1,4 @@
-import { cardExpired, luhnValid } from '@servery/contract/order';
+import { luhnValid } from '@servery/contract/order';
 
 /**
  * How the test-mode card form (demo-card-form.tsx) takes what is typed: digits grouped as on the
@@ -45,17 +45,17 @@ const wholeLength = (digits: string) =>
 
 /**
  * The field typing goes on in once this one is complete, as on Stripe's card form: a whole card
- * number that passes its check digit, then an expiry with a real month that has not passed.
+ * number that passes its check digit, then an expiry with a real month. A month that has passed
+ * hands on too (issue 30): the CVC typed after it is kept, and the form says "expired".
  */
-export function nextCardField(name: CardField, value: string, at = new Date()): CardField | null {
+export function nextCardField(name: CardField, value: string): CardField | null {
   const digits = value.replace(/\D/g, '');
   if (name === 'card_number') {
     return digits.length === wholeLength(digits) && luhnValid(digits) ? 'expiry' : null;
   }
   if (name !== 'expiry' || digits.length !== 4) return null;
   const month = Number(digits.slice(0, 2));
-  const expiry = `${digits.slice(0, 2)}/${digits.slice(2)}`;
-  return month >= 1 && month <= 12 && !cardExpired(expiry, at) ? 'cvc' : null;
+  return month >= 1 && month <= 12 ? 'cvc' : null;
 }
 
 export const FORMATS: Partial<Record<CardField, (value: string) => string>> = {

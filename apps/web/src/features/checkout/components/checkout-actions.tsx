@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Problem } from '../../../components/ui/problem.tsx';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import type { CheckoutFormState } from '../use-checkout-form.ts';
+import { chosenTimeText } from '../when-text.ts';
 
 /**
  * What stands between the customer and ordering, and the button: pinned to the bottom of the
@@ -18,6 +19,10 @@ export function CheckoutActions({
   const { problems, catalogue, values, announcement } = checkout;
   const total = checkout.quote?.totals.total ?? 0;
   const cash = values.paymentMethod === 'cash';
+  const times = checkout.timings.currentData;
+  const chosen = chosenTimeText(values.when, times);
+  // A store closed now takes the order for its next time: said where the button is (issue 30).
+  const closedNow = chosen !== null && times !== undefined && !times.asap.available;
   return (
     <>
       {problems.length ? (
@@ -46,6 +51,19 @@ export function CheckoutActions({
         {announcement.text}
       </p>
       <ActionBar className="lg:mt-4">
+        {chosen ? (
+          <p className="mb-2 text-center text-sm" data-testid="chosen-time">
+            {closedNow ? (
+              <span className="block font-medium text-amber-900">
+                {checkout.storeName} is closed now.
+              </span>
+            ) : null}
+            <span className="block">
+              {values.orderType === 'delivery' ? 'Delivery' : 'Collection'}:{' '}
+              <span className="font-semibold">{chosen}</span>
+            </span>
+          </p>
+        ) : null}
         <Button
           onClick={() => void checkout.placeOrder()}
           aria-disabled={checkout.busy || !checkout.ready}

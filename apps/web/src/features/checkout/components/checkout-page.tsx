@@ -4,11 +4,13 @@ import type { CartLine } from '@servery/contract/cart';
 import type { StoreSummary } from '@servery/contract/menu';
 import { actionBarRoom } from '../../../components/ui/action-bar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { Field, Textarea, errorId } from '../../../components/ui/input.tsx';
 import { Problem } from '../../../components/ui/problem.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMoney } from '../../../lib/money.ts';
-import { NOTES_MAX } from '../checkout-form.ts';
+import { CHECKOUT_FIELDS, NOTES_MAX } from '../checkout-form.ts';
+import { revealField } from '../reveal.ts';
 import { useCheckoutForm } from '../use-checkout-form.ts';
 import { CheckoutActions } from './checkout-actions.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
@@ -82,6 +84,15 @@ function Checkout(props: CheckoutPageProps & { store: StoreSummary }) {
         </p>
       }
     >
+      {checkout.tried ? (
+        <ErrorSummary
+          id="checkout-error-summary"
+          errors={CHECKOUT_FIELDS.flatMap((field) => {
+            const message = errors[field]?.message;
+            return message ? [{ id: field, message, onGo: () => revealField(field) }] : [];
+          })}
+        />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:items-start">
         <div className="space-y-6">
           <Card>

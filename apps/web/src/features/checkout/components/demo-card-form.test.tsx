@@ -119,28 +119,26 @@ describe('formatting as typed', () => {
 });
 
 describe('which field typing goes on in', () => {
-  const at = new Date('2026-11-25T12:00:00Z');
-
   it('after a whole card number that passes its check digit', () => {
     for (const number of Object.values(DEMO_CARDS)) {
-      expect(nextCardField('card_number', formatCardNumber(number), at)).toBe('expiry');
+      expect(nextCardField('card_number', formatCardNumber(number))).toBe('expiry');
     }
     // American Express is whole at 15 digits; a Maestro number may run to 19.
-    expect(nextCardField('card_number', '3782 822463 10005', at)).toBe('expiry');
-    expect(nextCardField('card_number', '6759 6498 2643 8453', at)).toBeNull();
-    expect(nextCardField('card_number', '4242 4242 4242 424', at)).toBeNull();
+    expect(nextCardField('card_number', '3782 822463 10005')).toBe('expiry');
+    expect(nextCardField('card_number', '6759 6498 2643 8453')).toBeNull();
+    expect(nextCardField('card_number', '4242 4242 4242 424')).toBeNull();
     // A typing slip (the check digit fails): the customer stays to correct it.
-    expect(nextCardField('card_number', '4242 4242 4242 4241', at)).toBeNull();
+    expect(nextCardField('card_number', '4242 4242 4242 4241')).toBeNull();
   });
 
-  it('after an expiry with a real month that has not passed', () => {
-    expect(nextCardField('expiry', '12/30', at)).toBe('cvc');
-    expect(nextCardField('expiry', '11/26', at)).toBe('cvc');
-    expect(nextCardField('expiry', '12/3', at)).toBeNull();
-    expect(nextCardField('expiry', '13/30', at)).toBeNull();
-    expect(nextCardField('expiry', '00/30', at)).toBeNull();
-    expect(nextCardField('expiry', '01/20', at)).toBeNull();
-    expect(nextCardField('cvc', '123', at)).toBeNull();
+  it('after an expiry with a real month, passed or not (the CVC typed after it is kept)', () => {
+    expect(nextCardField('expiry', '12/30')).toBe('cvc');
+    expect(nextCardField('expiry', '11/26')).toBe('cvc');
+    expect(nextCardField('expiry', '12/3')).toBeNull();
+    expect(nextCardField('expiry', '13/30')).toBeNull();
+    expect(nextCardField('expiry', '00/30')).toBeNull();
+    expect(nextCardField('expiry', '01/20')).toBe('cvc');
+    expect(nextCardField('cvc', '123')).toBeNull();
   });
 });
 
@@ -156,8 +154,24 @@ describe('an expired card', () => {
     await userEvent.type(screen.getByLabelText(/security code|CVC/i), '123');
     await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
 
-    expect(await screen.findByText('Your card has expired.')).toBeTruthy();
+    // Said on the field and in the summary at the form's top, which links to it (issue 30).
+    await screen.findByRole('link', { name: 'Your card has expired.' });
+    expect(screen.getAllByText('Your card has expired.')).toHaveLength(2);
     expect(screen.getByLabelText(/Expiry date/)).toBe(document.activeElement);
+    expect(wire.sent).toEqual([]);
+  });
+
+  it('typed in one go, keeps the CVC and says "expired", not "enter the CVC"', async () => {
+    render(
+      <Provider store={createTestStore()}>
+        <DemoCardForm order={order} money={(minor) => `£${minor / 100}`} onPaid={vi.fn()} />
+      </Provider>,
+    );
+    await userEvent.type(screen.getByLabelText(/Card number/), `${DEMO_CARDS.succeeds}0120123`);
+    expect((screen.getByLabelText(/security code|CVC/i) as HTMLInputElement).value).toBe('123');
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    await screen.findByRole('link', { name: 'Your card has expired.' });
+    expect(screen.queryByText('Enter the 3 or 4 digit security code')).toBeNull();
     expect(wire.sent).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { ActionBar } from '../../../components/ui/action-bar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FieldError } from '../../../components/ui/field-error.tsx';
 import { Input, LABEL_CLASS } from '../../../components/ui/input.tsx';
 import { Problem } from '../../../components/ui/problem.tsx';
@@ -57,12 +58,18 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
   const [challenge, setChallenge] = useState<DemoCardBody | null>(null);
   const form = useForm<CardInput, unknown, CardOutput>({
     // An expiry given as "1230" (pasted or filled in) is read as 12/30: the server gets MM/YY.
-    resolver: (values, context, options) =>
-      zodResolver(ZDemoCardRequest)(
-        { ...values, expiry: formatExpiry(values.expiry) },
-        context,
-        options,
-      ),
+    resolver: async (values, context, options) => {
+      const expiry = formatExpiry(values.expiry);
+      const result = await zodResolver(ZDemoCardRequest)({ ...values, expiry }, context, options);
+      // A passed month is said as such, whatever else is missing (issue 30), never as "enter".
+      if (/^\d{2}\/\d{2}$/.test(expiry) && cardExpired(expiry, new Date())) {
+        return {
+          values: {},
+          errors: { ...result.errors, expiry: { type: 'expired', message: CARD_EXPIRED_MESSAGE } },
+        };
+      }
+      return result;
+    },
     defaultValues: { card_number: '', expiry: '', cvc: '' },
   });
   const { errors } = form.formState;
@@ -194,6 +201,13 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
       </div>
 
       <form onSubmit={(event) => void handleSubmit(event)} noValidate className="mt-5">
+        <ErrorSummary
+          id="card-error-summary"
+          errors={CARD_FIELDS.flatMap((name) => {
+            const message = errors[name]?.message;
+            return message ? [{ id: `card-${name}`, message }] : [];
+          })}
+        />
         {declined ? (
           <Problem className="mb-4" data-testid="payment-declined">
             <p className="font-semibold">{declined}</p>

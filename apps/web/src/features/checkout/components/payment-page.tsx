@@ -8,10 +8,12 @@ import { Notice, PROBLEM_CLASS, Problem } from '../../../components/ui/problem.t
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { serverMessage, toastServerError } from '../../../lib/api.ts';
 import { useMoney } from '../../../lib/money.ts';
+import { useShopTimeZone } from '../../../lib/shop-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useGetOrderQuery } from '../../../lib/dishes-and-orders-api.ts';
 import { useRefreshPaymentStatusMutation } from '../api.ts';
 import type { PaymentHandOver } from '../payment-hand-over.ts';
+import { orderTimeText } from '../when-text.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { StripeCardForm } from './stripe-card-form.tsx';
 
@@ -50,6 +52,7 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
   const handOver = handOverOf(location.state);
   const navigate = useNavigate();
   const money = useMoney();
+  const timeZone = useShopTimeZone();
   const order = useGetOrderQuery(orderId, { skip: !orderId, refetchOnMountOrArgChange: true });
   const [refresh, refreshing] = useRefreshPaymentStatusMutation();
   const [pending, setPending] = useState<string | null>(null);
@@ -121,6 +124,10 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
         <h2 id="pay-order-title" className="text-xl font-semibold">
           Order {current.number} from {current.store.name}
         </h2>
+        <p className="mt-1" data-testid="pay-when">
+          {current.order_type === 'delivery' ? 'Delivery' : 'Collection'}:{' '}
+          <span className="font-semibold">{orderTimeText(current, timeZone)}</span>
+        </p>
         <dl className="mt-3 space-y-1">
           <div className="flex justify-between">
             <dt>Subtotal</dt>

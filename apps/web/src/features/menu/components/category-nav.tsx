@@ -75,12 +75,25 @@ export function CategoryNav({ categories }: CategoryNavProps) {
   const firstSlug = useRef(active);
   const key = categories.map((c) => c.slug).join(' ');
 
+  // The category tapped stays the marked one while the page scrolls to it and settles; the
+  // reader's own scrolling (wheel, touch, keys) hands the marking back to the scroll position
+  // (issue 30: the previous category stayed marked when the jump ended near it).
+  const tapped = useRef<string | null>(null);
+  useEffect(() => {
+    const release = () => (tapped.current = null);
+    const gestures = ['wheel', 'touchstart', 'keydown'] as const;
+    for (const type of gestures) window.addEventListener(type, release, { passive: true });
+    return () => {
+      for (const type of gestures) window.removeEventListener(type, release);
+    };
+  }, []);
+
   useEffect(() => {
     const slugs = key ? key.split(' ') : [];
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setActive(currentSlug(slugs)));
+      frame = requestAnimationFrame(() => setActive(tapped.current ?? currentSlug(slugs)));
     };
     // At the top of the page the first category is the current one: no layout is asked for
     // while the menu is still being drawn. A restored scroll position fires a scroll event.
@@ -114,6 +127,8 @@ export function CategoryNav({ categories }: CategoryNavProps) {
 
   const handleClick = (event: MouseEvent, slug: string) => {
     event.preventDefault();
+    tapped.current = slug;
+    setActive(slug);
     jumpTo(slug, navRef.current);
   };
 

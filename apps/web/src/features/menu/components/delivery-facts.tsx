@@ -9,7 +9,7 @@ import { serverMessage } from '../../../lib/api.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { rememberedPostcode, rememberPostcode } from '../../../lib/delivery-postcode.ts';
-import { useCheckDeliveryQuery } from '../api.ts';
+import { useCheckDeliveryQuery, useFirstDeliveryTimeQuery } from '../api.ts';
 
 const BAD_POSTCODE = 'Enter a full UK postcode, such as E1 6RL.';
 
@@ -47,6 +47,8 @@ export function DeliveryFacts({ store }: { store: StoreSummary }) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const check = useCheckDeliveryQuery(postcode ? { storeId: store.id, postcode } : skipToken);
+  const closed = !store.is_open_now;
+  const first = useFirstDeliveryTimeQuery(postcode && closed ? store.id : skipToken);
 
   if (!store.order_types.includes('delivery')) {
     return (
@@ -81,7 +83,11 @@ export function DeliveryFacts({ store }: { store: StoreSummary }) {
             : !facts
               ? `Checking delivery to ${postcode}…`
               : facts.delivers
-                ? `Delivery to ${facts.postcode}: about ${facts.delivery_minutes} min · ${money(facts.fee ?? 0)} delivery · ${money(facts.minimum_order ?? 0)} minimum order`
+                ? `Delivery to ${facts.postcode}: ${
+                    closed
+                      ? `closed now, first delivery ${first.data ?? 'when it opens'}`
+                      : `about ${facts.delivery_minutes} min`
+                  } · ${money(facts.fee ?? 0)} delivery · ${money(facts.minimum_order ?? 0)} minimum order`
                 : `${store.name} does not deliver to ${facts.postcode}. You can collect your order.`}
         </p>
         <Button variant="ghost" className="min-h-9 px-2 text-sm" onClick={change}>
