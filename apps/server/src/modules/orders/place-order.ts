@@ -62,7 +62,7 @@ async function planOrder(
   checkPaymentMethod(store, body.payment_method);
   const code = body.promo_code;
   const promo = code
-    ? checkPromoTerms(await findPromo(deps.db, tenant.row.id, code), code, food, at, money)
+    ? checkPromoTerms(await findPromo(deps.db, tenant.row.id, code), code, food, at, money, store)
     : null;
   const totals = orderTotals(lines, terms.deliveryFee, promo);
   const plan: OrderPlan = {
