@@ -33,6 +33,7 @@ import {
   ZShopSwitches,
   soldOut,
 } from './api-shapes-staff.ts';
+import { SHOP_EDITOR_RESPONSES } from './api-shapes-shop-editor.ts';
 
 /**
  * What every operation answers (issue 12: the OpenAPI document is the whole contract). The
@@ -179,6 +180,8 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/newsletter/subscribers': { status: 200, schema: ok(z.array(ZSubscriber)) },
   'GET /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
   'PATCH /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
+  // The promotions, zones and capacity editors (issue 28).
+  ...SHOP_EDITOR_RESPONSES,
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */
