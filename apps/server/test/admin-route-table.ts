@@ -371,4 +371,11 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'shop:edit',
     scope: 'store',
   },
+  {
+    method: 'GET',
+    route: '/api/admin/auto-print',
+    url: () => '/api/admin/auto-print',
+    permission: 'orders:run',
+    scope: 'none',
+  },
 ];

@@ -70,4 +70,8 @@ export const SHOP_EDITOR_RESPONSES: Record<string, { status: 200 | 201; schema: 
   'GET /api/admin/stores/:id/zones/preview': { status: 200, schema: ok(ZZonePreview) },
   'GET /api/admin/stores/:id/automation': { status: 200, schema: ok(ZStoreAutomation) },
   'PATCH /api/admin/stores/:id/automation': { status: 200, schema: ok(ZStoreAutomation) },
+  'GET /api/admin/auto-print': {
+    status: 200,
+    schema: ok(z.looseObject({ store_ids: z.array(z.string()) })),
+  },
 };

@@ -105,6 +105,10 @@ describe('capacity and automation settings', () => {
       after: { slot_cap: 12, auto_print: true },
     });
 
+    // The desk of any role reads which of its stores print on accept.
+    const printing = await shop.admin('GET', '/api/admin/auto-print', undefined, shop.cook);
+    expect(printing.json().data).toEqual({ store_ids: [shop.storeId] });
+
     const kioskOnly = await staffAgent(service.ctx.app, service.ctx.db, shop.shop, 'manager', {
       stores: ['kiosk'],
     });

@@ -60,6 +60,17 @@ export const storeSettingsRoutes: FastifyPluginAsyncZod<{ settings: StoreSetting
     },
   );
 
+  // The desk (any role that runs it) reads which of its stores print on accept.
+  app.get(
+    '/api/admin/auto-print',
+    { onRequest: app.requireStaff('orders:run') },
+    async (request) => ({
+      status: 200,
+      message: 'Stores that print on accept.',
+      data: { store_ids: await settings.autoPrintStores(staffOf(request)) },
+    }),
+  );
+
   app.get(
     '/api/admin/stores/:id/automation',
     { schema: { params: ZIdParams }, onRequest },

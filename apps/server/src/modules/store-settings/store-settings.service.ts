@@ -125,6 +125,11 @@ export function createStoreSettings({ db }: { db: Database }) {
       zonePreviewOf(await read(staff, storeId), postcode),
     automation: async (staff: StaffIdentity, storeId: string) =>
       storeAutomationOf(await read(staff, storeId)),
+    /** The caller's stores whose desk prints the kitchen ticket on accept. */
+    autoPrintStores: async (staff: StaffIdentity) =>
+      (await storesAmong(db, staff.tenantId, staff.storeIds))
+        .filter((store) => store.autoPrint)
+        .map((store) => store.id),
 
     putZones(staff: StaffIdentity, actor: AuditActor, storeId: string, body: ZonesPut, version: number) {
       const zones = body.zones.map((z) => ({

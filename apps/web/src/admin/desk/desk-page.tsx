@@ -8,7 +8,7 @@ import { useDeskOrdersQuery } from './desk-api.ts';
 import { OrderCard } from './order-card.tsx';
 import { KitchenTicketSheet } from './kitchen-ticket.tsx';
 import { useServiceAlert } from './use-service-alert.ts';
-import { useTicketPrinter } from './use-ticket-printer.ts';
+import { useAutoPrint, useTicketPrinter } from './use-ticket-printer.ts';
 
 const COLUMNS: { title: string; statuses: DeskOrder['status'][] }[] = [
   { title: 'New', statuses: ['placed'] },
@@ -35,6 +35,7 @@ export function DeskPage() {
   const newCount = list.filter((o) => o.status === 'placed').length;
   const alert = useServiceAlert(newCount);
   const printer = useTicketPrinter();
+  useAutoPrint(list, printer.print);
 
   return (
     <>
