@@ -207,10 +207,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(promosRoutes, { db: database.db, now });
   const card = options.stripe ? createStripeProvider(options.stripe) : null;
   // Auto-accept (issue 28) is made with the desk below; an order placed nudges it.
-  let autoAccept: AutoAccept | undefined;
+  const later: { autoAccept?: AutoAccept } = {};
   const onMessageQueued = () => {
     if (deliver) outbox.wake();
-    autoAccept?.nudge();
+    later.autoAccept?.nudge();
   };
   const links = {
     production: options.production ?? false,
@@ -259,11 +259,19 @@ export async function buildApp(options: AppOptions) {
     }),
     shops: staffShops,
   });
-  const desk = createDeskService({ db: database.db, now, onMessageQueued, card, log: app.log, links });
-  autoAccept = new AutoAccept(database.db, desk, deskShopOf(tenantOf), app.log);
+  const desk = createDeskService({
+    db: database.db,
+    now,
+    onMessageQueued,
+    card,
+    log: app.log,
+    links,
+  });
+  const autoAccept = new AutoAccept(database.db, desk, deskShopOf(tenantOf), app.log);
+  later.autoAccept = autoAccept;
   app.decorate('autoAccept', autoAccept);
-  if (deliver) app.addHook('onReady', async () => autoAccept!.start());
-  app.addHook('onClose', async () => autoAccept!.stop());
+  if (deliver) app.addHook('onReady', async () => autoAccept.start());
+  app.addHook('onClose', async () => autoAccept.stop());
   await app.register(deskRoutes, {
     desk,
     printer: createTicketPrinter({ db: database.db, now }),

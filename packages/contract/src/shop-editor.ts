@@ -10,7 +10,10 @@ import { ZMinorUnits } from './menu.ts';
  */
 
 const id = z.uuid({ message: 'Not a valid id' });
-const instant = z.iso.datetime({ offset: true, message: 'Use a date and time, such as 2026-12-31T23:59:00Z' });
+const instant = z.iso.datetime({
+  offset: true,
+  message: 'Use a date and time, such as 2026-12-31T23:59:00Z',
+});
 const version = z.number().int().min(1);
 
 export const ZPromoCodeText = z

@@ -49,12 +49,20 @@ describe('the promotions editor', () => {
     const shop = await openServiceShop(service.ctx);
     const stores = (await shop.admin('GET', '/api/admin/stores')).json().data as { id: string }[];
     const kioskId = stores.find((s) => s.id !== shop.storeId)!.id;
-    await shop.admin('POST', '/api/admin/promos', welcome({ code: 'KIOSK10', store_ids: [kioskId] }));
+    await shop.admin(
+      'POST',
+      '/api/admin/promos',
+      welcome({ code: 'KIOSK10', store_ids: [kioskId] }),
+    );
     const elsewhere = await shop.order([shop.naan(3), shop.curry()], { promo_code: 'KIOSK10' });
     expect(elsewhere.statusCode).toBe(422);
     expect(elsewhere.json().errors.promo_code).toMatch(/KIOSK10 cannot be used at/);
 
-    await shop.admin('POST', '/api/admin/promos', welcome({ code: 'FIRST', first_order_only: true }));
+    await shop.admin(
+      'POST',
+      '/api/admin/promos',
+      welcome({ code: 'FIRST', first_order_only: true }),
+    );
     const email = `first-${Date.now()}@example.com`;
     const { token } = await signIn(service.ctx.app, service.ctx.db, shop.host, { email });
     const orderAs = (promo_code?: string) =>
@@ -80,7 +88,8 @@ describe('the promotions editor', () => {
   it('refuses a stale save with the current values, and a save without a version', async () => {
     const shop = await openServiceShop(service.ctx);
     const owner = await staffAgent(service.ctx.app, service.ctx.db, shop.shop, 'owner');
-    const promo = (await shop.admin('POST', '/api/admin/promos', welcome())).json().data as AdminPromo;
+    const promo = (await shop.admin('POST', '/api/admin/promos', welcome())).json()
+      .data as AdminPromo;
 
     const first = await shop.admin('PATCH', `/api/admin/promos/${promo.id}`, {
       description: 'Five pounds off',
@@ -108,7 +117,8 @@ describe('the promotions editor', () => {
 
   it('ends a code in use and keeps its history; nothing deletes it', async () => {
     const shop = await openServiceShop(service.ctx);
-    const promo = (await shop.admin('POST', '/api/admin/promos', welcome())).json().data as AdminPromo;
+    const promo = (await shop.admin('POST', '/api/admin/promos', welcome())).json()
+      .data as AdminPromo;
     const used = await shop.order([shop.naan(3), shop.curry()], { promo_code: 'WELCOME5' });
     const orderId = used.json().data.order.id as string;
 
@@ -168,8 +178,14 @@ describe('the promotions editor', () => {
     }
     expect((await shop.admin('POST', '/api/admin/promos', welcome())).statusCode).toBe(201);
     const twice = await shop.admin('POST', '/api/admin/promos', welcome());
-    expect(twice.json()).toMatchObject({ status: 400, errors: { code: 'WELCOME5 exists already' } });
-    const rows = await service.ctx.db.select().from(promos).where(eq(promos.tenantId, shop.tenantId));
+    expect(twice.json()).toMatchObject({
+      status: 400,
+      errors: { code: 'WELCOME5 exists already' },
+    });
+    const rows = await service.ctx.db
+      .select()
+      .from(promos)
+      .where(eq(promos.tenantId, shop.tenantId));
     expect(rows.map((r) => r.code)).toEqual(['WELCOME5']);
   });
 });

@@ -3,14 +3,21 @@ import type { Executor } from '../../db/client.ts';
 import { orders, promos } from '../../db/schema.ts';
 import type { PromoRow } from '../promos/promos.repository.ts';
 
-export type NewPromoRow = Omit<typeof promos.$inferInsert, 'id' | 'tenantId' | 'position' | 'version'>;
+export type NewPromoRow = Omit<
+  typeof promos.$inferInsert,
+  'id' | 'tenantId' | 'position' | 'version'
+>;
 
 /** Orders that used a code and still stand (as promos.repository counts them). */
 const STANDING = sql`${orders.status} not in ('payment_failed', 'cancelled', 'rejected')`;
 
 /** The shop's codes with how many standing orders used each. */
 export async function promosWithUses(db: Executor, tenantId: string) {
-  const rows = await db.select().from(promos).where(eq(promos.tenantId, tenantId)).orderBy(asc(promos.position));
+  const rows = await db
+    .select()
+    .from(promos)
+    .where(eq(promos.tenantId, tenantId))
+    .orderBy(asc(promos.position));
   const uses = await db
     .select({ promoId: orders.promoId, n: count() })
     .from(orders)

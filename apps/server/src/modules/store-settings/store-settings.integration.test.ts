@@ -38,7 +38,11 @@ describe('delivery zones', () => {
       minimum_order: 1000,
       travel_minutes: 10,
     });
-    expect((await preview('E1 7AA')).data).toMatchObject({ area: 'E1', fee: 250, travel_minutes: 20 });
+    expect((await preview('E1 7AA')).data).toMatchObject({
+      area: 'E1',
+      fee: 250,
+      travel_minutes: 20,
+    });
     const far = await preview('N16 0AA');
     expect(far).toMatchObject({ message: 'N16 0AA does not get delivery from this store.' });
     expect(far.data.delivers).toBe(false);
@@ -98,7 +102,10 @@ describe('capacity and automation settings', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current).toMatchObject({ slot_cap: 12, auto_accept_minutes: null });
     const bad = await shop.admin('PATCH', url, { slot_cap: 0, version: 2 });
-    expect(bad.json()).toMatchObject({ status: 400, errors: { slot_cap: 'At least 1, or no cap' } });
+    expect(bad.json()).toMatchObject({
+      status: 400,
+      errors: { slot_cap: 'At least 1, or no cap' },
+    });
     const [audit] = await shop.auditRows('store.automation');
     expect(audit).toMatchObject({
       before: { slot_cap: null, auto_print: false },

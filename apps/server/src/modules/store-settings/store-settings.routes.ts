@@ -52,7 +52,11 @@ export const storeSettingsRoutes: FastifyPluginAsyncZod<{ settings: StoreSetting
     '/api/admin/stores/:id/zones/preview',
     { schema: { params: ZIdParams, querystring: ZZonePreviewQuery }, onRequest },
     async (request) => {
-      const data = await settings.preview(staffOf(request), request.params.id, request.query.postcode);
+      const data = await settings.preview(
+        staffOf(request),
+        request.params.id,
+        request.query.postcode,
+      );
       const message = data.delivers
         ? `${data.postcode} gets delivery (zone ${data.area}).`
         : `${data.postcode} does not get delivery from this store.`;
@@ -89,7 +93,11 @@ export const storeSettingsRoutes: FastifyPluginAsyncZod<{ settings: StoreSetting
       const args = [staffOf(request), auditActorOf(request), request.params.id] as const;
       const data = await settings.patchAutomation(...args, request.body, version);
       void reply.header('etag', etagOf(data.version));
-      return { status: 200, message: `${data.store_name}'s capacity and automation are saved.`, data };
+      return {
+        status: 200,
+        message: `${data.store_name}'s capacity and automation are saved.`,
+        data,
+      };
     },
   );
 };

@@ -62,7 +62,14 @@ export function zonePreviewOf(store: StoreRow, raw: string): ZonePreview {
   }
   const zone = deliveryTerms(termsStoreOf(store), 'delivery', postcode).zone;
   if (!store.orderTypes.includes('delivery') || !zone) {
-    return { postcode, delivers: false, area: null, fee: null, minimum_order: null, travel_minutes: null };
+    return {
+      postcode,
+      delivers: false,
+      area: null,
+      fee: null,
+      minimum_order: null,
+      travel_minutes: null,
+    };
   }
   return {
     postcode,
@@ -112,7 +119,13 @@ export function createStoreSettings({ db }: { db: Database }) {
         );
       }
       const after = what.view(await what.write(tx, store));
-      await recordAudit(tx, actor, { action: what.action, entity: 'store', entityId: storeId, before, after });
+      await recordAudit(tx, actor, {
+        action: what.action,
+        entity: 'store',
+        entityId: storeId,
+        before,
+        after,
+      });
       await recordLiveEvent(tx, { tenantId, storeId, kind: 'store.changed', entityId: storeId });
       await announceShopChanged(tx, tenantId);
       return after;
@@ -120,7 +133,8 @@ export function createStoreSettings({ db }: { db: Database }) {
   };
 
   return {
-    zones: async (staff: StaffIdentity, storeId: string) => storeZonesOf(await read(staff, storeId)),
+    zones: async (staff: StaffIdentity, storeId: string) =>
+      storeZonesOf(await read(staff, storeId)),
     preview: async (staff: StaffIdentity, storeId: string, postcode: string) =>
       zonePreviewOf(await read(staff, storeId), postcode),
     automation: async (staff: StaffIdentity, storeId: string) =>
@@ -131,7 +145,13 @@ export function createStoreSettings({ db }: { db: Database }) {
         .filter((store) => store.autoPrint)
         .map((store) => store.id),
 
-    putZones(staff: StaffIdentity, actor: AuditActor, storeId: string, body: ZonesPut, version: number) {
+    putZones(
+      staff: StaffIdentity,
+      actor: AuditActor,
+      storeId: string,
+      body: ZonesPut,
+      version: number,
+    ) {
       const zones = body.zones.map((z) => ({
         district: z.area,
         fee: z.fee,
@@ -153,7 +173,13 @@ export function createStoreSettings({ db }: { db: Database }) {
       });
     },
 
-    patchAutomation(staff: StaffIdentity, actor: AuditActor, storeId: string, body: AutomationPatch, version: number) {
+    patchAutomation(
+      staff: StaffIdentity,
+      actor: AuditActor,
+      storeId: string,
+      body: AutomationPatch,
+      version: number,
+    ) {
       return save(staff, actor, storeId, version, {
         action: 'store.automation',
         view: storeAutomationOf,
@@ -162,7 +188,9 @@ export function createStoreSettings({ db }: { db: Database }) {
             slotCap: body.slot_cap !== undefined ? body.slot_cap : store.slotCap,
             slotCapUnit: body.slot_cap_unit ?? store.slotCapUnit,
             autoAcceptMinutes:
-              body.auto_accept_minutes !== undefined ? body.auto_accept_minutes : store.autoAcceptMinutes,
+              body.auto_accept_minutes !== undefined
+                ? body.auto_accept_minutes
+                : store.autoAcceptMinutes,
             autoPrint: body.auto_print ?? store.autoPrint,
           };
           return saveAutomation(tx, store, values);

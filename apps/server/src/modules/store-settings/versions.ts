@@ -23,9 +23,14 @@ export function versionOfSave(request: FastifyRequest, bodyVersion: number | und
   if (typeof header === 'string' && header.trim() !== '') {
     const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header.trim());
     if (!match) {
-      throw new AppError(400, 'bad_request', 'If-Match must be the ETag a read gave, such as "3".', {
-        'if-match': 'Not a version',
-      });
+      throw new AppError(
+        400,
+        'bad_request',
+        'If-Match must be the ETag a read gave, such as "3".',
+        {
+          'if-match': 'Not a version',
+        },
+      );
     }
     return Number(match[1]);
   }

@@ -28,7 +28,9 @@ export function deliveryCheckOf(store: StoreRow, raw: string): DeliveryCheck {
     fee: terms.fee,
     minimum_order: terms.minimum,
     delivery_minutes:
-      store.preparationMinutes + store.busyExtraMinutes + travelMinutesOf(store, terms.zone.district),
+      store.preparationMinutes +
+      store.busyExtraMinutes +
+      travelMinutesOf(store, terms.zone.district),
   };
 }
 

@@ -25,17 +25,15 @@ export const ZPromoForm = z
     first_order_only: z.boolean(),
     public: z.boolean(),
   })
-  .transform(
-    (form): z.input<typeof ZPromoCreate> => ({
-      ...form,
-      value: form.kind === 'percent' ? Number(form.value) : toPence(form.value),
-      minimum_order: toPence(form.minimum_order || '0'),
-      starts_at: toInstant(form.starts_at),
-      ends_at: toInstant(form.ends_at),
-      total_limit: toCount(form.total_limit),
-      per_customer_limit: toCount(form.per_customer_limit),
-    }),
-  )
+  .transform((form): z.input<typeof ZPromoCreate> => ({
+    ...form,
+    value: form.kind === 'percent' ? Number(form.value) : toPence(form.value),
+    minimum_order: toPence(form.minimum_order || '0'),
+    starts_at: toInstant(form.starts_at),
+    ends_at: toInstant(form.ends_at),
+    total_limit: toCount(form.total_limit),
+    per_customer_limit: toCount(form.per_customer_limit),
+  }))
   .pipe(ZPromoCreate);
 export type PromoFormValues = z.input<typeof ZPromoForm>;
 export type PromoFormBody = PromoCreate;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import type { AdminPromo, PromoCreate } from '@servery/contract/shop-editor';
 import type { StaffStore } from '@servery/contract/staff';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -39,7 +39,7 @@ export function PromoForm({
   const { errors, isSubmitting } = form.formState;
   // A stale save brings the current values: the form shows them to be changed again.
   useEffect(() => form.reset(promoFormValues(promo)), [form, promo]);
-  const kind = form.watch('kind');
+  const kind = useWatch({ control: form.control, name: 'kind' });
   const storesError = errors.store_ids?.message ?? errors.store_ids?.[0]?.message;
 
   const text = (name: TextName | MoreName, label: string, type = 'text', hint?: string) => {
@@ -51,7 +51,11 @@ export function PromoForm({
           id={id}
           type={type}
           readOnly={name === 'code' && Boolean(promo)}
-          inputMode={['value', 'minimum_order', 'total_limit', 'per_customer_limit'].includes(name) ? 'decimal' : undefined}
+          inputMode={
+            ['value', 'minimum_order', 'total_limit', 'per_customer_limit'].includes(name)
+              ? 'decimal'
+              : undefined
+          }
           className={inputClass({ size: 'lg' })}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId(id) : undefined}
@@ -67,7 +71,12 @@ export function PromoForm({
       className="grid gap-4 md:grid-cols-2"
       onSubmit={form.handleSubmit((body) => onSubmit(body, form.setError))}
     >
-      {text('code', 'Code', 'text', promo ? 'Orders name the code: it cannot change.' : 'Customers type it, in any case.')}
+      {text(
+        'code',
+        'Code',
+        'text',
+        promo ? 'Orders name the code: it cannot change.' : 'Customers type it, in any case.',
+      )}
       {text('description', 'What it gives')}
       <fieldset>
         <legend className={LABEL_CLASS}>Kind</legend>
@@ -90,8 +99,16 @@ export function PromoForm({
         <legend className={LABEL_CLASS}>Stores (none ticked: every store)</legend>
         <div className="mt-2 flex flex-wrap gap-3">
           {stores.map((store) => (
-            <label key={store.id} className="flex min-h-12 items-center gap-2 rounded-lg border px-4">
-              <input type="checkbox" value={store.id} className="size-5" {...form.register('store_ids')} />
+            <label
+              key={store.id}
+              className="flex min-h-12 items-center gap-2 rounded-lg border px-4"
+            >
+              <input
+                type="checkbox"
+                value={store.id}
+                className="size-5"
+                {...form.register('store_ids')}
+              />
               {store.name}
             </label>
           ))}
@@ -116,7 +133,11 @@ export function PromoForm({
         <button type="submit" className={buttonClass({ size: 'lg' })} disabled={isSubmitting}>
           {submitLabel}
         </button>
-        <button type="button" className={buttonClass({ size: 'lg', variant: 'outline' })} onClick={onCancel}>
+        <button
+          type="button"
+          className={buttonClass({ size: 'lg', variant: 'outline' })}
+          onClick={onCancel}
+        >
           Cancel
         </button>
       </div>

@@ -13,12 +13,10 @@ const promosApi = adminApi.injectEndpoints({
       query: (body) => ({ url: '/promos', method: 'POST', body }),
       invalidatesTags: ['Shop', 'Audit'],
     }),
-    patchPromo: build.mutation<{ message: string; data: AdminPromo }, PromoPatch & { id: string }>(
-      {
-        query: ({ id, ...body }) => ({ url: `/promos/${id}`, method: 'PATCH', body }),
-        invalidatesTags: ['Shop', 'Audit'],
-      },
-    ),
+    patchPromo: build.mutation<{ message: string; data: AdminPromo }, PromoPatch & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/promos/${id}`, method: 'PATCH', body }),
+      invalidatesTags: ['Shop', 'Audit'],
+    }),
   }),
 });
 

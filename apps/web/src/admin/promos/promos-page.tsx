@@ -19,7 +19,8 @@ const STATE_LABELS: Record<AdminPromo['state'], string> = {
   used_up: 'Used up',
 };
 const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-const offOf = (p: AdminPromo) => (p.kind === 'percent' ? `${p.value}% off` : `${money(p.value)} off`);
+const offOf = (p: AdminPromo) =>
+  p.kind === 'percent' ? `${p.value}% off` : `${money(p.value)} off`;
 
 /** Owners and managers: the shop's promo codes; new, changed, ended (never deleted). */
 export function PromosPage() {
@@ -61,7 +62,11 @@ export function PromosPage() {
 
   const end = async (promo: AdminPromo) => {
     setProblem('');
-    const result = await patch({ id: promo.id, ends_at: new Date().toISOString(), version: promo.version });
+    const result = await patch({
+      id: promo.id,
+      ends_at: new Date().toISOString(),
+      version: promo.version,
+    });
     if ('error' in result) setProblem(adminErrorMessage(result.error));
     else setNotice(result.data.message);
   };
@@ -71,7 +76,11 @@ export function PromosPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">Promo codes</h1>
         {!editing && (
-          <button type="button" className={buttonClass({ size: 'lg' })} onClick={() => setEditing('new')}>
+          <button
+            type="button"
+            className={buttonClass({ size: 'lg' })}
+            onClick={() => setEditing('new')}
+          >
             New code
           </button>
         )}
@@ -104,7 +113,9 @@ export function PromosPage() {
           <li key={promo.id} className={CARD_CLASS}>
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-xl font-bold">{promo.code}</h2>
-              <span className={`${BADGE_CLASS} bg-stone-100 text-stone-900`}>{STATE_LABELS[promo.state]}</span>
+              <span className={`${BADGE_CLASS} bg-stone-100 text-stone-900`}>
+                {STATE_LABELS[promo.state]}
+              </span>
             </div>
             <p className="mt-1">{promo.description}</p>
             <p className="mt-1 text-stone-700">

@@ -1,8 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { ZAutomationPatch, type AutomationPatch, type StoreAutomation } from '@servery/contract/shop-editor';
+import {
+  ZAutomationPatch,
+  type AutomationPatch,
+  type StoreAutomation,
+} from '@servery/contract/shop-editor';
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { errorId, Field, inputClass, LABEL_CLASS } from '../../components/ui/input.tsx';
@@ -36,20 +40,21 @@ const valuesOf = (a: StoreAutomation): AutomationForm => ({
 });
 
 /** The store's order cap per quarter hour, auto-accept and auto-print, saved with its version. */
-export function AutomationForm({ automation }: { automation: StoreAutomation }) {
+export function AutomationForm({
+  automation,
+  onMessage,
+}: {
+  automation: StoreAutomation;
+  onMessage: (message: string) => void;
+}) {
   const [patch] = usePatchAutomationMutation();
   const [shown, setShown] = useState(automation);
-  const [message, setMessage] = useState('');
   const form = useForm<AutomationForm, unknown, AutomationPatch>({
     resolver: zodResolver(ZAutomationForm),
     defaultValues: valuesOf(automation),
   });
   const { errors } = form.formState;
-  useEffect(() => {
-    setShown(automation);
-    form.reset(valuesOf(automation));
-  }, [form, automation]);
-  const autoAccept = form.watch('auto_accept');
+  const autoAccept = useWatch({ control: form.control, name: 'auto_accept' });
 
   const save = form.handleSubmit(async (body) => {
     const result = await patch({ id: automation.store_id, ...body, version: shown.version });
@@ -60,12 +65,13 @@ export function AutomationForm({ automation }: { automation: StoreAutomation }) 
         form.reset(valuesOf(current));
       }
       for (const [field, text] of Object.entries(adminFieldErrors(result.error))) {
-        if (field in valuesOf(automation)) form.setError(field as keyof AutomationForm, { message: text });
+        if (field in valuesOf(automation))
+          form.setError(field as keyof AutomationForm, { message: text });
       }
-      return setMessage(adminErrorMessage(result.error));
+      return onMessage(adminErrorMessage(result.error));
     }
     setShown(result.data.data);
-    setMessage(result.data.message);
+    onMessage(result.data.message);
   });
 
   return (
@@ -73,7 +79,12 @@ export function AutomationForm({ automation }: { automation: StoreAutomation }) 
       <h2 id="automation-heading" className="text-xl font-semibold">
         Capacity and automation
       </h2>
-      <Field id="slot-cap" label="Most per 15 minutes" hint="Empty: no cap. Full times are not offered." error={errors.slot_cap?.message}>
+      <Field
+        id="slot-cap"
+        label="Most per 15 minutes"
+        hint="Empty: no cap. Full times are not offered."
+        error={errors.slot_cap?.message}
+      >
         <input
           id="slot-cap"
           inputMode="numeric"
@@ -88,7 +99,12 @@ export function AutomationForm({ automation }: { automation: StoreAutomation }) 
         <div className="mt-2 flex gap-3">
           {(['orders', 'dishes'] as const).map((unit) => (
             <label key={unit} className="flex min-h-12 items-center gap-2 rounded-lg border px-4">
-              <input type="radio" value={unit} className="size-5" {...form.register('slot_cap_unit')} />
+              <input
+                type="radio"
+                value={unit}
+                className="size-5"
+                {...form.register('slot_cap_unit')}
+              />
               {unit === 'orders' ? 'Orders' : 'Dishes'}
             </label>
           ))}
@@ -99,13 +115,19 @@ export function AutomationForm({ automation }: { automation: StoreAutomation }) 
         Accept paid orders automatically
       </label>
       {autoAccept && (
-        <Field id="auto-accept-minutes" label="Ready in (minutes)" error={errors.auto_accept_minutes?.message}>
+        <Field
+          id="auto-accept-minutes"
+          label="Ready in (minutes)"
+          error={errors.auto_accept_minutes?.message}
+        >
           <input
             id="auto-accept-minutes"
             inputMode="numeric"
             className={inputClass({ size: 'lg' })}
             aria-invalid={Boolean(errors.auto_accept_minutes)}
-            aria-describedby={errors.auto_accept_minutes ? errorId('auto-accept-minutes') : undefined}
+            aria-describedby={
+              errors.auto_accept_minutes ? errorId('auto-accept-minutes') : undefined
+            }
             {...form.register('auto_accept_minutes')}
           />
         </Field>
@@ -114,12 +136,13 @@ export function AutomationForm({ automation }: { automation: StoreAutomation }) 
         <input type="checkbox" className="size-5" {...form.register('auto_print')} />
         Print the kitchen ticket when an order is accepted
       </label>
-      <button type="submit" className={buttonClass({ size: 'lg' })} disabled={form.formState.isSubmitting}>
+      <button
+        type="submit"
+        className={buttonClass({ size: 'lg' })}
+        disabled={form.formState.isSubmitting}
+      >
         Save capacity and automation
       </button>
-      <p role="status" className="min-h-6">
-        {message}
-      </p>
     </form>
   );
 }

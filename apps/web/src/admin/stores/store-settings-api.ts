@@ -19,13 +19,14 @@ const storeSettingsApi = adminApi.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/stores/${id}/zones`, method: 'PUT', body }),
       invalidatesTags: ['Shop', 'Audit'],
     }),
-    zonePreview: build.query<{ message: string; data: ZonePreview }, { id: string; postcode: string }>(
-      {
-        query: ({ id, postcode }) =>
-          `/stores/${id}/zones/preview?postcode=${encodeURIComponent(postcode)}`,
-        providesTags: ['Shop'],
-      },
-    ),
+    zonePreview: build.query<
+      { message: string; data: ZonePreview },
+      { id: string; postcode: string }
+    >({
+      query: ({ id, postcode }) =>
+        `/stores/${id}/zones/preview?postcode=${encodeURIComponent(postcode)}`,
+      providesTags: ['Shop'],
+    }),
     storeAutomation: build.query<StoreAutomation, string>({
       query: (id) => `/stores/${id}/automation`,
       transformResponse: (body: { data: StoreAutomation }) => body.data,

@@ -72,14 +72,20 @@ describe('the Delivery & capacity screen', () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Delivery & capacity: Camden' });
     await user.click(await screen.findByRole('button', { name: 'Add a zone' }));
-    await user.type(screen.getByLabelText('District or sector', { selector: '#zone-1-area' }), 'e1 6');
+    await user.type(
+      screen.getByLabelText('District or sector', { selector: '#zone-1-area' }),
+      'e1 6',
+    );
     const fee = screen.getByLabelText('Fee (£)', { selector: '#zone-1-fee' });
     await user.clear(fee);
     await user.type(fee, '0.99');
     const minimum = screen.getByLabelText('Minimum (£)', { selector: '#zone-1-minimum_order' });
     await user.clear(minimum);
     await user.type(minimum, '10');
-    await user.type(screen.getByLabelText('Minutes on the road', { selector: '#zone-1-travel_minutes' }), '10');
+    await user.type(
+      screen.getByLabelText('Minutes on the road', { selector: '#zone-1-travel_minutes' }),
+      '10',
+    );
     await user.click(screen.getByRole('button', { name: 'Save zones' }));
     await vi.waitFor(() => expect(wire.sent.some((c) => c.method === 'PUT')).toBe(true));
     expect(wire.sent.find((c) => c.method === 'PUT')?.body).toEqual({

@@ -12,6 +12,7 @@ export function StoreSettingsPage() {
   const { data: session } = useSessionQuery();
   const stores = session?.stores ?? [];
   const [chosen, setChosen] = useState('');
+  const [message, setMessage] = useState('');
   const storeId = chosen || stores[0]?.id || '';
   const zones = useStoreZonesQuery(storeId, { skip: !storeId });
   const automation = useStoreAutomationQuery(storeId, { skip: !storeId });
@@ -20,6 +21,9 @@ export function StoreSettingsPage() {
   return (
     <>
       <h1 className="text-3xl font-bold">Delivery & capacity{name ? `: ${name}` : ''}</h1>
+      <p role="status" className="mt-2 min-h-6 font-semibold">
+        {message}
+      </p>
       {stores.length > 1 && (
         <div className="mt-3 max-w-sm">
           <label htmlFor="settings-store" className="block text-sm font-semibold">
@@ -41,11 +45,25 @@ export function StoreSettingsPage() {
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <section className={CARD_CLASS}>
-          {zones.data ? <ZonesEditor zones={zones.data} /> : <p>Loading the zones…</p>}
-          <div className="mt-6 border-t pt-4">{storeId && <ZonePreviewBox storeId={storeId} />}</div>
+          {zones.data ? ( // A new version (saved here or elsewhere) starts the form afresh.
+            <ZonesEditor key={zones.data.version} zones={zones.data} onMessage={setMessage} />
+          ) : (
+            <p>Loading the zones…</p>
+          )}
+          <div className="mt-6 border-t pt-4">
+            {storeId && <ZonePreviewBox storeId={storeId} />}
+          </div>
         </section>
         <section className={CARD_CLASS}>
-          {automation.data ? <AutomationForm automation={automation.data} /> : <p>Loading…</p>}
+          {automation.data ? (
+            <AutomationForm
+              key={automation.data.version}
+              automation={automation.data}
+              onMessage={setMessage}
+            />
+          ) : (
+            <p>Loading…</p>
+          )}
         </section>
       </div>
     </>

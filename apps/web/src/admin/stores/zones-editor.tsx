@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ZZonesPut, type StoreZones, type ZonesPut } from '@servery/contract/shop-editor';
@@ -13,7 +13,12 @@ const toPence = (pounds: string) => Math.round(Number(pounds.replace(/[£,\s]/g,
 const ZZonesForm = z
   .object({
     zones: z.array(
-      z.object({ area: z.string(), fee: z.string(), minimum_order: z.string(), travel_minutes: z.string() }),
+      z.object({
+        area: z.string(),
+        fee: z.string(),
+        minimum_order: z.string(),
+        travel_minutes: z.string(),
+      }),
     ),
   })
   .transform((form) => ({
@@ -43,18 +48,25 @@ const COLUMNS = [
 ] as const;
 
 /** A store's delivery zones as rows; saved whole with the version read. */
-export function ZonesEditor({ zones }: { zones: StoreZones }) {
+export function ZonesEditor({
+  zones,
+  onMessage,
+}: {
+  zones: StoreZones;
+  /** The save's outcome, shown by the page (a saved version starts this form afresh). */
+  onMessage: (message: string) => void;
+}) {
   const [put] = usePutZonesMutation();
   const [shown, setShown] = useState(zones);
-  const [message, setMessage] = useState('');
-  const form = useForm<ZonesForm, unknown, ZonesPut>({ resolver: zodResolver(ZZonesForm), defaultValues: rowsOf(zones) });
+  const form = useForm<ZonesForm, unknown, ZonesPut>({
+    resolver: zodResolver(ZZonesForm),
+    defaultValues: rowsOf(zones),
+  });
   const rows = useFieldArray({ control: form.control, name: 'zones' });
-  useEffect(() => {
-    setShown(zones);
-    form.reset(rowsOf(zones));
-  }, [form, zones]);
   const rowError = (index: number, key: string) =>
-    (form.formState.errors.zones?.[index] as Record<string, { message?: string }> | undefined)?.[key]?.message;
+    (form.formState.errors.zones?.[index] as Record<string, { message?: string }> | undefined)?.[
+      key
+    ]?.message;
 
   const save = form.handleSubmit(async (body) => {
     const result = await put({ id: zones.store_id, zones: body.zones, version: shown.version });
@@ -67,10 +79,10 @@ export function ZonesEditor({ zones }: { zones: StoreZones }) {
       for (const [field, text] of Object.entries(adminFieldErrors(result.error))) {
         form.setError(field as 'zones', { message: text });
       }
-      return setMessage(adminErrorMessage(result.error));
+      return onMessage(adminErrorMessage(result.error));
     }
     setShown(result.data.data);
-    setMessage(result.data.message);
+    onMessage(result.data.message);
   });
 
   return (
@@ -79,7 +91,8 @@ export function ZonesEditor({ zones }: { zones: StoreZones }) {
         Delivery zones
       </h2>
       <p className="text-stone-700">
-        A sector (E1 6) comes before its district (E1). Empty minutes: the store’s {zones.delivery_minutes}.
+        A sector (E1 6) comes before its district (E1). Empty minutes: the store’s{' '}
+        {zones.delivery_minutes}.
       </p>
       <div className="mt-3 space-y-3">
         {rows.fields.map((field, index) => (
@@ -126,17 +139,20 @@ export function ZonesEditor({ zones }: { zones: StoreZones }) {
         <button
           type="button"
           className={buttonClass({ size: 'lg', variant: 'outline' })}
-          onClick={() => rows.append({ area: '', fee: '0.00', minimum_order: '0.00', travel_minutes: '' })}
+          onClick={() =>
+            rows.append({ area: '', fee: '0.00', minimum_order: '0.00', travel_minutes: '' })
+          }
         >
           Add a zone
         </button>
-        <button type="submit" className={buttonClass({ size: 'lg' })} disabled={form.formState.isSubmitting}>
+        <button
+          type="submit"
+          className={buttonClass({ size: 'lg' })}
+          disabled={form.formState.isSubmitting}
+        >
           Save zones
         </button>
       </div>
-      <p role="status" className="mt-2 min-h-6">
-        {message}
-      </p>
     </form>
   );
 }

@@ -68,7 +68,10 @@ export async function slotUsage(
     )
     .groupBy(slot);
   return new Map(
-    rows.map((r) => [Number(r.slot) * SLOT_MS, { orders: Number(r.orders), dishes: Number(r.dishes) }]),
+    rows.map((r) => [
+      Number(r.slot) * SLOT_MS,
+      { orders: Number(r.orders), dishes: Number(r.dishes) },
+    ]),
   );
 }
 
@@ -84,7 +87,13 @@ export async function takeSlotPlace(tx: Executor, claim: SlotClaim): Promise<voi
     .where(and(eq(stores.tenantId, claim.tenantId), eq(stores.id, claim.storeId)))
     .for('update');
   const start = new Date(claim.slotStart);
-  const usage = await slotUsage(tx, claim.tenantId, claim.storeId, start, new Date(claim.slotStart + SLOT_MS));
+  const usage = await slotUsage(
+    tx,
+    claim.tenantId,
+    claim.storeId,
+    start,
+    new Date(claim.slotStart + SLOT_MS),
+  );
   const used = usage.get(claim.slotStart);
   const taken = claim.unit === 'dishes' ? (used?.dishes ?? 0) : (used?.orders ?? 0);
   if (taken + claim.amount <= claim.limit) return;
@@ -125,7 +134,10 @@ export async function withoutFullSlots(
   const until = new Date(Math.max(now.getTime(), last ? Date.parse(last) : 0) + SLOT_MS);
   const usage = await slotUsage(db, store.tenantId, store.id, new Date(slotStartOf(now)), until);
   const room = (at: string) => slotHasRoom(usage, store, slotStartOf(new Date(at)));
-  const asap = timings.asap.at && !room(timings.asap.at) ? { available: false, at: null, minutes: null } : timings.asap;
+  const asap =
+    timings.asap.at && !room(timings.asap.at)
+      ? { available: false, at: null, minutes: null }
+      : timings.asap;
   const days = timings.days
     .map((day) => ({ ...day, slots: day.slots.filter((slot) => room(slot.at)) }))
     .filter((day) => day.slots.length > 0);
