@@ -133,7 +133,7 @@ export function AutomationForm({
         </Field>
       )}
       <label className="flex min-h-12 items-center gap-2">
-        <input type="checkbox" className="size-5" {...form.register('auto_print')} />
+        <input type="checkbox" className="size-5 shrink-0" {...form.register('auto_print')} />
         Print the kitchen ticket when an order is accepted
       </label>
       <button
