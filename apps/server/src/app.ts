@@ -60,11 +60,17 @@ import { staffShopLoader } from './modules/staff/staff-shop.ts';
 import { createAvailabilityService } from './modules/service/availability.service.ts';
 import { serviceRoutes } from './modules/service/service.routes.ts';
 import { createStoreControls } from './modules/service/store-controls.service.ts';
+import { promoEditorRoutes } from './modules/promo-editor/promo-editor.routes.ts';
+import { createPromoEditor } from './modules/promo-editor/promo-editor.service.ts';
+import { AutoAccept, deskShopOf } from './modules/store-settings/auto-accept.ts';
+import { storeSettingsRoutes } from './modules/store-settings/store-settings.routes.ts';
+import { createStoreSettings } from './modules/store-settings/store-settings.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Rejects orders nobody answered in time (every process runs one; tests sweep by hand). */
     deskSweeper: DeskSweeper;
+    autoAccept: AutoAccept;
   }
 }
 
@@ -220,8 +226,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(addressesRoutes, { db: database.db, now });
   await app.register(promosRoutes, { db: database.db, now });
   const card = options.stripe ? createStripeProvider(options.stripe) : null;
+  // Auto-accept (issue 28) is made with the desk below; an order placed nudges it.
+  const later: { autoAccept?: AutoAccept } = {};
   const onMessageQueued = () => {
     if (deliver) outbox.wake();
+    later.autoAccept?.nudge();
   };
   const links = {
     production: options.production ?? false,
@@ -279,11 +288,27 @@ export async function buildApp(options: AppOptions) {
     }),
     shops: staffShops,
   });
+  const desk = createDeskService({
+    db: database.db,
+    now,
+    onMessageQueued,
+    card,
+    log: app.log,
+    links,
+  });
+  const autoAccept = new AutoAccept(database.db, desk, deskShopOf(tenantOf), app.log);
+  later.autoAccept = autoAccept;
+  app.decorate('autoAccept', autoAccept);
+  if (deliver) app.addHook('onReady', async () => autoAccept.start());
+  app.addHook('onClose', async () => autoAccept.stop());
   await app.register(deskRoutes, {
-    desk: createDeskService({ db: database.db, now, onMessageQueued, card, log: app.log, links }),
+    desk,
     printer: createTicketPrinter({ db: database.db, now }),
     shops: staffShops,
   });
+  // The promotions, zones and capacity editors (issue 28).
+  await app.register(promoEditorRoutes, { promos: createPromoEditor({ db: database.db, now }) });
+  await app.register(storeSettingsRoutes, { settings: createStoreSettings({ db: database.db }) });
   if (card) {
     await app.register(webhooksRoutes, {
       card,

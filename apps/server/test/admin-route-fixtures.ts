@@ -8,6 +8,7 @@ import { insertCloseout } from '../src/modules/diary/diary.repository.ts';
 import { listStaff, storesOfTenant } from '../src/modules/staff/staff.repository.ts';
 import { findTenantBySlug } from '../src/modules/tenants/tenants.repository.ts';
 import { loadCatalogue } from '../src/modules/catalogue/catalogue.repository.ts';
+import { listPromos } from '../src/modules/promos/promos.repository.ts';
 
 type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -47,6 +48,16 @@ export async function makeAdminFixtures(ctx: TestContext) {
         slug: 'second-menu',
         name: 'Second menu',
         categories: [{ slug: 'mains', name: 'Mains', items: ['lamb-curry'] }],
+      },
+    ],
+    // The promotions editor (issue 28): a code of the second store only.
+    promos: [
+      {
+        code: 'SECONDONLY',
+        description: 'Second store only',
+        kind: 'percent' as const,
+        value: 10,
+        stores: ['second'],
       },
     ],
     // The bookings diary (issue 16) is the second store's, where the limited staff do not work.
@@ -91,6 +102,7 @@ export async function makeAdminFixtures(ctx: TestContext) {
     date: tomorrow,
     itemId: (await loadCatalogue(ctx.db, tenant.id)).items[0]!.id,
     optionId: 'second-only-rice',
+    promoId: (await listPromos(ctx.db, tenant.id))[0]!.id,
   };
   return { shop, otherShop, tenantId: tenant.id, ownStoreSlug: 'main', fixtures };
 }

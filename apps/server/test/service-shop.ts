@@ -130,6 +130,7 @@ export async function openServiceShop(ctx: TestContext) {
     tenantId,
     storeId,
     dish,
+    customer,
     manager,
     cook,
     get,

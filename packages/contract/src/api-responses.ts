@@ -34,6 +34,7 @@ import {
   ZShopSwitches,
   soldOut,
 } from './api-shapes-staff.ts';
+import { SHOP_EDITOR_RESPONSES } from './api-shapes-shop-editor.ts';
 
 /**
  * What every operation answers (issue 12: the OpenAPI document is the whole contract). The
@@ -185,6 +186,8 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/push-key': { status: 200, schema: ok(ZPushKey) },
   'POST /api/admin/push-subscriptions': { status: 200, schema: ok(ZPushSubscriptionView) },
   'DELETE /api/admin/push-subscriptions': { status: 200, schema: said },
+  // The promotions, zones and capacity editors (issue 28).
+  ...SHOP_EDITOR_RESPONSES,
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */

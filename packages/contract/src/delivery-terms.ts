@@ -32,14 +32,20 @@ export interface DeliveryTerms<Z extends ZoneTerms = ZoneTerms> {
   problem: string | null;
 }
 
-/** The zone a store delivers to for this district, if any. */
-export function zoneOf<Z extends ZoneTerms>(store: TermsStore<Z>, district: string): Z | null {
-  return store.delivery_zones.find((zone) => zone.district === district) ?? null;
+/**
+ * The zone a store delivers to for `place`: a district ("E1") or a whole postcode ("E1 6RL"),
+ * whose sector's zone ("E1 6", issue 28) comes before its district's.
+ */
+export function zoneOf<Z extends ZoneTerms>(store: TermsStore<Z>, place: string): Z | null {
+  const [district = place, inward] = place.split(' ');
+  const sector = inward ? `${district} ${inward[0]}` : null;
+  const find = (area: string) => store.delivery_zones.find((zone) => zone.district === area);
+  return (sector ? find(sector) : undefined) ?? find(district) ?? null;
 }
 
 /**
- * The terms of an order of `orderType` to `district` (the delivery address's postcode district;
- * null when it is not known yet, which quotes the store's own minimum).
+ * The terms of an order of `orderType` to `district` (the delivery address's postcode, or its
+ * district; null when it is not known yet, which quotes the store's own minimum).
  */
 export function deliveryTerms<Z extends ZoneTerms>(
   store: TermsStore<Z>,
@@ -50,7 +56,11 @@ export function deliveryTerms<Z extends ZoneTerms>(
   if (orderType !== 'delivery' || district === null) return { zone: null, ...own, problem: null };
   const zone = zoneOf(store, district);
   if (!zone) {
-    return { zone, ...own, problem: `${store.name} does not deliver to ${district}.` };
+    // A store drawn by sectors names the postcode; by districts, the district.
+    const [outward = district] = district.split(' ');
+    const bySector = store.delivery_zones.some((z) => z.district.startsWith(`${outward} `));
+    const where = bySector ? district : outward;
+    return { zone, ...own, problem: `${store.name} does not deliver to ${where}.` };
   }
   return {
     zone,

@@ -120,14 +120,21 @@ export type MenuDocument = z.infer<typeof ZMenuDocument>;
 export const ORDER_TYPES = ['delivery', 'collection'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-/** A postcode district (E1, SW1A, N16) a store delivers to, with its fee and minimum order. */
+/**
+ * A postcode district (E1, SW1A, N16) or sector (E1 6: issue 28) a store delivers to, with its
+ * fee, minimum order and, optionally, its own minutes on the road (else the store's).
+ */
 export const ZDeliveryZoneDocument = z
   .object({
     district: z
       .string()
-      .regex(/^[A-Z]{1,2}\d[A-Z\d]?$/, 'Use a postcode district in capitals, such as E1 or SW1A'),
+      .regex(
+        /^[A-Z]{1,2}\d[A-Z\d]?(?: \d)?$/,
+        'Use a postcode district or sector in capitals, such as E1, SW1A or E1 6',
+      ),
     fee: ZMinorUnits,
     minimumOrder: ZMinorUnits,
+    travelMinutes: z.number().int().min(0).max(180).optional(),
   })
   .strict();
 

@@ -20,6 +20,10 @@ export const ZPromoDocument = z
     perCustomerLimit: z.number().int().min(1).nullable().default(1),
     /** Listed on /promo; private codes still work when typed. */
     public: z.boolean().default(true),
+    /** The slugs of the stores it works at (issue 28); absent: every store. */
+    stores: z.array(z.string()).max(200).optional(),
+    /** Only for a customer's first order (issue 28). */
+    firstOrderOnly: z.boolean().optional(),
   })
   .strict()
   .refine((promo) => promo.kind !== 'percent' || promo.value <= 100, {

@@ -106,6 +106,11 @@ export const ZStoreDocument = z
     pause: ZStorePause.nullable().optional(),
     /** Dates closed, or with other hours than the weekly ones. */
     specialDays: z.array(ZSpecialDay).max(400).optional(),
+    /** Capacity and automation (issue 28: set from the staff app); absent is off. */
+    slotCap: z.number().int().min(1).max(1000).nullable().optional(),
+    slotCapUnit: z.enum(['orders', 'dishes']).optional(),
+    autoAcceptMinutes: z.number().int().min(5).max(240).nullable().optional(),
+    autoPrint: z.boolean().optional(),
   })
   .strict();
 export type StoreDocument = z.infer<typeof ZStoreDocument>;
@@ -239,6 +244,17 @@ export const ZTenantDocument = z
         });
       }
     });
+    doc.promos.forEach((promo, p) =>
+      promo.stores?.forEach((slug, i) => {
+        if (!stores.includes(slug)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['promos', p, 'stores', i],
+            message: `No store has the slug "${slug}"`,
+          });
+        }
+      }),
+    );
     if (!stores.includes(doc.home.mainStore)) {
       ctx.addIssue({
         code: 'custom',

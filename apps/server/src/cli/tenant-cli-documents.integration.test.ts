@@ -13,7 +13,35 @@ const { cli, cliWith, runCapturing, writeDocument, importedDocument } = c;
 
 describe('npm run tenant: shop documents', () => {
   it('imports a document, lists it and exports it unchanged', async () => {
-    const doc = makeTenantDocument();
+    const base = makeTenantDocument();
+    // What the staff app's editors set (issue 28) goes through the document too.
+    const doc = {
+      ...base,
+      stores: [
+        {
+          ...base.stores[0]!,
+          orderTypes: ['collection' as const, 'delivery' as const],
+          deliveryZones: [
+            { district: 'E1', fee: 250, minimumOrder: 1500 },
+            { district: 'E1 6', fee: 99, minimumOrder: 1000, travelMinutes: 12 },
+          ],
+          slotCap: 8,
+          slotCapUnit: 'dishes' as const,
+          autoAcceptMinutes: 20,
+          autoPrint: true,
+        },
+      ],
+      promos: [
+        {
+          code: 'MAINFIRST',
+          description: 'First order at the main store',
+          kind: 'percent' as const,
+          value: 10,
+          stores: [base.stores[0]!.slug],
+          firstOrderOnly: true,
+        },
+      ],
+    };
     const file = writeDocument('good', doc, ASSETS);
     const where = onPostgres
       ? `PostgreSQL database "${new URL(c.target.env.DATABASE_URL!).pathname.slice(1)}" on `

@@ -126,7 +126,7 @@ export const stores = pgTable(
     preparationMinutes: integer('preparation_minutes').notNull().default(20),
     minimumOrder: integer('minimum_order').notNull().default(0),
     deliveryZones: jsonb('delivery_zones')
-      .$type<{ district: string; fee: number; minimumOrder: number }[]>()
+      .$type<{ district: string; fee: number; minimumOrder: number; travelMinutes?: number }[]>()
       .notNull()
       .default([]),
     menuId: uuid('menu_id').references(() => menus.id, { onDelete: 'set null' }),
@@ -138,6 +138,16 @@ export const stores = pgTable(
     /** Dates on which the store is closed or keeps other hours than its weekly ones. */
     specialDays: jsonb('special_days').$type<SpecialDay[]>().notNull().default([]),
     position: integer('position').notNull(),
+    /** Capacity and automation (issue 28): the most orders or dishes one 15-minute slot takes. */
+    slotCap: integer('slot_cap'),
+    slotCapUnit: text('slot_cap_unit').$type<'orders' | 'dishes'>().notNull().default('orders'),
+    /** A paid order is accepted by the system with this ready time; null: staff accept. */
+    autoAcceptMinutes: integer('auto_accept_minutes'),
+    /** The desk prints the kitchen ticket when an order of this store is accepted. */
+    autoPrint: boolean('auto_print').notNull().default(false),
+    /** Versions of the zones and of the automation, checked on save (no lost edits). */
+    zonesVersion: integer('zones_version').notNull().default(1),
+    automationVersion: integer('automation_version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -510,6 +520,12 @@ export const promos = pgTable(
     perCustomerLimit: integer('per_customer_limit'),
     isPublic: boolean('is_public').notNull(),
     position: integer('position').notNull(),
+    /** The stores the code works at (issue 28); empty: every store. */
+    storeIds: jsonb('store_ids').$type<string[]>().notNull().default([]),
+    /** Only for a customer's first standing order. */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** Checked on save from the staff app: a stale save is a 409. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('promos_tenant_code_idx').on(t.tenantId, t.code)],
 );
@@ -564,6 +580,8 @@ export const orders = pgTable(
     uniqueIndex('orders_tenant_number_idx').on(t.tenantId, t.number),
     index('orders_customer_created_idx').on(t.tenantId, t.customerId, t.createdAt),
     index('orders_promo_idx').on(t.tenantId, t.promoId, t.customerId),
+    /** A store's orders by time: the slot cap counts a slot's orders (issue 28). */
+    index('orders_store_slot_idx').on(t.storeId, t.scheduledFor),
   ],
 );
 

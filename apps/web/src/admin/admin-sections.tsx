@@ -70,6 +70,23 @@ export const ADMIN_SECTIONS: AdminSection[] = [
       import('./subscribers/subscribers-page.tsx').then((m) => ({ default: m.SubscribersPage })),
     ),
   },
+  // The promotions, zones and capacity editors (issue 28).
+  {
+    path: 'promos',
+    label: 'Promo codes',
+    description: 'Codes for money off: who, where, when and how often; live on save.',
+    permission: 'shop:edit',
+    ...screen(() => import('./promos/promos-page.tsx').then((m) => ({ default: m.PromosPage }))),
+  },
+  {
+    path: 'stores',
+    label: 'Delivery & capacity',
+    description: 'Delivery zones and fees, orders per quarter hour, auto-accept and auto-print.',
+    permission: 'shop:edit',
+    ...screen(() =>
+      import('./stores/store-settings-page.tsx').then((m) => ({ default: m.StoreSettingsPage })),
+    ),
+  },
 ];
 
 /**

@@ -21,6 +21,7 @@ import {
 import { vatSupplierOf } from './vat-invoice.ts';
 import { placeOrder, type SessionAddress } from './place-order.ts';
 import { availableTimings } from './timings.ts';
+import { withoutFullSlots } from './steps/slot-cap.ts';
 import type { MessageLinks } from './order-message.ts';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
@@ -52,13 +53,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       const tenant = await tenantOf(request.tenant.id);
       const store = tenant.stores.find((s) => s.id === request.query.store_id);
       if (!store) throw notFound('We could not find that store.');
-      const data = availableTimings(
+      const at = now();
+      const offered = availableTimings(
         { ...store, hours: tenant.hours.filter((h) => h.storeId === store.id) },
         request.query.order_type,
-        now(),
+        at,
         tenant.row.config.timeZone,
         tenant.row.config.IsShopClosed === 1,
       );
+      // A store with a slot cap (issue 28) offers only the quarter hours that have room.
+      const data = await withoutFullSlots(db, store, offered, at);
       return { status: 200, message: 'OK', data };
     },
   );

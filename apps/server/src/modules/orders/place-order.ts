@@ -16,6 +16,7 @@ import { checkMinimum, orderTerms, type SessionAddress } from './steps/delivery-
 import { priceOrderLines } from './steps/line-pricing.ts';
 import { orderTime } from './steps/order-time.ts';
 import { checkPaymentMethod, checkStore } from './steps/store-check.ts';
+import { slotClaimOf } from './steps/slot-cap.ts';
 import {
   orderCreated,
   orderRows,
@@ -62,7 +63,7 @@ async function planOrder(
   checkPaymentMethod(store, body.payment_method);
   const code = body.promo_code;
   const promo = code
-    ? checkPromoTerms(await findPromo(deps.db, tenant.row.id, code), code, food, at, money)
+    ? checkPromoTerms(await findPromo(deps.db, tenant.row.id, code), code, food, at, money, store)
     : null;
   const totals = orderTotals(lines, terms.deliveryFee, promo);
   const plan: OrderPlan = {
@@ -163,6 +164,7 @@ export async function placeOrder(
     payer,
     priceChanges: plan.priceChanges,
     links: deps.links,
+    slot: slotClaimOf(plan.store, plan.scheduledFor, plan.lines, body.when === 'asap'),
     rows: (locked) =>
       orderRows({ id: orderId, owner, tenant, plan, body, promo: locked, payer }, at),
   });

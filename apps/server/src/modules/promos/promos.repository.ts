@@ -6,7 +6,12 @@ import { orders, promos } from '../../db/schema.ts';
 export type PromoRow = typeof promos.$inferSelect;
 
 /** Writes the document's promo codes over the tenant's; codes keep their ids. */
-export async function writePromos(tx: Executor, tenantId: string, docs: readonly PromoDocument[]) {
+export async function writePromos(
+  tx: Executor,
+  tenantId: string,
+  docs: readonly PromoDocument[],
+  storeIds: ReadonlyMap<string, string>,
+) {
   for (const [position, promo] of docs.entries()) {
     const values = {
       tenantId,
@@ -21,6 +26,8 @@ export async function writePromos(tx: Executor, tenantId: string, docs: readonly
       perCustomerLimit: promo.perCustomerLimit,
       isPublic: promo.public,
       position,
+      storeIds: (promo.stores ?? []).map((slug) => storeIds.get(slug)!),
+      firstOrderOnly: promo.firstOrderOnly ?? false,
     };
     await tx
       .insert(promos)
@@ -103,4 +110,14 @@ export async function countCustomerPromoUses(
       ),
     );
   return row?.n ?? 0;
+}
+
+/** Whether the customer has an order that still stands (a first-order-only code's rule). */
+export async function customerHasStandingOrder(tx: Executor, tenantId: string, customerId: string) {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.customerId, customerId), STANDING))
+    .limit(1);
+  return row !== undefined;
 }

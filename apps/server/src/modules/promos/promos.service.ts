@@ -54,7 +54,8 @@ export async function checkPromo(
   const food = orderableFood(catalogue, store.menuId, body.lines, at);
   const money = (minor: number) => formatMoney(minor, tenant.row.config.currency);
   const code = body.promo_code;
-  const promo = checkPromoTerms(await findPromo(db, tenantId, code), code, food, at, money);
+  const found = await findPromo(db, tenantId, code);
+  const promo = checkPromoTerms(found, code, food, at, money, store);
   await checkPromoUses(db, tenantId, promo, customerId);
   return {
     code: promo.code,

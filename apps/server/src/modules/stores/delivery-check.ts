@@ -1,4 +1,4 @@
-import { normalisePostcode, postcodeDistrict } from '@servery/contract/postcode';
+import { normalisePostcode } from '@servery/contract/postcode';
 import type { DeliveryCheck } from '@servery/contract/api-responses';
 import { deliveryTerms } from '@servery/contract/delivery-terms';
 import { badRequest } from '../../lib/app-error.ts';
@@ -17,7 +17,7 @@ export function deliveryCheckOf(store: StoreRow, raw: string): DeliveryCheck {
   }
   // The rule POST /api/order applies (the contract's delivery terms), for a store that delivers.
   const terms = store.orderTypes.includes('delivery')
-    ? deliveryTerms(termsStoreOf(store), 'delivery', postcodeDistrict(postcode))
+    ? deliveryTerms(termsStoreOf(store), 'delivery', postcode)
     : null;
   if (!terms?.zone) {
     return { postcode, delivers: false, fee: null, minimum_order: null, delivery_minutes: null };
@@ -27,8 +27,20 @@ export function deliveryCheckOf(store: StoreRow, raw: string): DeliveryCheck {
     delivers: true,
     fee: terms.fee,
     minimum_order: terms.minimum,
-    delivery_minutes: store.preparationMinutes + store.busyExtraMinutes + store.deliveryMinutes,
+    delivery_minutes:
+      store.preparationMinutes +
+      store.busyExtraMinutes +
+      travelMinutesOf(store, terms.zone.district),
   };
+}
+
+/** Minutes on the road to a zone: its own (issue 28), or the store's. */
+export function travelMinutesOf(
+  store: Pick<StoreRow, 'deliveryZones' | 'deliveryMinutes'>,
+  area: string,
+): number {
+  const zone = store.deliveryZones.find((z) => z.district === area);
+  return zone?.travelMinutes ?? store.deliveryMinutes;
 }
 
 export function deliveryCheckMessage(storeName: string, check: DeliveryCheck): string {

@@ -4,6 +4,7 @@ import { loadCatalogue } from '../catalogue/catalogue.repository.ts';
 import { listPromos } from '../promos/promos.repository.ts';
 import { findTenantBySlug, listAssets, loadTenant } from '../tenants/tenants.repository.ts';
 import { brandsOf, weeklyHoursOf } from '../tenants/tenants.service.ts';
+import { automationDocumentOf, promoScopeDocumentOf } from '../store-settings/settings-export.ts';
 
 /** The stored tenant as the document that would recreate it, with its asset files. */
 export async function exportTenant(db: Database, slug: string) {
@@ -40,6 +41,7 @@ export async function exportTenant(db: Database, slug: string) {
       // Service controls (issue 15), written only when set so documents stay as they were.
       ...(store.pause ? { pause: store.pause } : {}),
       ...(store.specialDays.length ? { specialDays: store.specialDays } : {}),
+      ...automationDocumentOf(store),
     })),
     home: {
       mainStore:
@@ -62,6 +64,7 @@ export async function exportTenant(db: Database, slug: string) {
       totalLimit: promo.totalLimit,
       perCustomerLimit: promo.perCustomerLimit,
       public: promo.isPublic,
+      ...promoScopeDocumentOf(promo, tenant.stores),
     })),
   };
   if (tenant.row.legal) document.legal = tenant.row.legal;

@@ -74,7 +74,6 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
   }
 
   const menuIds = await writeCatalogue(tx, tenantId, doc);
-  await writePromos(tx, tenantId, doc.promos);
 
   const storeIds = new Map<string, string>();
   for (const [position, store] of doc.stores.entries()) {
@@ -84,6 +83,10 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
       // Absent in the document means none: an import states the whole shop.
       pause: pause ?? null,
       specialDays: specialDays ?? [],
+      slotCap: store.slotCap ?? null,
+      slotCapUnit: store.slotCapUnit ?? 'orders',
+      autoAcceptMinutes: store.autoAcceptMinutes ?? null,
+      autoPrint: store.autoPrint ?? false,
       menuId: menu ? menuIds.get(menu)! : null,
       tenantId,
       position,
@@ -98,6 +101,9 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
       .returning({ id: stores.id });
     storeIds.set(store.slug, row!.id);
   }
+
+  // After the stores: a code for some stores names them by id (issue 28).
+  await writePromos(tx, tenantId, doc.promos, storeIds);
 
   await tx.delete(storeOpeningHours).where(eq(storeOpeningHours.tenantId, tenantId));
   const hourRows = doc.stores.flatMap((store) =>

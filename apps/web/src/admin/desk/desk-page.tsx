@@ -4,7 +4,7 @@ import { useLiveState } from '../live/use-live-events.ts';
 import { useDeskOrdersQuery } from './desk-api.ts';
 import { OrderCard } from './order-card.tsx';
 import { KitchenTicketSheet } from './kitchen-ticket.tsx';
-import { useTicketPrinter } from './use-ticket-printer.ts';
+import { useAutoPrint, useTicketPrinter } from './use-ticket-printer.ts';
 
 const COLUMNS: { title: string; statuses: DeskOrder['status'][] }[] = [
   { title: 'New', statuses: ['placed'] },
@@ -27,6 +27,7 @@ export function DeskPage() {
   const list = orders.data ?? [];
   const newCount = list.filter((o) => o.status === 'placed').length;
   const printer = useTicketPrinter();
+  useAutoPrint(list, printer.print);
 
   return (
     <>

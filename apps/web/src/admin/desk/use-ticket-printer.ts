@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { KitchenTicket } from '@servery/contract/desk';
-import { adminErrorMessage } from '../admin-api.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DeskOrder, KitchenTicket } from '@servery/contract/desk';
+import { adminApi, adminErrorMessage } from '../admin-api.ts';
 import { usePrintTicketMutation } from './desk-api.ts';
 
 /**
@@ -71,4 +71,41 @@ function endPrint() {
   if (pageSheet) {
     document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== pageSheet);
   }
+}
+
+const autoPrintApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    autoPrintStores: build.query<string[], void>({
+      query: () => '/auto-print',
+      transformResponse: (body: { data: { store_ids: string[] } }) => body.data.store_ids,
+      providesTags: ['Shop'],
+    }),
+  }),
+});
+
+/**
+ * Auto-print (issue 28): in a store set to print on accept, an order accepted while this board
+ * is open (by this desk, another, or auto-accept) and never printed is printed once here.
+ */
+export function useAutoPrint(orders: readonly DeskOrder[], print: (orderId: string) => unknown) {
+  const stores = autoPrintApi.useAutoPrintStoresQuery().data;
+  const [openedAt] = useState(() => new Date().toISOString());
+  const printed = useRef(new Set<string>());
+  useEffect(() => {
+    if (!stores?.length) return;
+    for (const order of orders) {
+      const accepted = order.status_history.findLast((step) => step.status === 'accepted');
+      if (
+        order.status === 'accepted' &&
+        order.print_count === 0 &&
+        stores.includes(order.store.id) &&
+        accepted &&
+        accepted.at >= openedAt &&
+        !printed.current.has(order.id)
+      ) {
+        printed.current.add(order.id);
+        void print(order.id);
+      }
+    }
+  }, [orders, stores, openedAt, print]);
 }

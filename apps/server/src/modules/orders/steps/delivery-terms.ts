@@ -1,6 +1,5 @@
 import type { OrderAddress, OrderRequest } from '@servery/contract/order';
 import { deliveryTerms, minimumOrderProblem } from '@servery/contract/delivery-terms';
-import { postcodeDistrict } from '@servery/contract/postcode';
 import type { Database } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { DeliveryAddress } from '../../addresses/addresses.repository.ts';
@@ -37,7 +36,8 @@ export function termsOf(
   const terms = deliveryTerms(
     termsStoreOf(store),
     orderType,
-    orderType === 'delivery' && row ? postcodeDistrict(row.postcode) : null,
+    // The whole postcode: a sector's zone (E1 6) comes before its district's (issue 28).
+    orderType === 'delivery' && row ? row.postcode : null,
   );
   if (terms.problem) throw rule('address_id', terms.problem);
   const address =

@@ -17,6 +17,7 @@ import {
 import { queueConfirmation, type MessageLinks } from '../payments.service.ts';
 import { vatSupplierOf } from '../vat-invoice.ts';
 import type { OrderStore } from './store-check.ts';
+import { takeSlotPlace, type SlotClaim } from './slot-cap.ts';
 
 /** Everything about an order that can be known without writing: checked and priced. */
 export interface OrderPlan {
@@ -130,6 +131,8 @@ export interface OrderWrite {
   priceChanges: OrderCreated['price_changes'];
   /** Where the confirmation's link to the order points (the shop's configured host). */
   links: MessageLinks;
+  /** The order's place in a capped slot (issue 28), taken under the store's lock; or null. */
+  slot?: SlotClaim | null;
 }
 
 /**
@@ -153,6 +156,7 @@ export async function writeOrder(
       promo = (await lockPromo(ex, w.owner.tenantId, promo.code)) ?? promo;
       await checkPromoUses(ex, w.owner.tenantId, promo, w.owner.customerId);
     }
+    if (w.slot) await takeSlotPlace(ex, w.slot);
     const { order: newOrder, payment } = w.rows(promo);
     const number = await insertOrderWithPayment(ex, newOrder, payment);
     const order = { ...newOrder, number, promisedAt: null, unwatchedAlertAt: null, printCount: 0 };
@@ -162,6 +166,7 @@ export async function writeOrder(
     return created;
   };
   const cash = w.payer.provider === 'cash';
-  const created = w.key || w.promo || cash ? await db.transaction(write) : await write(db);
+  const created =
+    w.key || w.promo || cash || w.slot ? await db.transaction(write) : await write(db);
   return { created, queued };
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, orders } from '../../db/schema.ts';
+import { openServiceShop, useServiceApp } from '../../../test/service-shop.ts';
+import { until } from '../../../test/until.ts';
+import { SYSTEM_ACTOR_EMAIL } from './auto-accept.ts';
+
+// Issue 28, point 7: auto-accept. A paid order of a store that accepts automatically is
+// accepted by the system, through the desk's move, with the store's minutes. Service clock:
+// Tuesday 17 November 2026, noon in London.
+const service = useServiceApp();
+
+const card = { card_number: '4242424242424242', expiry: '12/30', cvc: '123' };
+
+async function autoShop(minutes: number | null) {
+  const shop = await openServiceShop(service.ctx);
+  const set = await shop.admin('PATCH', `/api/admin/stores/${shop.storeId}/automation`, {
+    auto_accept_minutes: minutes,
+    version: 1,
+  });
+  expect(set.statusCode).toBe(200);
+  const orderRow = async (id: string) =>
+    (
+      await service.ctx.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.tenantId, shop.tenantId), eq(orders.id, id)))
+    )[0]!;
+  return { ...shop, orderRow };
+}
+
+describe('auto-accept', () => {
+  it('accepts a new cash order with the default minutes, audited as the system', async () => {
+    const shop = await autoShop(25);
+    const placed = await shop.order([shop.naan(2)]);
+    const id = placed.json().data.order.id as string;
+    const accepted = await until(async () => {
+      const row = await shop.orderRow(id);
+      return row.status === 'accepted' ? row : undefined;
+    }, 'the order accepted');
+    expect(accepted.promisedAt?.toISOString()).toBe('2026-11-17T12:25:00.000Z');
+    expect(accepted.statusHistory.at(-1)).toMatchObject({
+      status: 'accepted',
+      by: SYSTEM_ACTOR_EMAIL,
+    });
+    const [audit] = await service.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, shop.tenantId), eq(auditLog.entityId, id)));
+    expect(audit).toMatchObject({
+      action: 'order.accepted',
+      actorRole: 'system',
+      actorEmail: SYSTEM_ACTOR_EMAIL,
+      before: { status: 'placed' },
+      after: { status: 'accepted' },
+    });
+    const desk = await shop.admin('GET', `/api/admin/orders/${id}`);
+    expect(desk.json().data).toMatchObject({ status: 'accepted' });
+  });
+
+  it('waits for a card payment, then accepts it', async () => {
+    const shop = await autoShop(15);
+    const placed = await shop.order([shop.naan(2)], { payment_method: 'card' });
+    const id = placed.json().data.order.id as string;
+    await service.ctx.app.autoAccept.sweep();
+    expect((await shop.orderRow(id)).status).toBe('pending_payment');
+    const paid = await service.ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/demo/${id}/confirm`,
+      headers: { host: shop.host, authorization: `Bearer ${shop.customer}` },
+      payload: card,
+    });
+    expect(paid.statusCode).toBe(200);
+    await until(
+      async () => ((await shop.orderRow(id)).status === 'accepted' ? true : undefined),
+      'the paid order accepted',
+    );
+  });
+
+  it('leaves the orders of a store without it to the desk', async () => {
+    const shop = await autoShop(null);
+    const placed = await shop.order([shop.naan(2)]);
+    const id = placed.json().data.order.id as string;
+    await service.ctx.app.autoAccept.sweep();
+    expect((await shop.orderRow(id)).status).toBe('placed');
+  });
+});

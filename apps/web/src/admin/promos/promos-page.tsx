@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import type { AdminPromo } from '@servery/contract/shop-editor';
+import { adminErrorMessage, adminFieldErrors, useSessionQuery } from '../admin-api.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { BADGE_CLASS, CARD_CLASS } from '../../components/ui/card.tsx';
+import { PromoForm, type PromoSubmit } from './promo-form.tsx';
+import type { PromoFormValues } from './promo-form-schema.ts';
+import {
+  currentOfConflict,
+  useCreatePromoMutation,
+  usePatchPromoMutation,
+  usePromosQuery,
+} from './promos-api.ts';
+
+const STATE_LABELS: Record<AdminPromo['state'], string> = {
+  active: 'Active',
+  scheduled: 'Starts later',
+  ended: 'Ended',
+  used_up: 'Used up',
+};
+const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+const offOf = (p: AdminPromo) =>
+  p.kind === 'percent' ? `${p.value}% off` : `${money(p.value)} off`;
+
+/** Owners and managers: the shop's promo codes; new, changed, ended (never deleted). */
+export function PromosPage() {
+  const { data: session } = useSessionQuery();
+  const list = usePromosQuery();
+  const [create] = useCreatePromoMutation();
+  const [patch] = usePatchPromoMutation();
+  const [editing, setEditing] = useState<AdminPromo | 'new' | null>(null);
+  const [notice, setNotice] = useState('');
+  const [problem, setProblem] = useState('');
+  const stores = session?.stores ?? [];
+
+  const placeErrors = (error: unknown, setError: Parameters<PromoSubmit>[1]) => {
+    const fields = adminFieldErrors(error);
+    for (const [field, message] of Object.entries(fields)) {
+      setError(field.split('.')[0] as keyof PromoFormValues, { message });
+    }
+    setProblem(adminErrorMessage(error));
+  };
+
+  const save: PromoSubmit = async (body, setError) => {
+    setProblem('');
+    if (editing === 'new') {
+      const result = await create(body);
+      if ('error' in result) return placeErrors(result.error, setError);
+      setNotice(result.data.message);
+    } else if (editing) {
+      const { code: _code, ...changes } = body;
+      const result = await patch({ id: editing.id, ...changes, version: editing.version });
+      if ('error' in result) {
+        const current = currentOfConflict<AdminPromo>(result.error);
+        if (current) setEditing(current);
+        return placeErrors(result.error, setError);
+      }
+      setNotice(result.data.message);
+    }
+    setEditing(null);
+  };
+
+  const end = async (promo: AdminPromo) => {
+    setProblem('');
+    const result = await patch({
+      id: promo.id,
+      ends_at: new Date().toISOString(),
+      version: promo.version,
+    });
+    if ('error' in result) setProblem(adminErrorMessage(result.error));
+    else setNotice(result.data.message);
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Promo codes</h1>
+        {!editing && (
+          <button
+            type="button"
+            className={buttonClass({ size: 'lg' })}
+            onClick={() => setEditing('new')}
+          >
+            New code
+          </button>
+        )}
+      </div>
+      <p role="status" className="mt-2 min-h-6 text-green-800">
+        {notice}
+      </p>
+      {problem && (
+        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-900">
+          {problem}
+        </p>
+      )}
+      {editing && (
+        <section className={`${CARD_CLASS} mb-6`} aria-labelledby="promo-form-heading">
+          <h2 id="promo-form-heading" className="mb-4 text-xl font-semibold">
+            {editing === 'new' ? 'A new code' : `Change ${editing.code}`}
+          </h2>
+          <PromoForm
+            promo={editing === 'new' ? undefined : editing}
+            stores={stores}
+            submitLabel={editing === 'new' ? 'Save the code' : 'Save changes'}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        </section>
+      )}
+      {list.isError && <p role="alert">{adminErrorMessage(list.error)}</p>}
+      <ul className="grid gap-4 md:grid-cols-2">
+        {(list.data ?? []).map((promo) => (
+          <li key={promo.id} className={CARD_CLASS}>
+            <div className="flex items-center justify-between gap-2">
+              <h2 className="text-xl font-bold">{promo.code}</h2>
+              <span className={`${BADGE_CLASS} bg-stone-100 text-stone-900`}>
+                {STATE_LABELS[promo.state]}
+              </span>
+            </div>
+            <p className="mt-1">{promo.description}</p>
+            <p className="mt-1 text-stone-700">
+              {offOf(promo)}
+              {promo.minimum_order ? `, orders from ${money(promo.minimum_order)}` : ''}
+              {promo.first_order_only ? ', first order only' : ''}. Used {promo.uses}
+              {promo.total_limit !== null ? ` of ${promo.total_limit}` : ''} times.
+            </p>
+            <div className="mt-3 flex gap-3">
+              <button
+                type="button"
+                className={buttonClass({ size: 'lg', variant: 'outline' })}
+                onClick={() => setEditing(promo)}
+                aria-label={`Change ${promo.code}`}
+              >
+                Change
+              </button>
+              {promo.state !== 'ended' && (
+                <button
+                  type="button"
+                  className={buttonClass({ size: 'lg', variant: 'danger' })}
+                  onClick={() => void end(promo)}
+                  aria-label={`End ${promo.code} now`}
+                >
+                  End now
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.data?.length === 0 && <p>No promo codes yet.</p>}
+    </>
+  );
+}

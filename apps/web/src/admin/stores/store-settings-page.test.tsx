@@ -1,0 +1,158 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StoreAutomation, StoreZones } from '@servery/contract/shop-editor';
+import type { StaffSession } from '@servery/contract/staff';
+import { ROLE_PERMISSIONS } from '@servery/contract/staff-roles';
+import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
+import { createAdminState } from '../admin-state.ts';
+import { StoreSettingsPage } from './store-settings-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ok = (data: unknown, message = 'OK'): WireAnswer => ({
+  status: 200,
+  body: { status: 200, message, data },
+});
+const session = ok({
+  staff: { id: 's1', email: 'priya@shop.test', name: 'Priya Shah', role: 'owner' },
+  permissions: [...ROLE_PERMISSIONS.owner],
+  stores: [{ id: 'st1', name: 'Camden' }],
+  shop: { name: 'Tandoor Lane', timeZone: 'Europe/London' },
+  expires_at: '2099-01-01T00:00:00.000Z',
+} satisfies StaffSession);
+const zones = (overrides: Partial<StoreZones> = {}): StoreZones => ({
+  store_id: 'st1',
+  store_name: 'Camden',
+  delivers: true,
+  delivery_minutes: 20,
+  zones: [{ area: 'E1', fee: 250, minimum_order: 1500, travel_minutes: null }],
+  version: 4,
+  ...overrides,
+});
+const automation = (overrides: Partial<StoreAutomation> = {}): StoreAutomation => ({
+  store_id: 'st1',
+  store_name: 'Camden',
+  slot_cap: null,
+  slot_cap_unit: 'orders',
+  auto_accept_minutes: null,
+  auto_print: false,
+  version: 7,
+  ...overrides,
+});
+
+function renderPage() {
+  render(
+    <Provider store={createAdminState()}>
+      <StoreSettingsPage />
+    </Provider>,
+  );
+}
+
+describe('the Delivery & capacity screen', () => {
+  it('saves zones in pence with the version read, and previews a postcode', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/session': session,
+      '/api/admin/stores/st1/zones': ok(zones()),
+      '/api/admin/stores/st1/automation': ok(automation()),
+      '/api/admin/stores/st1/zones/preview': ok({
+        postcode: 'E1 6RL',
+        delivers: true,
+        area: 'E1 6',
+        fee: 99,
+        minimum_order: 1000,
+        travel_minutes: 10,
+      }),
+    });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Delivery & capacity: Camden' });
+    await user.click(await screen.findByRole('button', { name: 'Add a zone' }));
+    await user.type(
+      screen.getByLabelText('District or sector', { selector: '#zone-1-area' }),
+      'e1 6',
+    );
+    const fee = screen.getByLabelText('Fee (£)', { selector: '#zone-1-fee' });
+    await user.clear(fee);
+    await user.type(fee, '0.99');
+    const minimum = screen.getByLabelText('Minimum (£)', { selector: '#zone-1-minimum_order' });
+    await user.clear(minimum);
+    await user.type(minimum, '10');
+    await user.type(
+      screen.getByLabelText('Minutes on the road', { selector: '#zone-1-travel_minutes' }),
+      '10',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save zones' }));
+    await vi.waitFor(() => expect(wire.sent.some((c) => c.method === 'PUT')).toBe(true));
+    expect(wire.sent.find((c) => c.method === 'PUT')?.body).toEqual({
+      zones: [
+        { area: 'E1', fee: 250, minimum_order: 1500, travel_minutes: null },
+        { area: 'E1 6', fee: 99, minimum_order: 1000, travel_minutes: 10 },
+      ],
+      version: 4,
+    });
+
+    await user.type(screen.getByLabelText('Postcode'), 'E1 6RL');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(
+      await screen.findByText(
+        'E1 6RL: delivered (zone E1 6) for £0.99, minimum order £10.00, 10 minutes on the road.',
+      ),
+    ).toBeTruthy();
+  }, 30_000);
+
+  it('saves the slot cap and auto-accept, and shows the current values after a stale save', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/session': session,
+      '/api/admin/stores/st1/zones': ok(zones()),
+      '/api/admin/stores/st1/automation': ok(automation()),
+    });
+    renderPage();
+    await user.type(await screen.findByLabelText('Most per 15 minutes'), '6');
+    await user.click(screen.getByRole('radio', { name: 'Dishes' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Accept paid orders automatically' }));
+    await user.clear(screen.getByLabelText('Ready in (minutes)'));
+    await user.type(screen.getByLabelText('Ready in (minutes)'), '25');
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Print the kitchen ticket when an order is accepted' }),
+    );
+    wire.answers['/api/admin/stores/st1/automation'] = {
+      status: 409,
+      body: {
+        status: 409,
+        message: 'Camden’s settings were changed by someone else since you opened them.',
+        data: null,
+        current: automation({ slot_cap: 3, version: 8 }),
+      },
+    };
+    await user.click(screen.getByRole('button', { name: 'Save capacity and automation' }));
+    await screen.findByText(/changed by someone else/);
+    expect(wire.sent.find((c) => c.method === 'PATCH')?.body).toEqual({
+      slot_cap: 6,
+      slot_cap_unit: 'dishes',
+      auto_accept_minutes: 25,
+      auto_print: true,
+      version: 7,
+    });
+    expect((screen.getByLabelText('Most per 15 minutes') as HTMLInputElement).value).toBe('3');
+  }, 30_000);
+
+  it('refuses a cap of 0 with the contract’s words before sending', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/session': session,
+      '/api/admin/stores/st1/zones': ok(zones()),
+      '/api/admin/stores/st1/automation': ok(automation()),
+    });
+    renderPage();
+    await user.type(await screen.findByLabelText('Most per 15 minutes'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save capacity and automation' }));
+    expect(await screen.findByText('At least 1, or no cap')).toBeTruthy();
+    expect(wire.sent.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+});
