@@ -91,6 +91,8 @@ export async function makeAdminFixtures(ctx: TestContext) {
     date: tomorrow,
     itemId: (await loadCatalogue(ctx.db, tenant.id)).items[0]!.id,
     optionId: 'second-only-rice',
+    // The menu editor (issue 28): the second menu's category.
+    categoryId: (await loadCatalogue(ctx.db, tenant.id)).categories[0]!.id,
   };
   return { shop, otherShop, tenantId: tenant.id, ownStoreSlug: 'main', fixtures };
 }

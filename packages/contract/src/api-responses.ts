@@ -33,6 +33,12 @@ import {
   ZShopSwitches,
   soldOut,
 } from './api-shapes-staff.ts';
+import {
+  ZEditableCategory,
+  ZEditableItem,
+  ZEditableMenu,
+  ZPhotoAnswer,
+} from './menu-editor.ts';
 
 /**
  * What every operation answers (issue 12: the OpenAPI document is the whole contract). The
@@ -165,7 +171,6 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
       }),
     ),
   },
-  'PATCH /api/admin/items/:id': { status: 200, schema: ok(ZServiceItem) },
   'POST /api/admin/stores/:id/pause': { status: 200, schema: ok(ZServiceStore) },
   'DELETE /api/admin/stores/:id/pause': { status: 200, schema: ok(ZServiceStore) },
   'POST /api/admin/stores/:id/busy': { status: 200, schema: ok(ZServiceStore) },
@@ -179,6 +184,13 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/newsletter/subscribers': { status: 200, schema: ok(z.array(ZSubscriber)) },
   'GET /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
   'PATCH /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
+  // The menu editor (issue 28)
+  'GET /api/admin/menu': { status: 200, schema: ok(ZEditableMenu) },
+  'POST /api/admin/categories': { status: 201, schema: ok(ZEditableCategory) },
+  'PATCH /api/admin/categories/:id': { status: 200, schema: ok(ZEditableCategory) },
+  'POST /api/admin/items': { status: 201, schema: ok(ZEditableItem) },
+  'PATCH /api/admin/items/:id': { status: 200, schema: ok(ZEditableItem) },
+  'POST /api/admin/items/:id/photo': { status: 200, schema: ok(ZPhotoAnswer) },
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */
