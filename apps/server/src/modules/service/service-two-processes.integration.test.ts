@@ -81,7 +81,12 @@ async function openShop() {
   const curryId = items.find((i) => i.name === 'Chicken tikka masala')!.id;
 
   async function seenWithin2s(
-    change: { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object },
+    change: {
+      method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      url: string;
+      payload?: object;
+      headers?: Record<string, string>;
+    },
     url: string,
     shows: (data: never) => boolean,
   ) {
@@ -89,10 +94,10 @@ async function openShop() {
     const res = await first.inject({
       method: change.method,
       url: change.url,
-      headers: manager.headers,
+      headers: { ...manager.headers, ...change.headers },
       ...(change.payload ? { payload: change.payload } : {}),
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBeLessThan(300);
     const started = Date.now();
     while (!shows((await read(url)) as never)) {
       if (Date.now() - started > 2000) throw new Error(`${change.url}: not seen within 2 s`);
@@ -100,7 +105,7 @@ async function openShop() {
     }
     return Date.now() - started;
   }
-  return { storeId, naanId, curryId, seenWithin2s };
+  return { storeId, naanId, curryId, seenWithin2s, read, manager };
 }
 
 describe('a change on one process, seen on the other within 2 s', () => {
@@ -134,12 +139,21 @@ describe('a change on one process, seen on the other within 2 s', () => {
   it('a hidden dish, a new price', async () => {
     const { storeId, curryId, seenWithin2s } = await openShop();
     await seenWithin2s(
-      { method: 'PATCH', url: `/api/admin/items/${curryId}`, payload: { price: 1195 } },
+      {
+        method: 'PATCH',
+        url: `/api/admin/items/${curryId}`,
+        payload: { price: 1195 },
+        headers: { 'if-match': '"1"' },
+      },
       `/api/menu/${storeId}`,
       (menu: StoreMenu) => item(menu, curryId)?.price === 1195,
     );
     await seenWithin2s(
-      { method: 'PATCH', url: `/api/admin/items/${curryId}`, payload: { hidden: true } },
+      {
+        method: 'POST',
+        url: `/api/admin/items/${curryId}/availability`,
+        payload: { hidden: true },
+      },
       `/api/menu/${storeId}`,
       (menu: StoreMenu) => item(menu, curryId) === undefined,
     );
