@@ -54,7 +54,8 @@ export async function processPhoto(bytes: Buffer): Promise<PhotoVariant[]> {
     sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated', sequentialRead: true });
   let meta: Metadata;
   try {
-    meta = await open().metadata();
+    // The header alone, with no pixel limit yet, so a bomb's size can be named in the answer.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw refuse(`The ${kind} file is damaged and cannot be read.`);
   }
