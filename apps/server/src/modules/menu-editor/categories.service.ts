@@ -71,7 +71,11 @@ export function createCategoriesService({ db, now }: EditorDeps) {
       return {
         store_id: store.id,
         menu_id: store.menuId,
-        stores: stores.map((s) => ({ id: s.id, name: s.name, editable: staff.storeIds.includes(s.id) })),
+        stores: stores.map((s) => ({
+          id: s.id,
+          name: s.name,
+          editable: staff.storeIds.includes(s.id),
+        })),
         brands: await shopBrands(db, staff.tenantId),
         categories: categories.map((category) => ({
           ...categoryView(category),

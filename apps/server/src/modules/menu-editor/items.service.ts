@@ -89,7 +89,14 @@ export function createItemsService({ db, now }: EditorDeps) {
         await writeCategoryLinks(tx, staff.tenantId, category.id, [...links, item.id]);
         const prices = body.store_prices;
         const fresh = await contextOf(tx, staff, item, category.menuId);
-        await applyStores(tx, staff, fresh, category.slug, { storeIds: body.store_ids, prices }, true);
+        await applyStores(
+          tx,
+          staff,
+          fresh,
+          category.slug,
+          { storeIds: body.store_ids, prices },
+          true,
+        );
         const view = viewOf(await contextOf(tx, staff, item, category.menuId), staff, at);
         await recordAudit(tx, actor, {
           action: 'item.create',
@@ -120,12 +127,16 @@ export function createItemsService({ db, now }: EditorDeps) {
         if (Object.keys(shared).length > 0) requireAllStores(ctx, staff);
         await placeItem(tx, staff, ctx, patch);
         if (store_ids || store_prices) {
-          const category = ctx.categoryId ? await lockCategoryRow(tx, staff.tenantId, ctx.categoryId) : null;
+          const category = ctx.categoryId
+            ? await lockCategoryRow(tx, staff.tenantId, ctx.categoryId)
+            : null;
           await applyStores(tx, staff, ctx, category?.slug ?? '', {
             storeIds: store_ids ?? before.stores.filter((s) => s.sells).map((s) => s.store_id),
             prices:
               store_prices ??
-              before.stores.flatMap((s) => (s.price === null ? [] : [{ store_id: s.store_id, price: s.price }])),
+              before.stores.flatMap((s) =>
+                s.price === null ? [] : [{ store_id: s.store_id, price: s.price }],
+              ),
           });
         }
         const row = await updateItemRow(tx, itemId, {
@@ -155,7 +166,9 @@ export function createItemsService({ db, now }: EditorDeps) {
 
     /** The dish as the editor reads it now (for its ETag after a photo or a stale save). */
     async read(staff: StaffIdentity, itemId: string) {
-      return db.transaction(async (tx) => viewOf(await loadItemContext(tx, staff, itemId), staff, now()));
+      return db.transaction(async (tx) =>
+        viewOf(await loadItemContext(tx, staff, itemId), staff, now()),
+      );
     },
   };
 }

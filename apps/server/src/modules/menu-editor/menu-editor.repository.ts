@@ -166,10 +166,7 @@ export async function unlinkItem(tx: Executor, itemId: string, categoryIds: stri
   await tx
     .delete(menuCategoryItems)
     .where(
-      and(
-        eq(menuCategoryItems.itemId, itemId),
-        inArray(menuCategoryItems.categoryId, categoryIds),
-      ),
+      and(eq(menuCategoryItems.itemId, itemId), inArray(menuCategoryItems.categoryId, categoryIds)),
     );
 }
 

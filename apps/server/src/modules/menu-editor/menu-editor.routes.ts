@@ -87,11 +87,15 @@ export const menuEditorRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/api/admin/items', { schema: { body: ZItemCreate }, onRequest: edit }, async (request, reply) => {
-    const data = await items.create(staffOf(request), auditActorOf(request), request.body);
-    void reply.code(201).header('etag', etagOf(data.version));
-    return { status: 201, message: `${data.name} is added.`, data };
-  });
+  app.post(
+    '/api/admin/items',
+    { schema: { body: ZItemCreate }, onRequest: edit },
+    async (request, reply) => {
+      const data = await items.create(staffOf(request), auditActorOf(request), request.body);
+      void reply.code(201).header('etag', etagOf(data.version));
+      return { status: 201, message: `${data.name} is added.`, data };
+    },
+  );
 
   app.patch(
     '/api/admin/items/:id',

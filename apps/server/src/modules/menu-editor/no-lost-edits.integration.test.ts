@@ -8,9 +8,7 @@ const service = useServiceApp();
 
 describe('no lost edits', () => {
   it('a save from an older read is 409 with the colleague’s values, and overwrites nothing', async () => {
-    const { editorMenu, admin, manager, owner, dishAt, camden } = await openEditorShop(
-      service.ctx,
-    );
+    const { editorMenu, admin, manager, owner, dishAt, camden } = await openEditorShop(service.ctx);
     const naan = (await editorMenu()).categories[1]!.items[0]!;
     expect(naan).toMatchObject({ name: 'Garlic naan', version: 1 });
 
@@ -41,7 +39,11 @@ describe('no lost edits', () => {
       'if-match': stale.headers.etag as string,
     });
     expect(again.statusCode).toBe(200);
-    expect(again.json().data).toMatchObject({ version: 3, price: 300, description: 'Baked to order' });
+    expect(again.json().data).toMatchObject({
+      version: 3,
+      price: 300,
+      description: 'Baked to order',
+    });
   });
 
   it('two saves racing from the same version: exactly one wins', async () => {
@@ -66,13 +68,25 @@ describe('no lost edits', () => {
   it('categories carry versions too', async () => {
     const { editorMenu, admin, owner } = await openEditorShop(service.ctx);
     const drinks = (await editorMenu()).categories[2]!;
-    const ok = await admin('PATCH', `/api/admin/categories/${drinks.id}`, { name: 'Cold drinks' }, owner, {
-      'if-match': '"1"',
-    });
+    const ok = await admin(
+      'PATCH',
+      `/api/admin/categories/${drinks.id}`,
+      { name: 'Cold drinks' },
+      owner,
+      {
+        'if-match': '"1"',
+      },
+    );
     expect(ok.statusCode).toBe(200);
-    const stale = await admin('PATCH', `/api/admin/categories/${drinks.id}`, { name: 'Drinks!' }, undefined, {
-      'if-match': '"1"',
-    });
+    const stale = await admin(
+      'PATCH',
+      `/api/admin/categories/${drinks.id}`,
+      { name: 'Drinks!' },
+      undefined,
+      {
+        'if-match': '"1"',
+      },
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current).toMatchObject({ name: 'Cold drinks', version: 2 });
     expect((await editorMenu()).categories[2]!.name).toBe('Cold drinks');

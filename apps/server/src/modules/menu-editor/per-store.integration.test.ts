@@ -26,11 +26,20 @@ describe('availability per store', () => {
     expect((await order(shoreditch, [line])).statusCode).toBe(200);
 
     // Shoreditch is not hers: 404, and nothing changes there.
-    const refused = await admin('POST', url, { store_id: shoreditch, sold_out: 'indefinitely' }, camdenCook);
+    const refused = await admin(
+      'POST',
+      url,
+      { store_id: shoreditch, sold_out: 'indefinitely' },
+      camdenCook,
+    );
     expect(refused.statusCode).toBe(404);
     expect((await dishAt(shoreditch, 'Garlic naan'))!.sold_out).toBe(false);
     const [audit] = await auditRows('item.availability');
-    expect(audit!.after).toMatchObject({ name: 'Garlic naan', stores: 'Camden', sold_out: 'today' });
+    expect(audit!.after).toMatchObject({
+      name: 'Garlic naan',
+      stores: 'Camden',
+      sold_out: 'today',
+    });
   });
 
   it('without store_id, a Camden cook’s switch still only reaches Camden', async () => {
@@ -38,7 +47,12 @@ describe('availability per store', () => {
       service.ctx,
     );
     const naan = (await editorMenu()).categories[1]!.items[0]!;
-    await admin('POST', `/api/admin/items/${naan.id}/availability`, { sold_out: 'indefinitely' }, camdenCook);
+    await admin(
+      'POST',
+      `/api/admin/items/${naan.id}/availability`,
+      { sold_out: 'indefinitely' },
+      camdenCook,
+    );
     expect((await dishAt(camden, 'Garlic naan'))!.sold_out).toBe(true);
     expect((await dishAt(shoreditch, 'Garlic naan'))!.sold_out).toBe(false);
   });
@@ -50,7 +64,9 @@ describe('availability per store', () => {
     const lassi = (await editorMenu()).categories[2]!.items[0]!; // soldOut: true in the document
     expect((await dishAt(shoreditch, 'Mango lassi'))!.sold_out).toBe(true);
     const url = `/api/admin/items/${lassi.id}/availability`;
-    expect((await admin('POST', url, { store_id: camden, sold_out: false }, camdenCook)).statusCode).toBe(200);
+    expect(
+      (await admin('POST', url, { store_id: camden, sold_out: false }, camdenCook)).statusCode,
+    ).toBe(200);
     expect((await dishAt(camden, 'Mango lassi'))!.sold_out).toBe(false);
     expect((await dishAt(shoreditch, 'Mango lassi'))!.sold_out).toBe(true);
   });
@@ -64,9 +80,15 @@ describe('availability per store', () => {
       ['Camden', true],
       ['Shoreditch', false],
     ]);
-    const repriced = await admin('PATCH', `/api/admin/items/${naan.id}`, { price: 100 }, camdenManager, {
-      'if-match': '"1"',
-    });
+    const repriced = await admin(
+      'PATCH',
+      `/api/admin/items/${naan.id}`,
+      { price: 100 },
+      camdenManager,
+      {
+        'if-match': '"1"',
+      },
+    );
     expect(repriced.statusCode).toBe(403);
     expect(repriced.json().message).toContain('Shoreditch also sells this dish');
     const theirs = await admin(
@@ -101,7 +123,10 @@ describe('availability per store', () => {
   it('the Service screen’s menu is the named store’s', async () => {
     const { editorMenu, admin, camden, shoreditch } = await openEditorShop(service.ctx);
     const naan = (await editorMenu()).categories[1]!.items[0]!;
-    await admin('POST', `/api/admin/items/${naan.id}/availability`, { store_id: shoreditch, hidden: true });
+    await admin('POST', `/api/admin/items/${naan.id}/availability`, {
+      store_id: shoreditch,
+      hidden: true,
+    });
     const list = async (storeId: string) =>
       ((await admin('GET', `/api/admin/stores/${storeId}/menu`)).json().data as ServiceItem[]).find(
         (i) => i.id === naan.id,

@@ -160,4 +160,3 @@ describe('hide a dish at a store', () => {
     expect((await admin('POST', url, {})).statusCode).toBe(400);
   });
 });
-});

@@ -66,7 +66,9 @@ export async function processPhoto(bytes: Buffer): Promise<PhotoVariant[]> {
     );
   }
   if (Math.min(width, height) < MIN_SIDE) {
-    throw refuse(`The photo is only ${width} × ${height} pixels; send one at least ${MIN_SIDE} wide.`);
+    throw refuse(
+      `The photo is only ${width} × ${height} pixels; send one at least ${MIN_SIDE} wide.`,
+    );
   }
   const key = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   try {

@@ -4,33 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { StoreMenu } from '@servery/contract/menu';
 import { openEditorShop } from '../../../../test/menu-editor-shop.ts';
 import { useServiceApp } from '../../../../test/service-shop.ts';
+import { multipartPhoto, phonePhoto } from '../../../../test/photo-uploads.ts';
 
 // Issue 28, point 3: photos checked by their bytes, stripped, resized once, served immutable.
 const service = useServiceApp();
-
-/** A multipart/form-data body with one file, as a browser's FormData sends it. */
-export function multipartPhoto(bytes: Uint8Array, filename: string, type = 'image/jpeg') {
-  const boundary = '----servery' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\n` +
-      `Content-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.from(bytes), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-/** A 1200 × 900 photo from a phone, GPS position in its EXIF. */
-export async function phonePhoto() {
-  return sharp({
-    create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 120, b: 40 } },
-  })
-    .jpeg()
-    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 32/1 0/1' } })
-    .toBuffer();
-}
 
 /** A PNG that claims 100 000 × 100 000 pixels in a few hundred bytes: a decompression bomb. */
 function pngBomb() {
@@ -103,23 +80,43 @@ describe('dish photos', () => {
   });
 
   it.each([
-    ['a PHP file named .jpg', () => Buffer.from('<?php system($_GET["c"]); ?>'), 'shell.jpg', /not a JPEG, PNG, WebP or HEIC photo/],
-    ['a 40 MB file', () => Buffer.alloc(40 * 1024 * 1024, 0xff), 'huge.jpg', /larger than the limit of 10 MB/],
+    [
+      'a PHP file named .jpg',
+      () => Buffer.from('<?php system($_GET["c"]); ?>'),
+      'shell.jpg',
+      /not a JPEG, PNG, WebP or HEIC photo/,
+    ],
+    [
+      'a 40 MB file',
+      () => Buffer.alloc(40 * 1024 * 1024, 0xff),
+      'huge.jpg',
+      /larger than the limit of 10 MB/,
+    ],
     ['a decompression bomb', pngBomb, 'bomb.png', /100000 × 100000 pixels/],
     ['a truncated JPEG', async () => (await phonePhoto()).subarray(0, 3000), 'cut.jpg', /damaged/],
     [
       'a HEIC photo',
-      () => Buffer.concat([Buffer.from('000000186674797068656963000000006d69663168656963', 'hex'), Buffer.alloc(64)]),
+      () =>
+        Buffer.concat([
+          Buffer.from('000000186674797068656963000000006d69663168656963', 'hex'),
+          Buffer.alloc(64),
+        ]),
       'IMG_0001.HEIC',
       /HEIC photos cannot be read on this server/,
     ],
-  ])('%s is a 400 with a clear message, and the dish keeps its photo', async (_, make, name, message) => {
-    const { upload, editorMenu } = await openPhotoShop();
-    const res = await upload(await make(), name);
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message: expect.stringMatching(message) });
-    expect((await editorMenu()).categories[1]!.items[0]).toMatchObject({ image: null, version: 1 });
-  });
+  ])(
+    '%s is a 400 with a clear message, and the dish keeps its photo',
+    async (_, make, name, message) => {
+      const { upload, editorMenu } = await openPhotoShop();
+      const res = await upload(await make(), name);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400, message: expect.stringMatching(message) });
+      expect((await editorMenu()).categories[1]!.items[0]).toMatchObject({
+        image: null,
+        version: 1,
+      });
+    },
+  );
 
   it('a request without the photo field is a 400', async () => {
     const { naan, manager } = await openPhotoShop();

@@ -39,7 +39,8 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Database; photos: PhotosS
     { schema: { params: ZIdParams }, onRequest: app.requireStaff('menu:edit') },
     async (request, reply) => {
       await photos.checkDish(staffOf(request), request.params.id);
-      if (!request.isMultipart()) throw noPhoto('Send the photo as multipart/form-data in "photo".');
+      if (!request.isMultipart())
+        throw noPhoto('Send the photo as multipart/form-data in "photo".');
       let bytes: Buffer | null = null;
       try {
         for await (const part of request.parts()) {
@@ -51,7 +52,9 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Database; photos: PhotosS
         if (error instanceof AppError) throw error;
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw noPhoto(`The photo is larger than the limit of ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`);
+          throw noPhoto(
+            `The photo is larger than the limit of ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`,
+          );
         }
         throw noPhoto('The upload could not be read; send one photo in the field "photo".');
       }
