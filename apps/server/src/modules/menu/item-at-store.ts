@@ -50,3 +50,25 @@ export function itemAtStore(
     hidden: item.hidden || (row?.hidden ?? false),
   };
 }
+
+/**
+ * The store a dish's page speaks for when the request names none: the shop's main store when
+ * it sells the dish, else the first store whose menu lists it (null: none does).
+ */
+export function defaultStoreOf(
+  catalogue: Catalogue,
+  stores: readonly { id: string; menuId: string | null }[],
+  mainStoreId: string | undefined,
+  itemId: string,
+): string | null {
+  const categories = new Set(
+    catalogue.links.filter((link) => link.itemId === itemId).map((link) => link.categoryId),
+  );
+  const menus = new Set(
+    catalogue.categories.filter((c) => categories.has(c.id)).map((c) => c.menuId),
+  );
+  const selling = stores.filter(
+    (s) => s.menuId && menus.has(s.menuId) && storeRowOf(catalogue, itemId, s.id)?.listed !== false,
+  );
+  return (selling.find((s) => s.id === mainStoreId) ?? selling[0])?.id ?? null;
+}

@@ -159,6 +159,43 @@ describe('a change on one process, seen on the other within 2 s', () => {
     );
   });
 
+  it('the menu editor: a new dish, a Shoreditch-style store price, a hidden category', async () => {
+    const { storeId, seenWithin2s, manager } = await openShop();
+    const editor = await first.inject({
+      method: 'GET',
+      url: `/api/admin/menu?store_id=${storeId}`,
+      headers: manager.headers,
+    });
+    const curries = editor.json().data.categories[0] as { id: string };
+    const names = (menu: StoreMenu) => menu.categories.flatMap((c) => c.items.map((i) => i.name));
+    await seenWithin2s(
+      {
+        method: 'POST',
+        url: '/api/admin/items',
+        payload: {
+          category_id: curries.id,
+          name: 'Dal makhani',
+          price: 895,
+          vat_rate: 20,
+          allergens: { contains: ['milk'], may_contain: [] },
+          store_ids: [storeId],
+        },
+      },
+      `/api/menu/${storeId}`,
+      (menu: StoreMenu) => names(menu).includes('Dal makhani'),
+    );
+    await seenWithin2s(
+      {
+        method: 'PATCH',
+        url: `/api/admin/categories/${curries.id}`,
+        payload: { hidden: true },
+        headers: { 'if-match': '"1"' },
+      },
+      `/api/menu/${storeId}`,
+      (menu: StoreMenu) => !names(menu).includes('Dal makhani'),
+    );
+  });
+
   it('pause and resume, busy mode', async () => {
     const { storeId, seenWithin2s } = await openShop();
     const storeUrl = () => `/api/stores/${storeId}`;
