@@ -33,12 +33,7 @@ import {
   ZShopSwitches,
   soldOut,
 } from './api-shapes-staff.ts';
-import {
-  ZEditableCategory,
-  ZEditableItem,
-  ZEditableMenu,
-  ZPhotoAnswer,
-} from './menu-editor.ts';
+import { ZEditableCategory, ZEditableItem, ZEditableMenu, ZPhotoAnswer } from './menu-editor.ts';
 
 /**
  * What every operation answers (issue 12: the OpenAPI document is the whole contract). The

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZFlag } from './config.ts';
-import { ORDER_TYPES, ZMinorUnits, type OrderType } from './menu.ts';
+import { ORDER_TYPES, type OrderType } from './menu.ts';
 import { minutesOf } from './clock.ts';
 import { WEEKDAYS, ZOpeningRange, ZWeeklyHours, type OpeningRange } from './opening-hours.ts';
 
@@ -116,7 +116,6 @@ export const ZAvailabilityRequest = z
     path: ['sold_out'],
   });
 export type AvailabilityRequest = z.infer<typeof ZAvailabilityRequest>;
-
 
 /** POST /api/admin/stores/{id}/pause: for some minutes, or until an instant. */
 export const ZPauseRequest = z

@@ -146,10 +146,12 @@ export async function writeItemStores(
 ) {
   await tx.delete(menuItemStores).where(eq(menuItemStores.tenantId, tenantId));
   const itemIds = new Map(
-    (await tx
-      .select({ id: menuItems.id, slug: menuItems.slug })
-      .from(menuItems)
-      .where(eq(menuItems.tenantId, tenantId))).map((r) => [r.slug, r.id]),
+    (
+      await tx
+        .select({ id: menuItems.id, slug: menuItems.slug })
+        .from(menuItems)
+        .where(eq(menuItems.tenantId, tenantId))
+    ).map((r) => [r.slug, r.id]),
   );
   const rows = doc.items.flatMap((item) =>
     (item.stores ?? []).map((at) => ({

@@ -31,23 +31,30 @@ function CategoryRow({
   onMove,
   onToggleHidden,
 }: RowProps) {
-  const drag = useDraggable({ id: category.id });
-  const drop = useDroppable({ id: category.id });
-  const style = drag.transform
-    ? { transform: `translate3d(0, ${drag.transform.y}px, 0)`, zIndex: 10 }
+  const {
+    setNodeRef: dragRef,
+    transform,
+    listeners,
+    attributes,
+  } = useDraggable({
+    id: category.id,
+  });
+  const { setNodeRef: dropRef, isOver } = useDroppable({ id: category.id });
+  const style = transform
+    ? { transform: `translate3d(0, ${transform.y}px, 0)`, zIndex: 10 }
     : undefined;
   return (
     <li
-      ref={drop.setNodeRef}
-      className={`rounded-xl border-2 bg-white ${drop.isOver ? 'border-stone-900' : 'border-stone-200'}`}
+      ref={dropRef}
+      className={`rounded-xl border-2 bg-white ${isOver ? 'border-stone-900' : 'border-stone-200'}`}
     >
-      <div ref={drag.setNodeRef} style={style} className="flex items-center gap-2 p-2">
+      <div ref={dragRef} style={style} className="flex items-center gap-2 p-2">
         <button
           type="button"
           className="min-h-12 min-w-12 cursor-grab rounded-lg bg-stone-100 text-xl"
           aria-label={`Drag ${category.name}`}
-          {...drag.listeners}
-          {...drag.attributes}
+          {...listeners}
+          {...attributes}
         >
           ⠿
         </button>
