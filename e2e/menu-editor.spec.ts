@@ -55,7 +55,10 @@ describe('the menu editor', () => {
       buffer: photo,
     });
     await edit.getByText('The photo is saved.').waitFor();
-    await edit.getByRole('img', { name: 'Tablet thali, as customers will see it' }).waitFor();
+    const shown = edit.getByRole('img', { name: 'Tablet thali, as customers will see it' });
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(640);
     expect(await accessibilityViolations(page), 'the dish form').toEqual([]);
     await screenshot(page, 'admin-menu-dish-tablet');
     await owner.context.close();

@@ -48,7 +48,7 @@ function CategoryRow({
       ref={dropRef}
       className={`rounded-xl border-2 bg-white ${isOver ? 'border-stone-900' : 'border-stone-200'}`}
     >
-      <div ref={dragRef} style={style} className="flex items-center gap-2 p-2">
+      <div ref={dragRef} style={style} className="flex flex-wrap items-center gap-2 p-2">
         <button
           type="button"
           className="min-h-12 min-w-12 cursor-grab rounded-lg bg-stone-100 text-xl"
@@ -61,12 +61,12 @@ function CategoryRow({
         <button
           type="button"
           aria-pressed={selected}
-          className={`min-h-12 flex-1 rounded-lg px-3 text-left text-lg font-semibold ${selected ? 'bg-stone-900 text-white' : ''}`}
+          className={`min-h-12 min-w-40 flex-1 rounded-lg px-3 text-left text-lg font-semibold ${selected ? 'bg-stone-900 text-white' : ''}`}
           onClick={onSelect}
         >
           {category.name}
           {category.hidden ? ' (hidden)' : ''}
-          <span className="ml-2 text-sm font-normal">{category.items.length} dishes</span>
+          <span className="block text-sm font-normal">{category.items.length} dishes</span>
         </button>
         <Button
           variant="outline"

@@ -69,7 +69,7 @@ export function MenuEditorPage() {
         </label>
       )}
       {data && (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+        <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
           <section aria-labelledby="categories-heading" className={`${CARD_CLASS} space-y-3`}>
             <h2 id="categories-heading" className="text-2xl font-bold">
               Categories

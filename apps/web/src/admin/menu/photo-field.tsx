@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { EditableItem } from '@servery/contract/menu-editor';
 import { adminErrorMessage } from '../admin-api.ts';
 import { useUploadPhotoMutation } from './menu-editor-api.ts';
@@ -14,13 +14,21 @@ export function PhotoField({
   const [upload, state] = useUploadPhotoMutation();
   const [preview, setPreview] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const shown = preview ?? (item.image ? `/tenancy/photos/${item.image}` : null);
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    setPreview(URL.createObjectURL(file));
+    // A data: URL, which the page's Content-Security-Policy allows (blob: it does not).
+    let answered = false;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (!answered) setPreview(typeof reader.result === 'string' ? reader.result : null);
+    };
+    reader.readAsDataURL(file);
     const result = await upload({ id: item.id, file });
+    answered = true;
     if (result.data) {
+      // From now on the stored photo, as customers get it.
+      setPreview(null);
       setMessage('The photo is saved.');
       onSaved(result.data.item);
     } else {
