@@ -72,6 +72,8 @@ export function DishForm({
     defaultValues: formOf(item, categoryId, menu.store_id),
   });
   const { register, handleSubmit, formState, reset, setError } = form;
+  // Read while rendering, so react-hook-form tracks it (its form state is a subscription).
+  const { dirtyFields } = formState;
   const [addItem, adding] = useAddItemMutation();
   const [editItem, editing] = useEditItemMutation();
   const [stale, setStale] = useState<{ current: EditableItem; patch: ItemEdit } | null>(null);
@@ -94,7 +96,7 @@ export function DishForm({
   };
   const save = handleSubmit(async (values) => {
     if (!item) return settle(await addItem(values));
-    const dirty = Object.keys(formState.dirtyFields) as (keyof ItemCreate)[];
+    const dirty = Object.keys(dirtyFields) as (keyof ItemCreate)[];
     const patch = Object.fromEntries(dirty.map((key) => [key, values[key]])) as ItemEdit;
     if (dirty.length === 0) return;
     settle(await editItem({ id: item.id, version: item.version, patch }), patch);
