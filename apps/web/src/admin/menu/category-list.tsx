@@ -66,7 +66,9 @@ function CategoryRow({
         >
           {category.name}
           {category.hidden ? ' (hidden)' : ''}
-          <span className="block text-sm font-normal">{category.items.length} dishes</span>
+          <span className="block text-sm font-normal">
+            {category.items.length} {category.items.length === 1 ? 'dish' : 'dishes'}
+          </span>
         </button>
         <Button
           variant="outline"
