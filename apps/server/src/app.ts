@@ -65,6 +65,11 @@ import { createPromoEditor } from './modules/promo-editor/promo-editor.service.t
 import { AutoAccept, deskShopOf } from './modules/store-settings/auto-accept.ts';
 import { storeSettingsRoutes } from './modules/store-settings/store-settings.routes.ts';
 import { createStoreSettings } from './modules/store-settings/store-settings.service.ts';
+import { createCategoriesService } from './modules/menu-editor/categories.service.ts';
+import { createItemsService } from './modules/menu-editor/items.service.ts';
+import { menuEditorRoutes } from './modules/menu-editor/menu-editor.routes.ts';
+import { photosRoutes } from './modules/menu-editor/photos/photos.routes.ts';
+import { createPhotosService } from './modules/menu-editor/photos/photos.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -260,6 +265,14 @@ export async function buildApp(options: AppOptions) {
     availability: createAvailabilityService({ db: database.db, now }),
     controls: createStoreControls({ db: database.db, now }),
     shops: staffShops,
+  });
+  await app.register(menuEditorRoutes, {
+    categories: createCategoriesService({ db: database.db, now }),
+    items: createItemsService({ db: database.db, now }),
+  });
+  await app.register(photosRoutes, {
+    db: database.db,
+    photos: createPhotosService({ db: database.db, now }),
   });
   // Listening starts with the app, as the shop cache's does: a database that cannot be listened
   // to stops the start, not the first request.

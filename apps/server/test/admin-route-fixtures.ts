@@ -103,6 +103,8 @@ export async function makeAdminFixtures(ctx: TestContext) {
     itemId: (await loadCatalogue(ctx.db, tenant.id)).items[0]!.id,
     optionId: 'second-only-rice',
     promoId: (await listPromos(ctx.db, tenant.id))[0]!.id,
+    // The menu editor (issue 28): the second menu's category.
+    categoryId: (await loadCatalogue(ctx.db, tenant.id)).categories[0]!.id,
   };
   return { shop, otherShop, tenantId: tenant.id, ownStoreSlug: 'main', fixtures };
 }

@@ -35,6 +35,7 @@ import {
   soldOut,
 } from './api-shapes-staff.ts';
 import { SHOP_EDITOR_RESPONSES } from './api-shapes-shop-editor.ts';
+import { ZEditableCategory, ZEditableItem, ZEditableMenu, ZPhotoAnswer } from './menu-editor.ts';
 
 /**
  * What every operation answers (issue 12: the OpenAPI document is the whole contract). The
@@ -168,7 +169,6 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
       }),
     ),
   },
-  'PATCH /api/admin/items/:id': { status: 200, schema: ok(ZServiceItem) },
   'POST /api/admin/stores/:id/pause': { status: 200, schema: ok(ZServiceStore) },
   'DELETE /api/admin/stores/:id/pause': { status: 200, schema: ok(ZServiceStore) },
   'POST /api/admin/stores/:id/busy': { status: 200, schema: ok(ZServiceStore) },
@@ -188,6 +188,13 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'DELETE /api/admin/push-subscriptions': { status: 200, schema: said },
   // The promotions, zones and capacity editors (issue 28).
   ...SHOP_EDITOR_RESPONSES,
+  // The menu editor (issue 28)
+  'GET /api/admin/menu': { status: 200, schema: ok(ZEditableMenu) },
+  'POST /api/admin/categories': { status: 201, schema: ok(ZEditableCategory) },
+  'PATCH /api/admin/categories/:id': { status: 200, schema: ok(ZEditableCategory) },
+  'POST /api/admin/items': { status: 201, schema: ok(ZEditableItem) },
+  'PATCH /api/admin/items/:id': { status: 200, schema: ok(ZEditableItem) },
+  'POST /api/admin/items/:id/photo': { status: 200, schema: ok(ZPhotoAnswer) },
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */

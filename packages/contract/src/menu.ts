@@ -65,6 +65,19 @@ export const ZModifierGroupDocument = z
     );
   });
 
+/** A dish at one store, written only where it differs from the dish (issue 28). */
+export const ZItemStoreDocument = z
+  .object({
+    store: ZSlug,
+    /** False when the store's menu lists the dish but the store does not sell it. */
+    sells: z.boolean().default(true),
+    price: ZMinorUnits.optional(),
+    soldOut: z.boolean().default(false),
+    soldOutUntil: z.iso.datetime({ offset: true }).optional(),
+    hidden: z.boolean().default(false),
+  })
+  .strict();
+
 export const ZMenuItemDocument = z
   .object({
     slug: ZSlug,
@@ -83,6 +96,8 @@ export const ZMenuItemDocument = z
     soldOutUntil: z.iso.datetime({ offset: true }).optional(),
     hidden: z.boolean().default(false),
     modifierGroups: z.array(ZModifierGroupDocument).max(10).default([]),
+    /** The dish at some stores (issue 28): not sold there, its own price, its own switches. */
+    stores: z.array(ZItemStoreDocument).max(50).optional(),
   })
   .strict()
   .superRefine((item, ctx) => {
@@ -103,6 +118,8 @@ export const ZMenuCategoryDocument = z
     description: z.string().max(300).default(''),
     /** The brand whose kitchen cooks this category, shown on its landing page (issue 20). */
     brand: ZSlug.optional(),
+    /** Hidden from the storefront (issue 28). */
+    hidden: z.boolean().optional(),
     /** Slugs of items in the catalogue, in the order shown. */
     items: z.array(ZSlug).max(500),
   })

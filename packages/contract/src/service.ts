@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZFlag } from './config.ts';
-import { ORDER_TYPES, ZMinorUnits, type OrderType } from './menu.ts';
+import { ORDER_TYPES, type OrderType } from './menu.ts';
 import { minutesOf } from './clock.ts';
 import { WEEKDAYS, ZOpeningRange, ZWeeklyHours, type OpeningRange } from './opening-hours.ts';
 
@@ -100,23 +100,22 @@ export function weeklyOverlaps(hours: z.infer<typeof ZWeeklyHours>): Record<stri
 export const SOLD_OUT_CHOICES = ['today', 'indefinitely'] as const;
 export const ZAvailabilityRequest = z
   .object({
-    sold_out: z.union([z.enum(SOLD_OUT_CHOICES), z.literal(false)], {
-      error: "Choose 'today', 'indefinitely' or false",
-    }),
-    /** The store whose next opening ends "today"; by default the first of the caller's stores to open. */
+    sold_out: z
+      .union([z.enum(SOLD_OUT_CHOICES), z.literal(false)], {
+        error: "Choose 'today', 'indefinitely' or false",
+      })
+      .optional(),
+    /** Hide the dish at the store (issue 28); options have no such switch. */
+    hidden: z.boolean().optional(),
+    /** The store changed (issue 28); by default every one of the caller's stores that sells it. */
     store_id: z.uuid().optional(),
   })
-  .strict();
-export type AvailabilityRequest = z.infer<typeof ZAvailabilityRequest>;
-
-/** PATCH /api/admin/items/{id}: hide or show a dish, change its price. */
-export const ZItemPatch = z
-  .object({ hidden: z.boolean().optional(), price: ZMinorUnits.optional() })
   .strict()
-  .refine((patch) => patch.hidden !== undefined || patch.price !== undefined, {
-    message: 'Send hidden or price',
+  .refine((body) => body.sold_out !== undefined || body.hidden !== undefined, {
+    message: 'Send sold_out or hidden',
+    path: ['sold_out'],
   });
-export type ItemPatch = z.infer<typeof ZItemPatch>;
+export type AvailabilityRequest = z.infer<typeof ZAvailabilityRequest>;
 
 /** POST /api/admin/stores/{id}/pause: for some minutes, or until an instant. */
 export const ZPauseRequest = z

@@ -10,6 +10,7 @@ import {
   ZMinorUnits,
   duplicates,
 } from './menu.ts';
+import { photoVariantsOf } from './photo-names.ts';
 import { ZWeeklyHours } from './opening-hours.ts';
 import { ZPromoDocument } from './promo.ts';
 import { ZSpecialDay, ZStorePause } from './service.ts';
@@ -255,6 +256,15 @@ export const ZTenantDocument = z
         }
       }),
     );
+    // A dish's own settings at a store (issue 28) name a store of the document.
+    doc.items.forEach((item, i) =>
+      (item.stores ?? []).forEach((at, j) => {
+        if (!stores.includes(at.store)) {
+          const message = `No store has the slug "${at.store}"`;
+          ctx.addIssue({ code: 'custom', path: ['items', i, 'stores', j, 'store'], message });
+        }
+      }),
+    );
     if (!stores.includes(doc.home.mainStore)) {
       ctx.addIssue({
         code: 'custom',
@@ -282,6 +292,8 @@ export function assetReferences(doc: TenantDocument): { path: string; file: stri
   );
   doc.items.forEach((item, i) => {
     if (item.image) refs.push({ path: `items.${i}.image`, file: item.image });
+    // An uploaded photo (issue 28) travels with its other widths and formats.
+    for (const file of photoVariantsOf(item.image)) refs.push({ path: `items.${i}.image`, file });
   });
   return refs;
 }

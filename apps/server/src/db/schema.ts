@@ -196,6 +196,8 @@ export const menuItems = pgTable(
     hidden: boolean('hidden').notNull(),
     modifierGroups: jsonb('modifier_groups').$type<MenuItemDocument['modifierGroups']>().notNull(),
     position: integer('position').notNull(),
+    /** Bumped by every edit; a save names the version it read (issue 28, If-Match). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('menu_items_tenant_slug_idx').on(t.tenantId, t.slug)],
 );
@@ -216,6 +218,10 @@ export const menuCategories = pgTable(
     /** The slug of the brand that cooks this category; null for none (issue 20). */
     brand: text('brand'),
     position: integer('position').notNull(),
+    /** Hidden from the storefront while the shop prepares it (issue 28). */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Bumped by every edit; a save names the version it read (issue 28, If-Match). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('menu_categories_menu_slug_idx').on(t.menuId, t.slug)],
 );
@@ -238,6 +244,36 @@ export const menuCategoryItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.categoryId, t.itemId] }),
     index('menu_category_items_tenant_idx').on(t.tenantId),
+  ],
+);
+
+/**
+ * A dish at one store (issue 28): whether the store sells it, its price there when it differs,
+ * and its own sold-out and hidden switches, so one store's staff never switch another's dish.
+ */
+export const menuItemStores = pgTable(
+  'menu_item_stores',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** False when the store's menu lists the dish but this store does not sell it. */
+    listed: boolean('listed').notNull().default(true),
+    /** The store's own price, or null for the dish's. */
+    price: integer('price'),
+    soldOut: boolean('sold_out').notNull().default(false),
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
+    hidden: boolean('hidden').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.storeId] }),
+    index('menu_item_stores_tenant_idx').on(t.tenantId),
   ],
 );
 

@@ -48,6 +48,15 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     ...screen(() => import('./service/service-page.tsx').then((m) => ({ default: m.ServicePage }))),
   },
   {
+    path: 'menu',
+    label: 'Menu',
+    description: 'Dishes, prices, photos, choices and which store sells what.',
+    permission: 'menu:edit',
+    ...screen(() =>
+      import('./menu/menu-editor-page.tsx').then((m) => ({ default: m.MenuEditorPage })),
+    ),
+  },
+  {
     path: 'staff',
     label: 'Staff',
     description: 'Invite people, set their role and stores, remove them.',

@@ -1,11 +1,18 @@
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { TenantDocument } from '@servery/contract/tenant-document';
 import type { Executor } from '../../db/client.ts';
-import { menuCategories, menuCategoryItems, menuItems, menus } from '../../db/schema.ts';
+import {
+  menuCategories,
+  menuCategoryItems,
+  menuItemStores,
+  menuItems,
+  menus,
+} from '../../db/schema.ts';
 
 export type MenuRow = typeof menus.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;
 export type MenuCategoryRow = typeof menuCategories.$inferSelect;
+export type MenuItemStoreRow = typeof menuItemStores.$inferSelect;
 
 /**
  * Writes the document's dishes and menus over the tenant's (inside the import's transaction).
@@ -82,6 +89,7 @@ export async function writeCatalogue(
           name: category.name,
           description: category.description,
           brand: category.brand ?? null,
+          hidden: category.hidden ?? false,
           position,
         })
         .returning({ id: menuCategories.id });
@@ -99,7 +107,7 @@ export async function writeCatalogue(
 
 /** The tenant's whole catalogue, in document order. */
 export async function loadCatalogue(db: Executor, tenantId: string) {
-  const [menuRows, categoryRows, linkRows, itemRows] = await Promise.all([
+  const [menuRows, categoryRows, linkRows, itemRows, itemStoreRows] = await Promise.all([
     db.select().from(menus).where(eq(menus.tenantId, tenantId)).orderBy(asc(menus.position)),
     db
       .select()
@@ -116,7 +124,70 @@ export async function loadCatalogue(db: Executor, tenantId: string) {
       .from(menuItems)
       .where(eq(menuItems.tenantId, tenantId))
       .orderBy(asc(menuItems.position)),
+    db.select().from(menuItemStores).where(eq(menuItemStores.tenantId, tenantId)),
   ]);
-  return { menus: menuRows, categories: categoryRows, links: linkRows, items: itemRows };
+  return {
+    menus: menuRows,
+    categories: categoryRows,
+    links: linkRows,
+    items: itemRows,
+    /** Each dish at each store that differs from the dish (issue 28). */
+    itemStores: itemStoreRows,
+  };
 }
 export type Catalogue = Awaited<ReturnType<typeof loadCatalogue>>;
+
+/** Each dish's settings at its stores (issue 28), rewritten from the document after its stores. */
+export async function writeItemStores(
+  tx: Executor,
+  tenantId: string,
+  doc: Pick<TenantDocument, 'items'>,
+  storeIds: ReadonlyMap<string, string>,
+) {
+  await tx.delete(menuItemStores).where(eq(menuItemStores.tenantId, tenantId));
+  const itemIds = new Map(
+    (
+      await tx
+        .select({ id: menuItems.id, slug: menuItems.slug })
+        .from(menuItems)
+        .where(eq(menuItems.tenantId, tenantId))
+    ).map((r) => [r.slug, r.id]),
+  );
+  const rows = doc.items.flatMap((item) =>
+    (item.stores ?? []).map((at) => ({
+      tenantId,
+      itemId: itemIds.get(item.slug)!,
+      storeId: storeIds.get(at.store)!,
+      listed: at.sells,
+      price: at.price ?? null,
+      soldOut: at.soldOut,
+      soldOutUntil: at.soldOutUntil ? new Date(at.soldOutUntil) : null,
+      hidden: at.hidden,
+    })),
+  );
+  if (rows.length) await tx.insert(menuItemStores).values(rows);
+}
+
+/** A dish's settings at its stores as the document writes them: only where they differ. */
+export function itemStoresDocument(
+  catalogue: Catalogue,
+  stores: readonly { id: string; slug: string }[],
+  itemId: string,
+) {
+  const rows = catalogue.itemStores.filter((row) => row.itemId === itemId);
+  const list = stores.flatMap((store) => {
+    const row = rows.find((r) => r.storeId === store.id);
+    if (!row) return [];
+    return [
+      {
+        store: store.slug,
+        sells: row.listed,
+        ...(row.price !== null ? { price: row.price } : {}),
+        soldOut: row.soldOut,
+        ...(row.soldOutUntil ? { soldOutUntil: row.soldOutUntil.toISOString() } : {}),
+        hidden: row.hidden,
+      },
+    ];
+  });
+  return list.length ? { stores: list } : {};
+}

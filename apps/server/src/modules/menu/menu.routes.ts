@@ -5,7 +5,8 @@ import { notFound } from '../../lib/app-error.ts';
 import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
 import { loadTenant } from '../tenants/tenants.repository.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { cachedCatalogue } from './cached-tenant.ts';
+import { cachedCatalogue, cachedTenant } from './cached-tenant.ts';
+import { defaultStoreOf } from './item-at-store.ts';
 import { availabilityKey, itemDetailOf, storeMenuOf, untilOf } from './menu.service.ts';
 
 /** Any id is accepted and looked up; what is not one of the shop's answers 404, never 400. */
@@ -44,17 +45,27 @@ export const menuRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
     return sendCachedJson(request, reply, cached, { name, until: untilOf(turn) });
   });
 
-  app.get('/api/menu/item/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
+  // `store_id` (issue 28) gives the dish as that store sells it: its price and switches there;
+  // without it, as the main store (or the first that sells it) does.
+  const ZItemQuery = z.object({ store_id: z.string().max(100).optional() });
+  const itemSchema = { params: ZIdParams, querystring: ZItemQuery };
+  app.get('/api/menu/item/:id', { schema: itemSchema }, async (request, reply) => {
     const tenantId = request.tenant.id;
     const itemId = request.params.id.toLowerCase();
     if (!isUuid(itemId)) throw notFound('We could not find that dish.');
+    const storeId = request.query.store_id?.toLowerCase() ?? null;
+    if (storeId !== null && !isUuid(storeId)) throw notFound('We could not find that store.');
     const at = now();
     const catalogue = await catalogueOf(tenantId);
     const turn = availabilityKey(catalogue, at);
-    const name = `item:${itemId}:${turn}`;
+    const name = `item:${itemId}:${storeId ?? 'all'}:${turn}`;
     const cached = await app.tenantCache.get(tenantId, name, async () => {
       const item = catalogue.items.find((i) => i.id === itemId);
-      const detail = item ? itemDetailOf(item, at) : null;
+      const tenant = storeId ? null : await cachedTenant(app, db, tenantId);
+      const store = tenant
+        ? defaultStoreOf(catalogue, tenant.stores, tenant.home?.mainStoreId, itemId)
+        : storeId;
+      const detail = item ? itemDetailOf(catalogue, item, store, at) : null;
       if (!detail) throw notFound('We could not find that dish.');
       return cachedJson({ status: 200, message: 'OK', data: detail });
     });

@@ -1,5 +1,6 @@
 import type { MenuItemDetail, MenuListItem, StoreMenu } from '@servery/contract/menu';
 import type { Catalogue, MenuItemRow } from '../catalogue/catalogue.repository.ts';
+import { itemAtStore } from './item-at-store.ts';
 
 /** Sold out at `at`: indefinitely, or "today" until an instant still ahead (issue 15). */
 export function soldOutAt(
@@ -29,6 +30,9 @@ export function availabilityKey(catalogue: Catalogue, at: Date): string {
         }
       }
     }
+    for (const row of catalogue.itemStores) {
+      if (row.soldOutUntil) all.add(row.soldOutUntil.getTime());
+    }
     instants = [...all].sort((a, b) => a - b);
     turns.set(catalogue, instants);
   }
@@ -40,23 +44,38 @@ export function availabilityKey(catalogue: Catalogue, at: Date): string {
 export const untilOf = (key: string): number | undefined =>
   key === 'steady' ? undefined : Number(key);
 
-function listItemOf(item: MenuItemRow, at: Date): MenuListItem {
+function listItemOf(
+  catalogue: Catalogue,
+  item: MenuItemRow,
+  storeId: string | null,
+  at: Date,
+): MenuListItem {
+  const here = itemAtStore(catalogue, item, storeId);
   return {
     id: item.id,
     name: item.name,
     description: item.description,
-    price: item.price,
+    price: here.price,
     image: item.image,
     kcal: item.kcal,
     allergens: item.allergens,
     dietary: item.dietary,
-    sold_out: soldOutAt(item.soldOut, item.soldOutUntil, at),
+    sold_out: soldOutAt(here.soldOut, here.soldOutUntil, at),
     has_modifiers: item.modifierGroups.length > 0,
     has_required_modifiers: item.modifierGroups.some((g) => g.min > 0),
   };
 }
 
-/** A store's menu: categories in order, each with its visible dishes; empty categories go. */
+/** Whether a store shows a dish: it sells it there and neither the dish nor the store hides it. */
+export const shownAt = (catalogue: Catalogue, item: MenuItemRow, storeId: string | null) => {
+  const here = itemAtStore(catalogue, item, storeId);
+  return here.listed && !here.hidden;
+};
+
+/**
+ * A store's menu: categories in order (hidden ones go), each with the dishes the store shows,
+ * at its prices and with its switches; empty categories go.
+ */
 export function storeMenuOf(
   catalogue: Catalogue,
   storeId: string,
@@ -67,7 +86,7 @@ export function storeMenuOf(
   if (!menu) return null;
   const items = new Map(catalogue.items.map((item) => [item.id, item]));
   const categories = catalogue.categories
-    .filter((category) => category.menuId === menuId)
+    .filter((category) => category.menuId === menuId && !category.hidden)
     .map((category) => ({
       id: category.id,
       slug: category.slug,
@@ -77,17 +96,26 @@ export function storeMenuOf(
       items: catalogue.links
         .filter((link) => link.categoryId === category.id)
         .map((link) => items.get(link.itemId)!)
-        .filter((item) => !item.hidden)
-        .map((item) => listItemOf(item, at)),
+        .filter((item) => shownAt(catalogue, item, storeId))
+        .map((item) => listItemOf(catalogue, item, storeId, at)),
     }))
     .filter((category) => category.items.length > 0);
   return { store_id: storeId, menu_id: menu.id, name: menu.name, categories };
 }
 
-/** One dish with every choice and its allergens; null when hidden. */
-export function itemDetailOf(item: MenuItemRow, at: Date): MenuItemDetail | null {
-  if (item.hidden) return null;
-  const { has_modifiers: _m, has_required_modifiers: _r, ...listed } = listItemOf(item, at);
+/**
+ * One dish with every choice and its allergens, as `storeId` sells it (or as the dish stands
+ * when no store is named); null when hidden there.
+ */
+export function itemDetailOf(
+  catalogue: Catalogue,
+  item: MenuItemRow,
+  storeId: string | null,
+  at: Date,
+): MenuItemDetail | null {
+  if (!shownAt(catalogue, item, storeId)) return null;
+  const listing = listItemOf(catalogue, item, storeId, at);
+  const { has_modifiers: _m, has_required_modifiers: _r, ...listed } = listing;
   return {
     ...listed,
     vat_rate: item.vatRate,
@@ -114,29 +142,30 @@ export function itemDetailOf(item: MenuItemRow, at: Date): MenuItemDetail | null
 const orderable = new WeakMap<Catalogue, Map<string, ReadonlyMap<string, MenuItemDetail>>>();
 
 /**
- * The dishes a customer can order from one menu, by id: in one of its categories and not
- * hidden, sold out as of `at`. Worked out once per cached catalogue, menu and availability key,
+ * The dishes a customer can order from one store, by id: in one of its menu's categories and
+ * shown there, at the store's price, sold out as of `at`. Worked out once per cached catalogue, menu and availability key,
  * not on every order; shared, so read only.
  */
 export function orderableItemsOf(
   catalogue: Catalogue,
-  menuId: string,
+  store: { id: string; menuId: string },
   at: Date,
 ): ReadonlyMap<string, MenuItemDetail> {
+  const menuId = store.menuId;
   let byMenu = orderable.get(catalogue);
   if (!byMenu) orderable.set(catalogue, (byMenu = new Map()));
-  const key = `${menuId}|${availabilityKey(catalogue, at)}`;
+  const key = `${store.id}|${menuId}|${availabilityKey(catalogue, at)}`;
   let items = byMenu.get(key);
   if (!items) {
     const categories = new Set(
-      catalogue.categories.filter((c) => c.menuId === menuId).map((c) => c.id),
+      catalogue.categories.filter((c) => c.menuId === menuId && !c.hidden).map((c) => c.id),
     );
     const onMenu = new Set(
       catalogue.links.filter((l) => categories.has(l.categoryId)).map((l) => l.itemId),
     );
     const details = new Map<string, MenuItemDetail>();
     for (const row of catalogue.items) {
-      const detail = onMenu.has(row.id) ? itemDetailOf(row, at) : null;
+      const detail = onMenu.has(row.id) ? itemDetailOf(catalogue, row, store.id, at) : null;
       if (detail) details.set(row.id, detail);
     }
     byMenu.set(key, (items = details));

@@ -56,7 +56,9 @@ async function planOrder(
   const money = (minor: number) => formatMoney(minor, config.currency);
   const store = checkStore(tenant, body, at);
   const terms = await orderTerms(deps.db, owner, store, body, sessionAddress);
-  const orderable = store.menuId ? orderableItemsOf(catalogue, store.menuId, at) : undefined;
+  const orderable = store.menuId
+    ? orderableItemsOf(catalogue, { id: store.id, menuId: store.menuId }, at)
+    : undefined;
   const { lines, food, priceChanges } = priceOrderLines(orderable, body.lines);
   checkMinimum(terms, food, money);
   const scheduledFor = orderTime(store, tenant.hours, body, at, config.timeZone);

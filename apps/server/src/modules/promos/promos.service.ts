@@ -18,11 +18,12 @@ import { findPromo } from './promos.repository.ts';
  */
 function orderableFood(
   catalogue: Catalogue,
-  menuId: string | null,
+  store: { id: string; menuId: string | null },
   lines: OrderRequest['lines'],
   at: Date,
 ): number {
-  const orderable = menuId ? orderableItemsOf(catalogue, menuId, at) : undefined;
+  const { id, menuId } = store;
+  const orderable = menuId ? orderableItemsOf(catalogue, { id, menuId }, at) : undefined;
   let food = 0;
   for (const [index, line] of lines.entries()) {
     const priced = priceLine(orderable, line, index);
@@ -51,7 +52,7 @@ export async function checkPromo(
     const message = 'We could not find that store.';
     throw new AppError(422, 'rule', message, { store_id: message });
   }
-  const food = orderableFood(catalogue, store.menuId, body.lines, at);
+  const food = orderableFood(catalogue, store, body.lines, at);
   const money = (minor: number) => formatMoney(minor, tenant.row.config.currency);
   const code = body.promo_code;
   const found = await findPromo(db, tenantId, code);

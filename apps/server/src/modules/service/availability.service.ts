@@ -1,47 +1,41 @@
 import type {
   AvailabilityRequest,
-  ItemPatch,
   OptionAvailability,
   ServiceItem,
-  SoldOutState,
 } from '@servery/contract/service';
 import type { Database, Executor } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { loadCatalogue } from '../catalogue/catalogue.repository.ts';
+import { loadCatalogue, type Catalogue } from '../catalogue/catalogue.repository.ts';
+import { setStoreAvailability } from '../menu-editor/store-availability.ts';
+import { itemAtStore } from '../menu/item-at-store.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { nextServiceStart } from '../stores/opening.ts';
 import { loadTenant } from '../tenants/tenants.repository.ts';
 import {
   announceShopChanged,
-  lockItem,
   lockItems,
   storesByItem,
   updateItem,
   type ItemRow,
 } from './service.repository.ts';
+import { soldOutState } from './sold-out-state.ts';
 
 export interface ServiceDeps {
   db: Database;
   now: () => Date;
 }
 
-/** What a sold-out flag and its instant mean at `at`. */
-export function soldOutState(
-  soldOut: boolean,
-  until: Date | string | null | undefined,
+/** A dish as one store's Service screen shows it: that store's price and switches (issue 28). */
+export function serviceItemOf(
+  catalogue: Catalogue,
+  item: ItemRow,
+  storeId: string,
+  category: string,
   at: Date,
-): { sold_out: SoldOutState; sold_out_until: string | null } {
-  if (soldOut) return { sold_out: 'indefinitely', sold_out_until: null };
-  const instant = until ? new Date(until) : null;
-  if (instant && instant.getTime() > at.getTime()) {
-    return { sold_out: 'today', sold_out_until: instant.toISOString() };
-  }
-  return { sold_out: false, sold_out_until: null };
-}
-
-export function serviceItemOf(item: ItemRow, category: string, at: Date): ServiceItem {
+): ServiceItem {
+  const here = itemAtStore(catalogue, item, storeId);
   const seen = new Set<string>();
   const options = item.modifierGroups.flatMap((group) =>
     group.options.flatMap((option) => {
@@ -60,9 +54,9 @@ export function serviceItemOf(item: ItemRow, category: string, at: Date): Servic
     id: item.id,
     name: item.name,
     category,
-    price: item.price,
-    hidden: item.hidden,
-    ...soldOutState(item.soldOut, item.soldOutUntil, at),
+    price: here.price,
+    hidden: here.hidden,
+    ...soldOutState(here.soldOut, here.soldOutUntil, at),
     options,
   };
 }
@@ -99,26 +93,11 @@ async function todayEnds(tx: Executor, tenantId: string, storeIds: string[], at:
   return new Date(Math.min(...instants));
 }
 
-const itemNotFound = () => notFound('There is no such dish in your stores.');
-
-/** A dish of the shop sold in the caller's stores (or in `storeId` of them), locked; else 404. */
-async function lockOwnItem(
-  tx: Executor,
-  staff: StaffIdentity,
-  itemId: string,
-  storeId: string | undefined,
-) {
-  const item = await lockItem(tx, staff.tenantId, itemId);
-  const selling = (await storesByItem(tx, staff.tenantId)).get(itemId);
-  const storeIds = item && storesFor(staff, selling, storeId);
-  if (!item || !storeIds) throw itemNotFound();
-  return { item, storeIds };
-}
-
 export function createAvailabilityService(deps: ServiceDeps) {
   const { db, now } = deps;
 
   return {
+    /** Sold out and hidden per dish and store (issue 28, menu-editor/store-availability.ts). */
     async setItemAvailability(
       staff: StaffIdentity,
       actor: AuditActor,
@@ -126,30 +105,7 @@ export function createAvailabilityService(deps: ServiceDeps) {
       body: AvailabilityRequest,
     ): Promise<ServiceItem> {
       const at = now();
-      const tenantId = staff.tenantId;
-      return db.transaction(async (tx) => {
-        const { item, storeIds } = await lockOwnItem(tx, staff, itemId, body.store_id);
-        const values =
-          body.sold_out === 'today'
-            ? { soldOut: false, soldOutUntil: await todayEnds(tx, tenantId, storeIds, at) }
-            : { soldOut: body.sold_out === 'indefinitely', soldOutUntil: null };
-        const updated = await updateItem(tx, itemId, values);
-        await recordAudit(tx, actor, {
-          action: 'item.availability',
-          entity: 'menu_item',
-          entityId: itemId,
-          before: soldOutState(item.soldOut, item.soldOutUntil, at),
-          after: soldOutState(updated.soldOut, updated.soldOutUntil, at),
-        });
-        await recordLiveEvent(tx, {
-          tenantId,
-          storeId: null,
-          kind: 'availability.changed',
-          entityId: itemId,
-        });
-        await announceShopChanged(tx, tenantId);
-        return serviceItemOf(updated, '', at);
-      });
+      return db.transaction((tx) => setStoreAvailability(tx, staff, actor, itemId, body, at));
     },
 
     /** One switch for an option slug: every dish in the caller's stores that offers it. */
@@ -161,6 +117,11 @@ export function createAvailabilityService(deps: ServiceDeps) {
     ): Promise<OptionAvailability> {
       const at = now();
       const tenantId = staff.tenantId;
+      if (body.sold_out === undefined || body.hidden !== undefined) {
+        throw badRequest('An option is switched with sold_out alone.', {
+          sold_out: "Choose 'today', 'indefinitely' or false",
+        });
+      }
       return db.transaction(async (tx) => {
         const selling = await storesByItem(tx, tenantId);
         const items = (await lockItems(tx, tenantId)).filter(
@@ -211,39 +172,6 @@ export function createAvailabilityService(deps: ServiceDeps) {
       });
     },
 
-    /** Hide or show a dish, change its price. */
-    async patchItem(
-      staff: StaffIdentity,
-      actor: AuditActor,
-      itemId: string,
-      patch: ItemPatch,
-    ): Promise<ServiceItem> {
-      const at = now();
-      const tenantId = staff.tenantId;
-      return db.transaction(async (tx) => {
-        const { item } = await lockOwnItem(tx, staff, itemId, undefined);
-        const updated = await updateItem(tx, itemId, {
-          ...(patch.hidden !== undefined ? { hidden: patch.hidden } : {}),
-          ...(patch.price !== undefined ? { price: patch.price } : {}),
-        });
-        await recordAudit(tx, actor, {
-          action: 'item.update',
-          entity: 'menu_item',
-          entityId: itemId,
-          before: { hidden: item.hidden, price: item.price },
-          after: { hidden: updated.hidden, price: updated.price },
-        });
-        await recordLiveEvent(tx, {
-          tenantId,
-          storeId: null,
-          kind: 'menu.changed',
-          entityId: itemId,
-        });
-        await announceShopChanged(tx, tenantId);
-        return serviceItemOf(updated, '', at);
-      });
-    },
-
     /** The Service screen's menu of one store: every dish, hidden ones too, with its switches. */
     async storeMenu(staff: StaffIdentity, storeId: string): Promise<ServiceItem[]> {
       const at = now();
@@ -263,7 +191,7 @@ export function createAvailabilityService(deps: ServiceDeps) {
             .filter((link) => link.categoryId === category.id && !listed.has(link.itemId))
             .map((link) => {
               listed.add(link.itemId);
-              return serviceItemOf(items.get(link.itemId)!, category.name, at);
+              return serviceItemOf(catalogue, items.get(link.itemId)!, storeId, category.name, at);
             }),
         );
     },

@@ -61,8 +61,13 @@ describe('the shop switches', () => {
 
 describe('the tenant document', () => {
   it('keeps every control, so export and import elsewhere give the same shop', async () => {
-    const { shop, host, storeId, dish, admin } = await openServiceShop(service.ctx);
-    await admin('PATCH', `/api/admin/items/${dish['Garlic naan']}`, { price: 375 });
+    const { shop, host, storeId, dish, admin, manager } = await openServiceShop(service.ctx);
+    await service.ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/items/${dish['Garlic naan']}`,
+      headers: { ...manager.headers, 'if-match': '"1"' },
+      payload: { price: 375 },
+    });
     await admin('POST', `/api/admin/items/${dish['Garlic naan']}/availability`, {
       sold_out: 'today',
     });
@@ -83,9 +88,10 @@ describe('the tenant document', () => {
       pause: { orderTypes: ['delivery'], message: 'No drivers' },
       specialDays: [{ date: '2026-12-25', closed: true, hours: [] }],
     });
+    // Sold out "today" is the store's own switch since issue 28.
     expect(exported.document.items.find((i) => i.slug === 'garlic-naan')).toMatchObject({
       price: 375,
-      soldOutUntil: '2026-11-18T11:00:00.000Z',
+      stores: [{ store: 'main', soldOutUntil: '2026-11-18T11:00:00.000Z' }],
     });
 
     const elsewhere = await createTestApp({ now: service.now });

@@ -139,26 +139,24 @@ describe('sold out', () => {
   });
 });
 
-describe('hide a dish, change its price', () => {
-  it('hides and shows, reprices, with an audit row each', async () => {
-    const { dish, cook, get, admin, menuItem, auditRows } = await openServiceShop(service.ctx);
-    const id = dish['Garlic naan']!;
-    const hidden = await admin('PATCH', `/api/admin/items/${id}`, { hidden: true, price: 375 });
-    expect(hidden.json().data).toMatchObject({ hidden: true, price: 375 });
-    expect(await menuItem('Garlic naan')).toBeUndefined();
-    expect((await get(`/api/menu/item/${id}`)).statusCode).toBe(404);
-    await admin('PATCH', `/api/admin/items/${id}`, { hidden: false });
-    expect((await menuItem('Garlic naan'))!.price).toBe(375);
-    const rows = await auditRows('item.update');
-    expect(rows.map((r) => r.after)).toEqual([
-      { hidden: true, price: 375 },
-      { hidden: false, price: 375 },
-    ]);
-    expect(rows[0]!.before).toEqual({ hidden: false, price: 350 });
-    // Staff may mark dishes sold out, not edit them.
-    expect((await admin('PATCH', `/api/admin/items/${id}`, { price: 1 }, cook)).statusCode).toBe(
-      403,
+describe('hide a dish at a store', () => {
+  it('hides and shows at the store, with an audit row each; staff may hide too', async () => {
+    const { dish, cook, get, admin, menuItem, auditRows, storeId } = await openServiceShop(
+      service.ctx,
     );
-    expect((await admin('PATCH', `/api/admin/items/${id}`, {})).statusCode).toBe(400);
+    const id = dish['Garlic naan']!;
+    const url = `/api/admin/items/${id}/availability`;
+    const hidden = await admin('POST', url, { store_id: storeId, hidden: true });
+    expect(hidden.json().data).toMatchObject({ hidden: true, price: 350 });
+    expect(await menuItem('Garlic naan')).toBeUndefined();
+    expect((await get(`/api/menu/item/${id}?store_id=${storeId}`)).statusCode).toBe(404);
+    await admin('POST', url, { store_id: storeId, hidden: false }, cook);
+    expect((await menuItem('Garlic naan'))!.price).toBe(350);
+    const rows = await auditRows('item.availability');
+    expect(rows.map((r) => r.after)).toMatchObject([
+      { name: 'Garlic naan', stores: 'Main Store', hidden: true },
+      { name: 'Garlic naan', stores: 'Main Store', hidden: false },
+    ]);
+    expect((await admin('POST', url, {})).statusCode).toBe(400);
   });
 });

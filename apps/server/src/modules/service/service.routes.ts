@@ -3,7 +3,6 @@ import {
   ZAvailabilityRequest,
   ZBusyRequest,
   ZHoursRequest,
-  ZItemPatch,
   ZPauseRequest,
   ZShopPatch,
   ZSpecialDaysRequest,
@@ -81,20 +80,6 @@ export const serviceRoutes: FastifyPluginAsyncZod<{
         request.body,
       );
       return { status: 200, message: `The option is ${sold(data.sold_out)}.`, data };
-    },
-  );
-
-  app.patch(
-    '/api/admin/items/:id',
-    { schema: { params: ZIdParams, body: ZItemPatch }, onRequest: app.requireStaff('menu:edit') },
-    async (request) => {
-      const data = await availability.patchItem(
-        staffOf(request),
-        auditActorOf(request),
-        request.params.id,
-        request.body,
-      );
-      return { status: 200, message: `${data.name} is saved.`, data };
     },
   );
 

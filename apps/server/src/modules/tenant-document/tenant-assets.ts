@@ -8,6 +8,7 @@ const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  avif: 'image/avif',
   svg: 'image/svg+xml',
   ico: 'image/x-icon',
 };
@@ -48,6 +49,8 @@ function looksLike(extension: string, b: Uint8Array): boolean {
       return starts(0x52, 0x49, 0x46, 0x46) && b[8] === 0x57 && b[9] === 0x45;
     case 'ico':
       return starts(0x00, 0x00, 0x01, 0x00);
+    case 'avif':
+      return Buffer.from(b.subarray(4, 12)).toString('latin1') === 'ftypavif';
     case 'svg':
       return /<svg[\s>]/.test(Buffer.from(b.subarray(0, 4096)).toString('utf8'));
     default:

@@ -1,6 +1,6 @@
 import type { TenantDocument } from '@servery/contract/tenant-document';
 import type { Database } from '../../db/client.ts';
-import { loadCatalogue } from '../catalogue/catalogue.repository.ts';
+import { itemStoresDocument, loadCatalogue } from '../catalogue/catalogue.repository.ts';
 import { listPromos } from '../promos/promos.repository.ts';
 import { findTenantBySlug, listAssets, loadTenant } from '../tenants/tenants.repository.ts';
 import { brandsOf, weeklyHoursOf } from '../tenants/tenants.service.ts';
@@ -82,6 +82,7 @@ export async function exportTenant(db: Database, slug: string) {
     ...(item.soldOutUntil ? { soldOutUntil: item.soldOutUntil.toISOString() } : {}),
     hidden: item.hidden,
     modifierGroups: item.modifierGroups,
+    ...itemStoresDocument(catalogue, tenant.stores, item.id),
   }));
   document.menus = catalogue.menus.map((menu) => ({
     slug: menu.slug,
@@ -93,6 +94,7 @@ export async function exportTenant(db: Database, slug: string) {
         name: category.name,
         description: category.description,
         ...(category.brand ? { brand: category.brand } : {}),
+        ...(category.hidden ? { hidden: true } : {}),
         items: catalogue.links
           .filter((link) => link.categoryId === category.id)
           .map((link) => catalogue.items.find((i) => i.id === link.itemId)!.slug),

@@ -4,7 +4,7 @@ import { WEEKDAYS } from '@servery/contract/opening-hours';
 import type { Executor } from '../../db/client.ts';
 import { brands, homeContent, stores, storeOpeningHours } from '../../db/schema.ts';
 import { tenantAssets, tenantHosts, tenants } from '../../db/schema.ts';
-import { writeCatalogue } from '../catalogue/catalogue.repository.ts';
+import { writeCatalogue, writeItemStores } from '../catalogue/catalogue.repository.ts';
 import { writePromos } from '../promos/promos.repository.ts';
 import {
   TENANT_CHANGED_CHANNEL,
@@ -104,6 +104,7 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
 
   // After the stores: a code for some stores names them by id (issue 28).
   await writePromos(tx, tenantId, doc.promos, storeIds);
+  await writeItemStores(tx, tenantId, doc, storeIds);
 
   await tx.delete(storeOpeningHours).where(eq(storeOpeningHours.tenantId, tenantId));
   const hourRows = doc.stores.flatMap((store) =>

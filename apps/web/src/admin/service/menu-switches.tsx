@@ -67,8 +67,14 @@ function SoldOutSwitch({
   );
 }
 
-/** The store's menu as a searchable list, a sold-out switch on every dish and option. */
-export function MenuSwitches({ storeId }: { storeId: string }) {
+const isOff = (item: ServiceItem) =>
+  item.sold_out !== false || item.hidden || item.options.some((o) => o.sold_out !== false);
+
+/**
+ * The store's dishes that are off now, and a search for any other (issue 28: a long menu no
+ * longer pushes the rest of the screen away); a sold-out switch on each dish and option.
+ */
+export function MenuSwitches({ storeId, storeName }: { storeId: string; storeName: string }) {
   const menu = useServiceMenuQuery(storeId);
   const timeZone = useSessionQuery().data?.shop.timeZone ?? 'Europe/London';
   const back = (until: string | null) =>
@@ -85,11 +91,11 @@ export function MenuSwitches({ storeId }: { storeId: string }) {
   const [search, setSearch] = useState('');
   const [error, setError] = useState('');
   const needle = search.trim().toLowerCase();
-  const shown = (menu.data ?? []).filter(
-    (item) =>
-      !needle ||
-      item.name.toLowerCase().includes(needle) ||
-      item.options.some((o) => o.name.toLowerCase().includes(needle)),
+  const shown = (menu.data ?? []).filter((item) =>
+    needle
+      ? item.name.toLowerCase().includes(needle) ||
+        item.options.some((o) => o.name.toLowerCase().includes(needle))
+      : isOff(item),
   );
   const run = async (call: Promise<{ error?: unknown }>) => {
     const result = await call;
@@ -99,10 +105,10 @@ export function MenuSwitches({ storeId }: { storeId: string }) {
   return (
     <section aria-labelledby="menu-heading" className={`${CARD_CLASS} space-y-4`}>
       <h2 id="menu-heading" className="text-2xl font-bold">
-        Menu
+        Sold out at {storeName}
       </h2>
       <label className="block font-semibold">
-        Find a dish or option
+        Find a dish or option to switch
         <input
           type="search"
           className={inputClass({ size: 'lg' })}
@@ -116,7 +122,14 @@ export function MenuSwitches({ storeId }: { storeId: string }) {
         </p>
       )}
       {menu.isLoading && <p role="status">Loading the menu…</p>}
-      {menu.data && shown.length === 0 && <p>No dish matches “{search}”.</p>}
+      {menu.data && shown.length === 0 && (
+        <p>
+          {needle ? `No dish matches “${search}”.` : `Everything is available at ${storeName}.`}
+        </p>
+      )}
+      {menu.data && !needle && shown.length > 0 && (
+        <p className="text-stone-700">Off now; search to switch any other dish.</p>
+      )}
       <ul className="divide-y divide-stone-200">
         {shown.map((item: ServiceItem) => (
           <li key={item.id} className="py-3">

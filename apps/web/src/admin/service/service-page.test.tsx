@@ -61,6 +61,16 @@ const menu: ServiceItem[] = [
     sold_out_until: '2026-11-18T11:00:00.000Z',
     options: [],
   },
+  {
+    id: 'i3',
+    name: 'Mango lassi',
+    category: 'Drinks',
+    price: 395,
+    hidden: false,
+    sold_out: false,
+    sold_out_until: null,
+    options: [],
+  },
 ];
 
 function renderPage() {
@@ -74,7 +84,7 @@ function renderPage() {
 }
 
 describe('the Service screen', () => {
-  it('lists the menu with a sold-out switch per dish and option, searchable', async () => {
+  it('lists what is off at the named store, a switch per dish and option, and finds the rest', async () => {
     const user = userEvent.setup();
     const wire = stubApiWire({
       '/api/admin/session': session('staff'),
@@ -85,6 +95,9 @@ describe('the Service screen', () => {
     });
     renderPage();
     await screen.findByRole('heading', { name: 'Service: Camden' });
+    await screen.findByRole('heading', { name: 'Sold out at Camden' });
+    // What is available stays out of the way until searched for (issue 28).
+    expect(screen.queryByRole('group', { name: 'Mango lassi' })).toBeNull();
     // Staff switch dishes; pausing, busy mode and hours are for managers.
     expect(screen.queryByRole('group', { name: 'Pause collection' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Opening hours' })).toBeNull();
@@ -112,9 +125,13 @@ describe('the Service screen', () => {
       }),
     ]);
 
-    await user.type(screen.getByRole('searchbox', { name: 'Find a dish or option' }), 'naan');
+    const search = screen.getByRole('searchbox', { name: 'Find a dish or option to switch' });
+    await user.type(search, 'naan');
     expect(screen.queryByRole('group', { name: 'Lamb rogan josh' })).toBeNull();
     expect(screen.getByRole('group', { name: /^Garlic naan/ })).toBeTruthy();
+    await user.clear(search);
+    await user.type(search, 'lassi');
+    expect(screen.getByRole('group', { name: 'Mango lassi' })).toBeTruthy();
   });
 
   it('pauses an order type with one tap, then shows the countdown and resumes', async () => {

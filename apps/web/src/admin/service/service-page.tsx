@@ -9,7 +9,10 @@ import { ShopSwitchesCard } from './shop-switches.tsx';
 import { useServiceStoresQuery } from './service-api.ts';
 import { StoreControls } from './store-controls.tsx';
 
-/** Service (issue 15): one store's pause, busy mode and sold-out switches, live. */
+/**
+ * Service (issue 15): one named store's pause, busy mode, hours and sold-out switches, live; the
+ * switches reach that store only (issue 28).
+ */
 export function ServicePage() {
   const dispatch = useAdminDispatch();
   const stores = useServiceStoresQuery();
@@ -65,21 +68,16 @@ export function ServicePage() {
       )}
       {stores.data && list.length === 0 && <p>You do not work in any store yet.</p>}
       {store && (
-        // On a phone, what service needs most comes first: pause and busy, then the menu.
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_1fr] lg:items-start">
-          {runsService && (
-            <div className="lg:col-start-1 lg:row-start-1">
-              <StoreControls store={store} onEnd={onPauseEnd} />
-            </div>
-          )}
-          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-            <MenuSwitches storeId={store.id} />
-          </div>
-          {permissions.includes('shop:edit') && (
-            <div className="lg:col-start-1 lg:row-start-2">
-              <ShopSwitchesCard />
-            </div>
-          )}
+        <p className="text-lg">
+          Every switch on this page changes <strong>{store.name}</strong> only.
+        </p>
+      )}
+      {store && (
+        // Hours, special days and the switches come first (issue 28); the dishes that are off
+        // follow, with a search for any other, so the hours are never 57 screens down.
+        <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+          {runsService && <StoreControls store={store} onEnd={onPauseEnd} />}
+          {permissions.includes('shop:edit') && <ShopSwitchesCard />}
           {runsService && (
             // Keyed by store: switching store starts the forms afresh.
             <>
@@ -87,6 +85,9 @@ export function ServicePage() {
               <SpecialDaysEditor key={`days-${store.id}`} store={store} />
             </>
           )}
+          <div className="lg:col-span-2">
+            <MenuSwitches key={store.id} storeId={store.id} storeName={store.name} />
+          </div>
         </div>
       )}
     </div>

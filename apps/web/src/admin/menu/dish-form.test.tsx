@@ -1,0 +1,93 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EditableItem, EditableMenu } from '@servery/contract/menu-editor';
+import { stubApiWire } from '../../lib/testing/api-wire.ts';
+import { createAdminState } from '../admin-state.ts';
+import { DishForm } from './dish-form.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const naan: EditableItem = {
+  id: 'i1',
+  version: 1,
+  category_id: '11111111-1111-4111-8111-111111111111',
+  name: 'Garlic naan',
+  description: 'Baked to order',
+  price: 350,
+  vat_rate: 20,
+  kcal: null,
+  allergens: { contains: ['gluten'], may_contain: [] },
+  diets: [],
+  image: null,
+  option_groups: [],
+  stores: [
+    {
+      store_id: '22222222-2222-4222-8222-222222222222',
+      name: 'Camden',
+      sells: true,
+      price: null,
+      sold_out: false,
+      sold_out_until: null,
+      hidden: false,
+      editable: true,
+    },
+  ],
+};
+const menu: EditableMenu = {
+  store_id: '22222222-2222-4222-8222-222222222222',
+  menu_id: 'm1',
+  stores: [{ id: '22222222-2222-4222-8222-222222222222', name: 'Camden', editable: true }],
+  brands: [],
+  categories: [],
+};
+
+describe('the dish form', () => {
+  it('a stale save shows the colleague’s values and reapplies the change on them', async () => {
+    const user = userEvent.setup();
+    const colleague = { ...naan, version: 2, price: 395, description: 'Now with butter' };
+    const wire = stubApiWire({
+      '/api/admin/items/i1': {
+        status: 409,
+        body: { status: 409, message: 'Someone else saved this', data: null, current: colleague },
+      },
+    });
+    const saved = vi.fn();
+    render(
+      <Provider store={createAdminState()}>
+        <DishForm
+          menu={menu}
+          item={naan}
+          categoryId="11111111-1111-4111-8111-111111111111"
+          onSaved={saved}
+        />
+      </Provider>,
+    );
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Peshwari naan');
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('A colleague saved this dish');
+    expect(alert.textContent).toContain('Now with butter');
+    wire.answers['/api/admin/items/i1'] = {
+      status: 200,
+      body: {
+        status: 200,
+        message: 'Saved',
+        data: { ...colleague, version: 3, name: 'Peshwari naan' },
+      },
+    };
+    await user.click(screen.getByRole('button', { name: 'Reapply my changes' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+    const patches = wire.sent.filter((c) => c.method === 'PATCH').map((c) => c.body);
+    // Only what the person changed is sent, both times: the colleague's price stays.
+    expect(patches).toEqual([{ name: 'Peshwari naan' }, { name: 'Peshwari naan' }]);
+    expect(saved.mock.calls[0]![0]).toMatchObject({ version: 3, price: 395 });
+  });
+});

@@ -1,0 +1,218 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import {
+  VAT_HINT,
+  ZItemCreate,
+  type EditableItem,
+  type EditableMenu,
+  type ItemCreate,
+  type ItemEdit,
+} from '@servery/contract/menu-editor';
+import { Button } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
+import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
+import { AllergenFields, DietFields, OptionGroupFields } from './dish-fields.tsx';
+import { staleCurrent, useAddItemMutation, useEditItemMutation } from './menu-editor-api.ts';
+import { PhotoField } from './photo-field.tsx';
+import { StoreFields } from './store-fields.tsx';
+
+/** A dish as the form holds it (the contract's create body). */
+function formOf(item: EditableItem | undefined, categoryId: string, storeId: string): ItemCreate {
+  if (!item) {
+    return {
+      category_id: categoryId,
+      name: '',
+      description: '',
+      price: 0,
+      vat_rate: 20,
+      kcal: null,
+      allergens: { contains: [], may_contain: [] },
+      diets: [],
+      store_ids: [storeId],
+      store_prices: [],
+      option_groups: [],
+    };
+  }
+  return {
+    category_id: item.category_id,
+    name: item.name,
+    description: item.description,
+    price: item.price,
+    vat_rate: item.vat_rate,
+    kcal: item.kcal,
+    allergens: item.allergens,
+    diets: item.diets,
+    store_ids: item.stores.filter((s) => s.sells).map((s) => s.store_id),
+    store_prices: item.stores.flatMap((s) =>
+      s.price === null ? [] : [{ store_id: s.store_id, price: s.price }],
+    ),
+    option_groups: item.option_groups,
+  };
+}
+
+/**
+ * The dish editor (issue 28): react-hook-form with the contract's schema. An edit sends only the
+ * fields changed, with the version it was read at; when a colleague saved first, their values
+ * are shown and the person may reapply theirs on top.
+ */
+export function DishForm({
+  menu,
+  item,
+  categoryId,
+  onSaved,
+}: {
+  menu: EditableMenu;
+  item: EditableItem | undefined;
+  categoryId: string;
+  onSaved: (item: EditableItem) => void;
+}) {
+  const form = useForm<ItemCreate>({
+    resolver: zodResolver(ZItemCreate) as never,
+    defaultValues: formOf(item, categoryId, menu.store_id),
+  });
+  const { register, handleSubmit, formState, reset, setError } = form;
+  // Read while rendering, so react-hook-form tracks it (its form state is a subscription).
+  const { dirtyFields } = formState;
+  const [addItem, adding] = useAddItemMutation();
+  const [editItem, editing] = useEditItemMutation();
+  const [stale, setStale] = useState<{ current: EditableItem; patch: ItemEdit } | null>(null);
+  const [problem, setProblem] = useState('');
+
+  const settle = (result: { data?: EditableItem; error?: unknown }, patch?: ItemEdit) => {
+    if (result.data) {
+      setStale(null);
+      setProblem('');
+      reset(formOf(result.data, categoryId, menu.store_id));
+      onSaved(result.data);
+      return;
+    }
+    const current = staleCurrent<EditableItem>(result.error);
+    if (current && patch) return setStale({ current, patch });
+    setProblem(adminErrorMessage(result.error));
+    for (const [field, message] of Object.entries(adminFieldErrors(result.error))) {
+      setError(field as Path<ItemCreate>, { message });
+    }
+  };
+  const save = handleSubmit(async (values) => {
+    if (!item) return settle(await addItem(values));
+    const dirty = Object.keys(dirtyFields) as (keyof ItemCreate)[];
+    const patch = Object.fromEntries(dirty.map((key) => [key, values[key]])) as ItemEdit;
+    if (dirty.length === 0) return;
+    settle(await editItem({ id: item.id, version: item.version, patch }), patch);
+  });
+  const reapply = async () => {
+    if (!stale || !item) return;
+    settle(
+      await editItem({ id: item.id, version: stale.current.version, patch: stale.patch }),
+      stale.patch,
+    );
+  };
+  const error = (name: string) => {
+    const message = name
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], formState.errors) as
+      { message?: string } | undefined;
+    return message?.message ? <p className="text-red-700">{message.message}</p> : null;
+  };
+
+  return (
+    <form
+      onSubmit={save}
+      className="space-y-5"
+      noValidate
+      aria-label={item ? `Edit ${item.name}` : 'New dish'}
+    >
+      {stale && (
+        <div
+          role="alert"
+          className="space-y-2 rounded-xl border-2 border-amber-700 bg-amber-50 p-4"
+        >
+          <p className="font-semibold">
+            A colleague saved this dish while you were editing. Their version:
+          </p>
+          <p>
+            {stale.current.name}, {(stale.current.price / 100).toFixed(2)} —{' '}
+            {stale.current.description}
+          </p>
+          <div className="flex gap-2">
+            <Button size="lg" onClick={() => void reapply()}>
+              Reapply my changes
+            </Button>
+            <Button
+              variant="outline"
+              size="lg"
+              onClick={() => {
+                reset(formOf(stale.current, categoryId, menu.store_id));
+                onSaved(stale.current);
+                setStale(null);
+              }}
+            >
+              Keep theirs
+            </Button>
+          </div>
+        </div>
+      )}
+      <label className="block font-semibold">
+        Name
+        <input className={inputClass({ size: 'lg' })} {...register('name')} />
+      </label>
+      {error('name')}
+      <label className="block font-semibold">
+        Description
+        <textarea className={inputClass({ size: 'lg' })} rows={3} {...register('description')} />
+      </label>
+      <div className="grid gap-4 md:grid-cols-3">
+        <label className="block font-semibold">
+          Price in pence (895 is £8.95)
+          <input
+            type="number"
+            className={inputClass({ size: 'lg' })}
+            {...register('price', { valueAsNumber: true })}
+          />
+          {error('price')}
+        </label>
+        <label className="block font-semibold">
+          VAT rate
+          <select
+            className={inputClass({ size: 'lg' })}
+            aria-describedby="vat-hint"
+            {...register('vat_rate', { setValueAs: Number })}
+          >
+            <option value={20}>20%</option>
+            <option value={5}>5%</option>
+            <option value={0}>0%</option>
+          </select>
+          <span id="vat-hint" className="block text-sm font-normal text-stone-700">
+            {VAT_HINT}
+          </span>
+        </label>
+        <label className="block font-semibold">
+          Energy (kcal)
+          <input
+            type="number"
+            className={inputClass({ size: 'lg' })}
+            {...register('kcal', {
+              setValueAs: (v) => (v === '' || v === null ? null : Number(v)),
+            })}
+          />
+        </label>
+      </div>
+      <StoreFields form={form} stores={menu.stores} />
+      {error('store_ids')}
+      <AllergenFields register={register} />
+      <DietFields register={register} />
+      <OptionGroupFields control={form.control} register={register} />
+      {error('option_groups')}
+      {item && <PhotoField item={item} onSaved={onSaved} />}
+      {problem && !stale && (
+        <p role="alert" className="text-red-700">
+          {problem}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={adding.isLoading || editing.isLoading}>
+        {item ? 'Save dish' : 'Add dish'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import type {
+  CategoryCreate,
+  CategoryEdit,
+  EditableCategory,
+  EditableItem,
+  EditableMenu,
+  ItemCreate,
+  ItemEdit,
+} from '@servery/contract/menu-editor';
+import { adminApi } from '../admin-api.ts';
+
+/** A save names the version it was made from; a stale one answers 409 with `current`. */
+const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
+
+/** The menu editor's calls (issue 28). */
+const menuEditorApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    editorMenu: build.query<EditableMenu, string | undefined>({
+      query: (storeId) => (storeId ? `/menu?store_id=${storeId}` : '/menu'),
+      transformResponse: (body: { data: EditableMenu }) => body.data,
+      providesTags: ['Menu'],
+    }),
+    addCategory: build.mutation<EditableCategory, CategoryCreate>({
+      query: (body) => ({ url: '/categories', method: 'POST', body }),
+      transformResponse: (body: { data: EditableCategory }) => body.data,
+      invalidatesTags: ['Menu'],
+    }),
+    editCategory: build.mutation<
+      EditableCategory,
+      { id: string; version: number; patch: CategoryEdit }
+    >({
+      query: ({ id, version, patch }) => ({
+        url: `/categories/${id}`,
+        method: 'PATCH',
+        body: patch,
+        headers: ifMatch(version),
+      }),
+      transformResponse: (body: { data: EditableCategory }) => body.data,
+      invalidatesTags: ['Menu'],
+    }),
+    addItem: build.mutation<EditableItem, ItemCreate>({
+      query: (body) => ({ url: '/items', method: 'POST', body }),
+      transformResponse: (body: { data: EditableItem }) => body.data,
+      invalidatesTags: ['Menu'],
+    }),
+    editItem: build.mutation<EditableItem, { id: string; version: number; patch: ItemEdit }>({
+      query: ({ id, version, patch }) => ({
+        url: `/items/${id}`,
+        method: 'PATCH',
+        body: patch,
+        headers: ifMatch(version),
+      }),
+      transformResponse: (body: { data: EditableItem }) => body.data,
+      invalidatesTags: ['Menu'],
+    }),
+    uploadPhoto: build.mutation<{ image: string; item: EditableItem }, { id: string; file: File }>({
+      query: ({ id, file }) => {
+        const form = new FormData();
+        form.append('photo', file);
+        return { url: `/items/${id}/photo`, method: 'POST', body: form };
+      },
+      transformResponse: (body: { data: { image: string; item: EditableItem } }) => body.data,
+      invalidatesTags: ['Menu'],
+    }),
+  }),
+});
+
+export const {
+  useEditorMenuQuery,
+  useAddCategoryMutation,
+  useEditCategoryMutation,
+  useAddItemMutation,
+  useEditItemMutation,
+  useUploadPhotoMutation,
+} = menuEditorApi;
+
+/** The colleague's values a 409 carries, so the form can show them and reapply. */
+export function staleCurrent<T>(error: unknown): T | null {
+  const e = error as { status?: unknown; data?: { current?: T } } | undefined;
+  return e?.status === 409 && e.data?.current ? e.data.current : null;
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import type { EditableCategory, EditableItem } from '@servery/contract/menu-editor';
+import { Button } from '../../components/ui/button.tsx';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
+import { adminErrorMessage } from '../admin-api.ts';
+import { CategoryList } from './category-list.tsx';
+import { DishForm } from './dish-form.tsx';
+import {
+  useAddCategoryMutation,
+  useEditCategoryMutation,
+  useEditorMenuQuery,
+} from './menu-editor-api.ts';
+
+const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/** The menu editor (issue 28): a store's categories on the left, a dish's form on the right. */
+export function MenuEditorPage() {
+  const [storeId, setStoreId] = useState<string | undefined>();
+  const menu = useEditorMenuQuery(storeId);
+  const [addCategory] = useAddCategoryMutation();
+  const [editCategory] = useEditCategoryMutation();
+  const [categoryId, setCategoryId] = useState<string>();
+  const [dish, setDish] = useState<EditableItem | 'new' | null>(null);
+  const [newName, setNewName] = useState('');
+  const [problem, setProblem] = useState('');
+  const data = menu.data;
+  const category = data?.categories.find((c) => c.id === categoryId) ?? data?.categories[0];
+  const run = async (call: Promise<{ error?: unknown }>) => {
+    const result = await call;
+    setProblem(result.error ? adminErrorMessage(result.error) : '');
+  };
+  const patch = (c: EditableCategory, body: { position?: number; hidden?: boolean }) =>
+    run(editCategory({ id: c.id, version: c.version, patch: body }));
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-3xl font-bold">Menu</h1>
+      {menu.isLoading && <p role="status">Loading the menu…</p>}
+      {menu.error && (
+        <p role="alert" className="text-red-700">
+          {adminErrorMessage(menu.error)}
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className="text-red-700">
+          {problem}
+        </p>
+      )}
+      {data && data.stores.filter((s) => s.editable).length > 1 && (
+        <label className="block max-w-md font-semibold">
+          Store
+          <select
+            className={inputClass({ size: 'lg' })}
+            value={data.store_id}
+            onChange={(e) => {
+              setStoreId(e.target.value);
+              setDish(null);
+            }}
+          >
+            {data.stores
+              .filter((s) => s.editable)
+              .map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+          </select>
+        </label>
+      )}
+      {data && (
+        <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+          <section aria-labelledby="categories-heading" className={`${CARD_CLASS} space-y-3`}>
+            <h2 id="categories-heading" className="text-2xl font-bold">
+              Categories
+            </h2>
+            <CategoryList
+              categories={data.categories}
+              selectedId={category?.id}
+              onSelect={(id) => {
+                setCategoryId(id);
+                setDish(null);
+              }}
+              onMove={(c, position) => void patch(c, { position })}
+              onToggleHidden={(c) => void patch(c, { hidden: !c.hidden })}
+            />
+            <form
+              className="flex items-end gap-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!newName.trim()) return;
+                void run(
+                  addCategory({
+                    store_id: data.store_id,
+                    name: newName,
+                    description: '',
+                    brand: null,
+                  }),
+                ).then(() => setNewName(''));
+              }}
+            >
+              <label className="flex-1 font-semibold">
+                New category
+                <input
+                  className={inputClass({ size: 'lg' })}
+                  value={newName}
+                  onChange={(e) => setNewName(e.target.value)}
+                />
+              </label>
+              <Button type="submit" size="lg">
+                Add category
+              </Button>
+            </form>
+          </section>
+          <section aria-labelledby="dishes-heading" className={`${CARD_CLASS} space-y-3`}>
+            <h2 id="dishes-heading" className="text-2xl font-bold">
+              {category ? category.name : 'Dishes'}
+            </h2>
+            {dish === null && category && (
+              <>
+                <ul className="divide-y divide-stone-200">
+                  {category.items.map((item) => (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        className="flex min-h-14 w-full items-center justify-between px-2 text-left text-lg"
+                        onClick={() => setDish(item)}
+                      >
+                        <span className="font-semibold">{item.name}</span>
+                        <span>{money(item.price)}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                <Button size="lg" onClick={() => setDish('new')}>
+                  Add a dish to {category.name}
+                </Button>
+              </>
+            )}
+            {dish !== null && category && (
+              <>
+                <Button variant="ghost" size="lg" onClick={() => setDish(null)}>
+                  Back to {category.name}
+                </Button>
+                <DishForm
+                  key={dish === 'new' ? 'new' : dish.id}
+                  menu={data}
+                  item={dish === 'new' ? undefined : dish}
+                  categoryId={category.id}
+                  onSaved={setDish}
+                />
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { EditableItem } from '@servery/contract/menu-editor';
+import { adminErrorMessage } from '../admin-api.ts';
+import { useUploadPhotoMutation } from './menu-editor-api.ts';
+
+/** A photo from the camera roll or the desktop: previewed at once, stored when chosen. */
+export function PhotoField({
+  item,
+  onSaved,
+}: {
+  item: EditableItem;
+  onSaved: (item: EditableItem) => void;
+}) {
+  const [upload, state] = useUploadPhotoMutation();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const shown = preview ?? (item.image ? `/tenancy/photos/${item.image}` : null);
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    // A data: URL, which the page's Content-Security-Policy allows (blob: it does not).
+    let answered = false;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (!answered) setPreview(typeof reader.result === 'string' ? reader.result : null);
+    };
+    reader.readAsDataURL(file);
+    const result = await upload({ id: item.id, file });
+    answered = true;
+    if (result.data) {
+      // From now on the stored photo, as customers get it.
+      setPreview(null);
+      setMessage('The photo is saved.');
+      onSaved(result.data.item);
+    } else {
+      setPreview(null);
+      setMessage(adminErrorMessage(result.error));
+    }
+  };
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-lg font-semibold">Photo</legend>
+      {shown && (
+        <img
+          src={shown}
+          alt={`${item.name}, as customers will see it`}
+          className="h-40 w-60 rounded-xl object-cover"
+        />
+      )}
+      <label className="flex min-h-12 cursor-pointer items-center rounded-lg border-2 border-stone-900 px-4 font-semibold">
+        {item.image ? 'Replace the photo' : 'Add a photo'} (JPEG, PNG, WebP or HEIC, up to 10 MB)
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic"
+          className="sr-only"
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
+      </label>
+      {state.isLoading && <p role="status">Uploading…</p>}
+      {message && <p role="status">{message}</p>}
+    </fieldset>
+  );
+}
