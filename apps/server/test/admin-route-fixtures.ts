@@ -91,6 +91,8 @@ export async function makeAdminFixtures(ctx: TestContext) {
     date: tomorrow,
     itemId: (await loadCatalogue(ctx.db, tenant.id)).items[0]!.id,
     optionId: 'second-only-rice',
+    // The back office (issue 29): the order's customer, who ordered only in the second store.
+    customerId: order.customerId,
   };
   return { shop, otherShop, tenantId: tenant.id, ownStoreSlug: 'main', fixtures };
 }

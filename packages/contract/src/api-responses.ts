@@ -33,6 +33,14 @@ import {
   ZShopSwitches,
   soldOut,
 } from './api-shapes-staff.ts';
+import {
+  ZCustomerDetail,
+  ZCustomerPage,
+  ZOrderDetail,
+  ZOrderHistoryPage,
+  ZRefund,
+  ZSalesReport,
+} from './back-office-shapes.ts';
 
 /**
  * What every operation answers (issue 12: the OpenAPI document is the whole contract). The
@@ -141,8 +149,8 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   // A text/event-stream of one order of the customer's: each frame's data is
   // { id, kind, order_id, at } (issue 20, point 4).
   'GET /api/orders/:id/events': { status: 200, schema: z.string() },
-  'GET /api/admin/orders': { status: 200, schema: ok(z.array(ZDeskOrder)) },
-  'GET /api/admin/orders/:id': { status: 200, schema: ok(ZDeskOrder) },
+  'GET /api/admin/orders': { status: 200, schema: ok(ZOrderHistoryPage) },
+  'GET /api/admin/orders/:id': { status: 200, schema: ok(ZOrderDetail) },
   'POST /api/admin/orders/:id/status': { status: 200, schema: ok(ZDeskOrder) },
   'POST /api/admin/orders/:id/print': { status: 200, schema: ok(ZKitchenTicket) },
   'GET /api/admin/bookings': { status: 200, schema: ok(ZDiaryDay) },
@@ -179,6 +187,11 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/newsletter/subscribers': { status: 200, schema: ok(z.array(ZSubscriber)) },
   'GET /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
   'PATCH /api/admin/shop': { status: 200, schema: ok(ZShopSwitches) },
+  // The back office (issue 29); the reports and the customer list also answer CSV (format=csv).
+  'POST /api/admin/orders/:id/refunds': { status: 201, schema: ok(ZRefund) },
+  'GET /api/admin/reports/sales': { status: 200, schema: ok(ZSalesReport) },
+  'GET /api/admin/customers': { status: 200, schema: ok(ZCustomerPage) },
+  'GET /api/admin/customers/:id': { status: 200, schema: ok(ZCustomerDetail) },
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */
