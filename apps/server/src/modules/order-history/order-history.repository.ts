@@ -40,7 +40,8 @@ export interface HistoryFilter {
 /** Number, customer name, e-mail or phone, or the delivery postcode. */
 function searchOf(tenantId: string, q: string): SQL | undefined {
   const text = containing(q);
-  const digits = q.replace(/\D/g, '');
+  // A UK number is searched without its leading 0 or +44, as the digits in between match.
+  const digits = q.replace(/\D/g, '').replace(/^(?:44|0)/, '');
   const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : undefined;
   const postcode = containing(q.replace(/\s/g, '').toUpperCase());
   const matchingCustomers = sql`select ${customers.id} from ${customers} where ${customers.tenantId} = ${tenantId} and (
