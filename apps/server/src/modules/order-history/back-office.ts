@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 import type { MessageLinks } from '../orders/order-message.ts';
+import { reportsRoutes } from '../reports/reports.routes.ts';
+import { createReportsService } from '../reports/reports.service.ts';
 import { refundsRoutes } from '../refunds/refunds.routes.ts';
 import { createRefundService } from '../refunds/refunds.service.ts';
 import { backOfficeShopLoader } from './back-office-shop.ts';
@@ -26,4 +28,5 @@ export async function registerBackOffice(
     refunds: createRefundService({ db, card, log: app.log, links, onMessageQueued }),
     shopOf,
   });
+  await app.register(reportsRoutes, { reports: createReportsService(db), shopOf });
 }
