@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 import type { MessageLinks } from '../orders/order-message.ts';
+import { customerListRoutes } from '../customer-list/customer-list.routes.ts';
+import { createCustomerListService } from '../customer-list/customer-list.service.ts';
 import { reportsRoutes } from '../reports/reports.routes.ts';
 import { createReportsService } from '../reports/reports.service.ts';
 import { refundsRoutes } from '../refunds/refunds.routes.ts';
@@ -29,4 +31,5 @@ export async function registerBackOffice(
     shopOf,
   });
   await app.register(reportsRoutes, { reports: createReportsService(db), shopOf });
+  await app.register(customerListRoutes, { customers: createCustomerListService(db) });
 }
