@@ -80,7 +80,11 @@ export async function startFakeStripe(secretKey: string) {
    * A refund of a charged intent: the whole of what is left, or `amount` of it. Stripe refuses an
    * uncharged intent, a refund past what is left, and any refund of a wholly refunded charge.
    */
-  const refund = (intent: FakeIntent | undefined, key: string | undefined, asked: string | null) => {
+  const refund = (
+    intent: FakeIntent | undefined,
+    key: string | undefined,
+    asked: string | null,
+  ) => {
     const refuse = (code: string, message: string) => ({
       status: 400,
       json: { error: { type: 'invalid_request_error', code, message } },

@@ -20,12 +20,7 @@ import {
   settlePayment,
   type SettlementDeps,
 } from './settlement.ts';
-import {
-  delayDeskOrder,
-  findDeskOrder,
-  moveDeskOrder,
-  type DeskRow,
-} from './desk.repository.ts';
+import { delayDeskOrder, findDeskOrder, moveDeskOrder, type DeskRow } from './desk.repository.ts';
 
 export interface DeskDeps extends SettlementDeps {
   db: Database;
