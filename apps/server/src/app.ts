@@ -45,6 +45,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
+import { registerBackOffice } from './modules/order-history/back-office.ts';
 import { DeskSweeper } from './modules/desk/desk-sweeper.ts';
 import { diaryRoutes } from './modules/diary/diary.routes.ts';
 import { createDiaryService } from './modules/diary/diary.service.ts';
@@ -322,6 +323,7 @@ export async function buildApp(options: AppOptions) {
   // The promotions, zones and capacity editors (issue 28).
   await app.register(promoEditorRoutes, { promos: createPromoEditor({ db: database.db, now }) });
   await app.register(storeSettingsRoutes, { settings: createStoreSettings({ db: database.db }) });
+  await registerBackOffice(app, { db: database.db, now, card, onMessageQueued, links });
   if (card) {
     await app.register(webhooksRoutes, {
       card,

@@ -105,6 +105,8 @@ export async function makeAdminFixtures(ctx: TestContext) {
     promoId: (await listPromos(ctx.db, tenant.id))[0]!.id,
     // The menu editor (issue 28): the second menu's category.
     categoryId: (await loadCatalogue(ctx.db, tenant.id)).categories[0]!.id,
+    // The back office (issue 29): the order's customer, who ordered only in the second store.
+    customerId: order.customerId,
   };
   return { shop, otherShop, tenantId: tenant.id, ownStoreSlug: 'main', fixtures };
 }

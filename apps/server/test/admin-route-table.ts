@@ -460,4 +460,34 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'menu:edit',
     scope: 'store',
   },
+  // The back office (issue 29): refunds, sales reports and the customer list.
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/refunds',
+    url: (f) => `/api/admin/orders/${f.orderId}/refunds`,
+    body: () => ({ amount: 100, reason: 'Cold food' }),
+    permission: 'orders:refund',
+    scope: 'store',
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/reports/sales',
+    url: (f) => `/api/admin/reports/sales?from=2026-11-01&to=2026-11-07&store_id=${f.otherStoreId}`,
+    permission: 'reports:read',
+    scope: 'store',
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/customers',
+    url: () => '/api/admin/customers',
+    permission: 'customers:read',
+    scope: 'none',
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/customers/:id',
+    url: (f) => `/api/admin/customers/${f.customerId}`,
+    permission: 'customers:read',
+    scope: 'store',
+  },
 ];

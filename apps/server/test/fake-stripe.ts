@@ -76,8 +76,15 @@ export async function startFakeStripe(secretKey: string) {
    * gets the first answer again, a refusal included.
    */
   const answered = new Map<string, { status: number; json: object }>();
-  /** A full refund of a charged intent; Stripe refuses an uncharged or refunded one. */
-  const refund = (intent: FakeIntent | undefined, key: string | undefined) => {
+  /**
+   * A refund of a charged intent: the whole of what is left, or `amount` of it. Stripe refuses an
+   * uncharged intent, a refund past what is left, and any refund of a wholly refunded charge.
+   */
+  const refund = (
+    intent: FakeIntent | undefined,
+    key: string | undefined,
+    asked: string | null,
+  ) => {
     const refuse = (code: string, message: string) => ({
       status: 400,
       json: { error: { type: 'invalid_request_error', code, message } },
@@ -85,15 +92,25 @@ export async function startFakeStripe(secretKey: string) {
     if (!intent || intent.status !== 'succeeded') {
       return refuse('payment_intent_unexpected_state', 'This PaymentIntent has not succeeded.');
     }
-    if (refunds.some((r) => r.payment_intent === intent.id)) {
+    const given = refunds
+      .filter((r) => r.payment_intent === intent.id)
+      .reduce((sum, r) => sum + r.amount, 0);
+    if (given >= intent.amount) {
       return refuse('charge_already_refunded', 'This charge has already been refunded.');
     }
-    refunds.push({ payment_intent: intent.id, amount: intent.amount, idempotencyKey: key });
+    const amount = asked === null ? intent.amount - given : Number(asked);
+    if (!Number.isInteger(amount) || amount <= 0 || given + amount > intent.amount) {
+      return refuse(
+        'amount_too_large',
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - given}).`,
+      );
+    }
+    refunds.push({ payment_intent: intent.id, amount, idempotencyKey: key });
     const json = {
       id: `re_${refunds.length}`,
       object: 'refund',
       status: 'succeeded',
-      amount: intent.amount,
+      amount,
       payment_intent: intent.id,
     };
     return { status: 200, json };
@@ -161,7 +178,7 @@ export async function startFakeStripe(secretKey: string) {
     if (req.method === 'POST' && req.url === '/v1/refunds') {
       const known = key && answered.get(`refund:${key}`);
       if (known) return send(known.status, known.json);
-      const answer = refund(visible(form.get('payment_intent') ?? ''), key);
+      const answer = refund(visible(form.get('payment_intent') ?? ''), key, form.get('amount'));
       if (key) answered.set(`refund:${key}`, answer);
       return send(answer.status, answer.json);
     }

@@ -36,6 +36,14 @@ import {
 } from './api-shapes-staff.ts';
 import { SHOP_EDITOR_RESPONSES } from './api-shapes-shop-editor.ts';
 import { ZEditableCategory, ZEditableItem, ZEditableMenu, ZPhotoAnswer } from './menu-editor.ts';
+import {
+  ZCustomerDetail,
+  ZCustomerPage,
+  ZOrderDetail,
+  ZOrderHistoryPage,
+  ZRefund,
+  ZSalesReport,
+} from './back-office-shapes.ts';
 
 /**
  * What every operation answers (issue 12: the OpenAPI document is the whole contract). The
@@ -144,8 +152,8 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   // A text/event-stream of one order of the customer's: each frame's data is
   // { id, kind, order_id, at } (issue 20, point 4).
   'GET /api/orders/:id/events': { status: 200, schema: z.string() },
-  'GET /api/admin/orders': { status: 200, schema: ok(z.array(ZDeskOrder)) },
-  'GET /api/admin/orders/:id': { status: 200, schema: ok(ZDeskOrder) },
+  'GET /api/admin/orders': { status: 200, schema: ok(ZOrderHistoryPage) },
+  'GET /api/admin/orders/:id': { status: 200, schema: ok(ZOrderDetail) },
   'POST /api/admin/orders/:id/status': { status: 200, schema: ok(ZDeskOrder) },
   'POST /api/admin/orders/:id/print': { status: 200, schema: ok(ZKitchenTicket) },
   'GET /api/admin/bookings': { status: 200, schema: ok(ZDiaryDay) },
@@ -195,6 +203,11 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'POST /api/admin/items': { status: 201, schema: ok(ZEditableItem) },
   'PATCH /api/admin/items/:id': { status: 200, schema: ok(ZEditableItem) },
   'POST /api/admin/items/:id/photo': { status: 200, schema: ok(ZPhotoAnswer) },
+  // The back office (issue 29); the reports and the customer list also answer CSV (format=csv).
+  'POST /api/admin/orders/:id/refunds': { status: 201, schema: ok(ZRefund) },
+  'GET /api/admin/reports/sales': { status: 200, schema: ok(ZSalesReport) },
+  'GET /api/admin/customers': { status: 200, schema: ok(ZCustomerPage) },
+  'GET /api/admin/customers/:id': { status: 200, schema: ok(ZCustomerDetail) },
 };
 
 /** The routes that need a customer's bearer token (the document declares it). */

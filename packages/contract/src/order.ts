@@ -192,6 +192,8 @@ export interface Order {
     publishable_key: string | null;
     /** The shop's own Stripe account the payment is made on (Stripe.js must be told), or null. */
     stripe_account: string | null;
+    /** What the shop has given back by refunds, in minor units (issue 29; absent on old answers). */
+    refunded?: number;
   };
   status_history: { status: OrderStatus; at: string }[];
   /** When the kitchen said the order will be ready; null until it is accepted. */

@@ -31,6 +31,12 @@ export const PERMISSIONS = [
   'audit:read',
   /** Export the newsletter subscribers with their consent (issue 17): owners only. */
   'customers:export',
+  /** Give money back on an order (issue 29): owners and managers. */
+  'orders:refund',
+  /** Sales reports and the end-of-day Z report (issue 29): owners and managers. */
+  'reports:read',
+  /** The customer list and a customer's orders (issue 29): owners and managers. */
+  'customers:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -48,6 +54,9 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'service:run',
     'menu:edit',
     'shop:edit',
+    'orders:refund',
+    'reports:read',
+    'customers:read',
   ],
   staff: ['orders:run', 'bookings:run', 'menu:availability'],
 };

@@ -503,10 +503,13 @@ export const outboxMessages = pgTable(
     /** Not worth sending after this (a sign-in code that has expired). */
     discardAfter: timestamp('discard_after', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The order a message is about, if any: an order's detail lists the messages sent. */
+    orderId: uuid('order_id'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
+    index('outbox_messages_order_idx').on(t.tenantId, t.orderId),
     index('outbox_messages_due_idx').on(t.status, t.nextAttemptAt),
     // Hourly message budgets count a shop's messages of a kind (modules/outbox/message-budget.ts).
     index('outbox_messages_budget_idx').on(t.tenantId, t.kind, t.createdAt),
@@ -618,6 +621,8 @@ export const orders = pgTable(
     index('orders_promo_idx').on(t.tenantId, t.promoId, t.customerId),
     /** A store's orders by time: the slot cap counts a slot's orders (issue 28). */
     index('orders_store_slot_idx').on(t.storeId, t.scheduledFor),
+    // The order history and the sales reports read a shop's orders newest first, or by a day.
+    index('orders_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
   ],
 );
 
@@ -651,10 +656,16 @@ export const payments = pgTable(
      * of its own, since Stripe answers a reused key with the first try's refusal for a day.
      */
     settleAttempts: integer('settle_attempts').notNull().default(0),
+    /**
+     * What the shop has given back by refunds (issue 29), in minor units: raised by a conditional
+     * update and held under `amount` by a check, so two refunds at once never pass what was paid.
+     */
+    refunded: integer('refunded').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('payments_refunded_check', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
     // The desk sweeper's retry list of captures, releases and refunds (modules/desk/
     // settlement.ts): small, so cheap.
     index('payments_unsettled_idx')
@@ -986,4 +997,40 @@ export const pushVapidKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('push_vapid_keys_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Money the shop gave back on an order (issue 29): the whole order, an amount, or some lines.
+ * A card refund is `pending` until Stripe answers; a cash refund is handed over at the till.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** The lines given back: the line's index in the order and how many of it. */
+    lines: jsonb('lines').$type<{ index: number; quantity: number }[]>().notNull(),
+    method: text('method').$type<'card' | 'cash'>().notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+    providerRefundId: text('provider_refund_id'),
+    failureMessage: text('failure_message'),
+    /** The Idempotency-Key of the request that made it: a double tap finds this row. */
+    idempotencyKey: text('idempotency_key'),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    uniqueIndex('refunds_idempotency_idx').on(t.tenantId, t.idempotencyKey),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
 );

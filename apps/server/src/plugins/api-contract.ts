@@ -11,7 +11,11 @@ const ZIdempotencyHeaders = z.looseObject({
     .optional()
     .describe('The same key and body answer the first answer again; another body is a 409.'),
 });
-const IDEMPOTENT = new Set(['POST /api/order', 'POST /api/booking']);
+const IDEMPOTENT = new Set([
+  'POST /api/order',
+  'POST /api/booking',
+  'POST /api/admin/orders/:id/refunds',
+]);
 /** The API's operations: everything under /api/ but the reference's own pages, and health. */
 const API_PATH = /^\/(?:api\/(?!docs)|healthz$|readyz$)/;
 

@@ -96,6 +96,30 @@ export const ADMIN_SECTIONS: AdminSection[] = [
       import('./stores/store-settings-page.tsx').then((m) => ({ default: m.StoreSettingsPage })),
     ),
   },
+  // The back office (issue 29).
+  {
+    path: 'orders',
+    label: 'Orders',
+    description: 'Find any order by number, name, phone, e-mail or postcode; its story; refunds.',
+    permission: 'orders:run',
+    ...screen(() => import('./orders/orders-page.tsx').then((m) => ({ default: m.OrdersPage }))),
+  },
+  {
+    path: 'reports',
+    label: 'Reports',
+    description: 'Sales by day, week or month, VAT by rate, cash and card, and the Z report.',
+    permission: 'reports:read',
+    ...screen(() => import('./reports/reports-page.tsx').then((m) => ({ default: m.ReportsPage }))),
+  },
+  {
+    path: 'customers',
+    label: 'Customers',
+    description: 'Who orders from you, what they spent, and their consent to hear from you.',
+    permission: 'customers:read',
+    ...screen(() =>
+      import('./customers/customers-page.tsx').then((m) => ({ default: m.CustomersPage })),
+    ),
+  },
 ];
 
 /**

@@ -48,7 +48,7 @@ describe('the order desk', () => {
       headers: cook.headers,
     });
     expect(res.statusCode).toBe(200);
-    const list = res.json().data as {
+    const list = res.json().data.orders as {
       id: string;
       payment: object;
       customer: object;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RejectReason } from '@servery/contract/desk-moves';
 import type { OrderStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
@@ -20,32 +20,6 @@ const deskColumns = {
   },
 };
 export type DeskRow = Awaited<ReturnType<typeof findDeskOrder>> & object;
-
-/** The orders of the given stores, by status and a window of their time, soonest first. */
-export async function listDeskOrders(
-  db: Executor,
-  tenantId: string,
-  storeIds: string[],
-  filter: { statuses: readonly OrderStatus[]; from?: Date; to?: Date },
-) {
-  if (storeIds.length === 0) return [];
-  return db
-    .select(deskColumns)
-    .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(
-      and(
-        eq(orders.tenantId, tenantId),
-        inArray(orders.storeId, storeIds),
-        inArray(orders.status, [...filter.statuses]),
-        filter.from ? gte(orders.scheduledFor, filter.from) : undefined,
-        filter.to ? lt(orders.scheduledFor, filter.to) : undefined,
-      ),
-    )
-    .orderBy(asc(orders.scheduledFor), asc(orders.number))
-    .limit(500);
-}
 
 /** One order of the given stores, or undefined (another shop's or store's is not found). */
 export async function findDeskOrder(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDeskOrdersQuery, ZOrderStatusChange } from '@servery/contract/desk';
+import { ZOrderStatusChange } from '@servery/contract/desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/staff-session.ts';
 import { auditActorOf } from '../audit/audit-actor.ts';
@@ -20,26 +20,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{
     return { tenantId, name, timeZone, hosts: await shops.hostsOf(request) };
   };
 
-  app.get(
-    '/api/admin/orders',
-    { schema: { querystring: ZDeskOrdersQuery }, onRequest: app.requireStaff('orders:run') },
-    async (request) => ({
-      status: 200,
-      message: 'Orders.',
-      data: await desk.list(staffOf(request), await shopOf(request), request.query),
-    }),
-  );
-
-  app.get(
-    '/api/admin/orders/:id',
-    { schema: { params: ZOrderParams }, onRequest: app.requireStaff('orders:run') },
-    async (request) => ({
-      status: 200,
-      message: 'Order.',
-      data: await desk.detail(staffOf(request), request.params.id),
-    }),
-  );
-
+  // The list and an order's detail are the order history's (modules/order-history).
   app.post(
     '/api/admin/orders/:id/status',
     {

@@ -1,5 +1,4 @@
 import {
-  OPEN_ORDER_STATUSES,
   ORDER_TRANSITIONS,
   canMove,
   movableFrom,
@@ -14,7 +13,6 @@ import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
-import { addDays, instantAt } from '@servery/contract/clock';
 import { orderNewsMessage, type OrderNews } from './desk-messages.ts';
 import { orderPageUrl, type MessageLinks } from '../orders/order-message.ts';
 import {
@@ -23,13 +21,7 @@ import {
   settlePayment,
   type SettlementDeps,
 } from './settlement.ts';
-import {
-  delayDeskOrder,
-  findDeskOrder,
-  listDeskOrders,
-  moveDeskOrder,
-  type DeskRow,
-} from './desk.repository.ts';
+import { delayDeskOrder, findDeskOrder, moveDeskOrder, type DeskRow } from './desk.repository.ts';
 
 export interface DeskDeps extends SettlementDeps {
   db: Database;
@@ -49,12 +41,6 @@ export interface DeskShop {
 
 const MINUTE = 60_000;
 
-/** A shop-local day as two instants (right on clock-change days: the day is 23 or 25 hours). */
-function localDayBounds(date: string, timeZone: string) {
-  const start = instantAt(date, 0, timeZone);
-  const end = instantAt(addDays(date, 1), 0, timeZone);
-  return start && end ? { start, end } : undefined;
-}
 const orderNotFound = () => notFound('There is no such order in your stores.');
 
 export function toDeskOrder(row: DeskRow): DeskOrder {
@@ -114,23 +100,6 @@ const NEWS: Partial<Record<OrderStatus, OrderNews>> = {
 
 export function createDeskService(deps: DeskDeps) {
   const { db, now, onMessageQueued, links } = deps;
-  async function list(
-    staff: StaffIdentity,
-    shop: DeskShop,
-    query: { status?: OrderStatus[]; date?: string; store_id?: string },
-  ): Promise<DeskOrder[]> {
-    const storeIds = query.store_id
-      ? staff.storeIds.filter((id) => id === query.store_id)
-      : staff.storeIds;
-    if (query.store_id && storeIds.length === 0) throw notFound('There is no such store of yours.');
-    const day = query.date ? localDayBounds(query.date, shop.timeZone) : undefined;
-    const rows = await listDeskOrders(db, shop.tenantId, storeIds, {
-      statuses: query.status ?? OPEN_ORDER_STATUSES,
-      ...(day ? { from: day.start, to: day.end } : {}),
-    });
-    return rows.map(toDeskOrder);
-  }
-
   async function detail(staff: StaffIdentity, id: string): Promise<DeskOrder> {
     const row = await findDeskOrder(db, staff.tenantId, staff.storeIds, id);
     if (!row) throw orderNotFound();
@@ -234,7 +203,7 @@ export function createDeskService(deps: DeskDeps) {
           phone: current.customer.phone,
           orderUrl: orderPageUrl(shop.hosts, links, id),
         });
-      if (message) await enqueueMessage(tx, message);
+      if (message) await enqueueMessage(tx, { ...message, orderId: id });
       return { row: { ...current, order: moved }, settle: Boolean(payment) };
     });
     if (!outcome) {
@@ -249,6 +218,6 @@ export function createDeskService(deps: DeskDeps) {
     return toDeskOrder(outcome.row);
   }
 
-  return { list, detail, change };
+  return { detail, change };
 }
 export type DeskService = ReturnType<typeof createDeskService>;

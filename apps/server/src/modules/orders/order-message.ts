@@ -54,6 +54,7 @@ export function orderConfirmation(input: ConfirmationInput): NewOutboxMessage | 
   const timing = `${order.asap ? 'As soon as possible, about' : 'At'} ${when}`;
   const common = {
     tenantId: order.tenantId,
+    orderId: order.id,
     kind: 'order_confirmation',
     senderName: shopName,
     discardAfter: null,

@@ -6,7 +6,9 @@ import { vatInvoiceOf, type VatSupplier } from './vat-invoice.ts';
 /** The order as the API shows it (contract `Order`), with its VAT invoice when the shop gives one. */
 export function toOrder(
   order: Omit<OrderRow, 'printCount'>,
-  payment: Pick<PaymentRow, 'method' | 'provider' | 'status' | 'clientSecret' | 'stripeAccount'>,
+  payment: Pick<PaymentRow, 'method' | 'provider' | 'status' | 'clientSecret' | 'stripeAccount'> & {
+    refunded?: number;
+  },
   supplier: VatSupplier | null,
   publishableKey?: string,
 ): Order {
@@ -39,6 +41,8 @@ export function toOrder(
       client_secret: payable ? payment.clientSecret : null,
       publishable_key: payable ? (publishableKey ?? null) : null,
       stripe_account: payable ? payment.stripeAccount : null,
+      // What the shop has given back (issue 29): the order page says so.
+      refunded: payment.refunded ?? 0,
     },
     // Who at the shop moved it stays with the shop.
     status_history: order.statusHistory.map(({ status, at }) => ({ status, at })),

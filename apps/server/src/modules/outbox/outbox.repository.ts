@@ -15,6 +15,7 @@ export type NewOutboxMessage = Pick<
   | 'senderName'
   | 'discardAfter'
   | 'attachments'
+  | 'orderId'
 >;
 
 export async function enqueueMessage(db: Executor, message: NewOutboxMessage): Promise<void> {

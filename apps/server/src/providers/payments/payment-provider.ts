@@ -55,6 +55,16 @@ export interface CardProvider {
     account: string | null,
     attempt: string,
   ): Promise<'released' | 'refunded'>;
+  /**
+   * Gives back part or all of a charged payment (a refund from the back office, issue 29). `key`
+   * names the refund: the same key makes one refund however often it is sent.
+   */
+  refundPayment(
+    intentId: string,
+    account: string | null,
+    amount: number,
+    key: string,
+  ): Promise<{ id: string }>;
   /** The verified event of a webhook call, or an error for a bad signature or a stale one. */
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent;
 }

@@ -127,6 +127,13 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
       );
       return 'released';
     },
+    async refundPayment(intentId, account, amount, key) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: intentId, amount },
+        on(account, { idempotencyKey: key }),
+      );
+      return { id: refund.id };
+    },
     verifyWebhook(rawBody, signature) {
       // The platform's endpoint, or the Connect endpoint (its own secret) for shops' accounts.
       let event: Stripe.Event;

@@ -3,9 +3,29 @@ import { adminApi } from '../admin-api.ts';
 
 const deskApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * Every open order: the list answers a page at a time, newest first (issue 27 point 7), so
+     * the desk follows the pages to the end and shows them soonest first.
+     */
     deskOrders: build.query<DeskOrder[], void>({
-      query: () => '/orders',
-      transformResponse: (body: { data: DeskOrder[] }) => body.data,
+      async queryFn(_arg, _api, _options, fetchPage) {
+        const all: DeskOrder[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await fetchPage(
+            `/orders?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          );
+          if (page.error) return { error: page.error };
+          const { data } = page.data as {
+            data: { orders: DeskOrder[]; next_cursor: string | null };
+          };
+          all.push(...data.orders);
+          cursor = data.next_cursor;
+        } while (cursor);
+        const when = (o: DeskOrder) => o.scheduled_for;
+        all.sort((a, b) => when(a).localeCompare(when(b)) || a.number - b.number);
+        return { data: all };
+      },
       providesTags: ['Order'],
     }),
     moveOrder: build.mutation<DeskOrder, OrderStatusChange & { id: string }>({

@@ -127,6 +127,15 @@ export function OrderDetails({
                   {PAYMENT_LABELS[order.payment.status]}
                 </dd>
               </div>
+              {order.payment.refunded ? (
+                <div>
+                  <dt className="text-sm font-semibold text-stone-700">Refunded</dt>
+                  <dd data-testid="order-refunded">
+                    {money(order.payment.refunded)}
+                    {order.payment.method === 'card' ? ' to your card' : ' in cash'}
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt className="text-sm font-semibold text-stone-700">Store</dt>
                 <dd>

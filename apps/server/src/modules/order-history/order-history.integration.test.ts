@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { customers, orders } from '../../db/schema.ts';
+import { useBackOfficeShop } from '../../../test/back-office-shop.ts';
+import { insertTestOrder } from '../../../test/orders.ts';
+import type { StaffAgent } from '../../../test/staff.ts';
+
+// Issue 29 point 3 and issue 27 point 7: the desk's list is whole and searchable.
+const s = useBackOfficeShop();
+
+const get = (url: string, agent: StaffAgent = s.manager) =>
+  s.ctx.app.inject({ method: 'GET', url, headers: agent.headers });
+type Page = {
+  orders: { id: string; number: number; status: string }[];
+  next_cursor: string | null;
+};
+async function allPages(url: string, agent?: StaffAgent) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const join = url.includes('?') ? '&' : '?';
+    const res = await get(`${url}${cursor ? `${join}cursor=${cursor}` : ''}`, agent);
+    expect(res.statusCode).toBe(200);
+    const page = res.json().data as Page;
+    ids.push(...page.orders.map((o) => o.id));
+    cursor = page.next_cursor;
+  } while (cursor);
+  return ids;
+}
+/** An order of a customer of its own, `minutesAgo` placed. */
+async function orderOf(
+  who: { first: string; last: string; email: string; phone: string },
+  options: Parameters<typeof insertTestOrder>[2] & { minutesAgo?: number } = {},
+  where = s.main,
+) {
+  const order = await insertTestOrder(s.ctx.db, where, options);
+  await s.ctx.db
+    .update(customers)
+    .set({
+      firstName: who.first,
+      lastName: who.last,
+      email: who.email,
+      emailVerified: false,
+      phone: who.phone,
+    })
+    .where(eq(customers.id, order.customerId));
+  if (options.minutesAgo) {
+    const at = new Date(Date.now() - options.minutesAgo * 60_000);
+    await s.ctx.db.update(orders).set({ createdAt: at }).where(eq(orders.id, order.id));
+  }
+  return order;
+}
+const unique = () => randomUUID().slice(0, 8);
+
+describe('GET /api/admin/orders', () => {
+  it('pages the desk open orders to the end, the newest first, and leaves out closed ones', async () => {
+    const open = [];
+    const who = {
+      first: 'Desk',
+      last: unique(),
+      email: `d.${unique()}@example.com`,
+      phone: '+447700900444',
+    };
+    for (let i = 0; i < 7; i++) open.push(await orderOf(who, { minutesAgo: 7 - i }));
+    const done = await insertTestOrder(s.ctx.db, s.main, { status: 'completed' });
+    const ids = await allPages('/api/admin/orders?limit=3', s.cook);
+    for (const o of open) expect(ids).toContain(o.id);
+    expect(ids).not.toContain(done.id);
+    const first = (await get('/api/admin/orders?limit=3', s.cook)).json().data as Page;
+    expect(first.orders.map((o) => o.number)).toEqual(
+      [...first.orders.map((o) => o.number)].sort((a, b) => b - a),
+    );
+    expect(first.orders[0]!.id).toBe(open.at(-1)!.id);
+  });
+
+  it('finds an order by number, name, e-mail, phone or postcode, whatever its status', async () => {
+    const tag = unique();
+    const who = {
+      first: 'Priya',
+      last: `Shah${tag}`,
+      email: `priya.${tag}@example.com`,
+      phone: '+447700900987',
+    };
+    const order = await orderOf(who, {
+      status: 'completed',
+      orderType: 'delivery',
+      minutesAgo: 60 * 24 * 6,
+    });
+    const other = await orderOf({
+      first: 'Tom',
+      last: `Jones${tag}`,
+      email: `tom.${tag}@example.com`,
+      phone: '+447700900111',
+    });
+    const found = async (q: string) =>
+      ((await get(`/api/admin/orders?q=${encodeURIComponent(q)}`)).json().data as Page).orders.map(
+        (o) => o.id,
+      );
+    expect(await found(`shah${tag}`)).toEqual([order.id]);
+    expect(await found(`Priya Shah${tag}`)).toEqual([order.id]);
+    expect(await found(`PRIYA.${tag}@example`)).toEqual([order.id]);
+    expect(await found('07700 900987')).toContain(order.id);
+    expect(await found('e1 6qe')).toContain(order.id);
+    expect(await found(`#${order.number}`)).toEqual([order.id]);
+    expect(await found(`jones${tag}`)).toEqual([other.id]);
+    expect(await found(`nobody-${tag}`)).toEqual([]);
+  });
+
+  it('filters by status, type, payment and the shop days an order was placed', async () => {
+    const tag = unique();
+    const who = {
+      first: 'Filter',
+      last: tag,
+      email: `f.${tag}@example.com`,
+      phone: '+447700900222',
+    };
+    const card = await orderOf(who, {
+      status: 'completed',
+      payment: 'card',
+      orderType: 'delivery',
+    });
+    const cash = await orderOf(who, { status: 'rejected', payment: 'cash' });
+    const old = await orderOf(who, {
+      status: 'completed',
+      payment: 'card',
+      minutesAgo: 60 * 24 * 40,
+    });
+    const ids = async (query: string) =>
+      ((await get(`/api/admin/orders?q=${tag}&${query}`)).json().data as Page).orders.map(
+        (o) => o.id,
+      );
+    expect(await ids('status=completed')).toEqual([card.id, old.id]);
+    expect(await ids('type=delivery')).toEqual([card.id]);
+    expect(await ids('payment=cash')).toEqual([cash.id]);
+    const today = new Date().toISOString().slice(0, 10);
+    const week = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    expect(await ids(`from=${week}&to=${today}`)).toEqual(
+      expect.arrayContaining([card.id, cash.id]),
+    );
+    expect(await ids(`from=${week}&to=${today}`)).not.toContain(old.id);
+  });
+
+  it('shows only the stores of the person asking; another store by id is not found', async () => {
+    const tag = unique();
+    const who = {
+      first: 'Kiosk',
+      last: tag,
+      email: `k.${tag}@example.com`,
+      phone: '+447700900333',
+    };
+    const kiosk = await orderOf(who, { status: 'completed' }, s.kiosk);
+    expect(((await get(`/api/admin/orders?q=${tag}`)).json().data as Page).orders).toEqual([]);
+    expect(
+      ((await get(`/api/admin/orders?q=${tag}`, s.owner)).json().data as Page).orders.map(
+        (o) => o.id,
+      ),
+    ).toEqual([kiosk.id]);
+    expect((await get(`/api/admin/orders?store_id=${s.kiosk.storeId}`)).statusCode).toBe(404);
+    expect((await get(`/api/admin/orders/${kiosk.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 400 for a bad cursor, status or date', async () => {
+    for (const query of ['cursor=nonsense', 'status=eaten', 'from=yesterday', 'type=drone']) {
+      const res = await get(`/api/admin/orders?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().status).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/admin/orders/{id}', () => {
+  it('gives the timeline with who moved it, the messages sent, its payment and its refunds', async () => {
+    const order = await s.stripeOrder(s.main, { status: 'placed', paymentStatus: 'succeeded' });
+    const moved = await s.ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/status`,
+      headers: s.cook.headers,
+      payload: { status: 'accepted', minutes: 20 },
+    });
+    expect(moved.statusCode).toBe(200);
+    const refund = await s.ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refunds`,
+      headers: s.owner.headers,
+      payload: { amount: 300, reason: 'Late' },
+    });
+    expect(refund.statusCode).toBe(201);
+    const res = await get(`/api/admin/orders/${order.id}`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.timeline).toEqual([
+      expect.objectContaining({ what: 'placed', by: null }),
+      expect.objectContaining({ what: 'accepted', by: s.cook.email }),
+      expect.objectContaining({ what: 'order.refunded', by: s.owner.email }),
+    ]);
+    expect(data.messages.map((m: { kind: string }) => m.kind)).toEqual([
+      'order_accepted',
+      'order_refund',
+    ]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({ method: 'card', amount: 2190, refunded: 300 }),
+    ]);
+    expect(data.refunds).toEqual([
+      expect.objectContaining({ amount: 300, reason: 'Late', created_by: s.owner.email }),
+    ]);
+    expect(data.refundable).toBe(1890);
+  });
+});

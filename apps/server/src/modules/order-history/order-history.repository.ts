@@ -1,0 +1,141 @@
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderType } from '@servery/contract/menu';
+import type { OrderStatus, PaymentMethod } from '@servery/contract/order';
+import type { Executor } from '../../db/client.ts';
+import { auditLog, customers, orders, outboxMessages, payments } from '../../db/schema.ts';
+import { containing, type Cursor } from './history-cursor.ts';
+
+const historyColumns = {
+  order: orders,
+  payment: {
+    method: payments.method,
+    provider: payments.provider,
+    status: payments.status,
+    amount: payments.amount,
+    refunded: payments.refunded,
+  },
+  customer: {
+    firstName: customers.firstName,
+    lastName: customers.lastName,
+    email: customers.email,
+    phone: customers.phone,
+  },
+};
+export type HistoryRow = Awaited<ReturnType<typeof findHistoryOrder>> & object;
+
+export interface HistoryFilter {
+  statuses?: readonly OrderStatus[];
+  /** By when the order was placed. */
+  placedFrom?: Date;
+  placedTo?: Date;
+  /** By when the order is wanted (the desk's day). */
+  wantedFrom?: Date;
+  wantedTo?: Date;
+  q?: string;
+  type?: OrderType;
+  payment?: PaymentMethod;
+  cursor?: Cursor;
+}
+
+/** Number, customer name, e-mail or phone, or the delivery postcode. */
+function searchOf(tenantId: string, q: string): SQL | undefined {
+  const text = containing(q);
+  // A UK number is searched without its leading 0 or +44, as the digits in between match.
+  const digits = q.replace(/\D/g, '').replace(/^(?:44|0)/, '');
+  const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : undefined;
+  const postcode = containing(q.replace(/\s/g, '').toUpperCase());
+  const matchingCustomers = sql`select ${customers.id} from ${customers} where ${customers.tenantId} = ${tenantId} and (
+    (${customers.firstName} || ' ' || ${customers.lastName}) ilike ${text}
+    or ${customers.email} ilike ${text}
+    ${digits.length >= 4 ? sql`or regexp_replace(coalesce(${customers.phone}, ''), '\\D', '', 'g') like ${containing(digits)}` : sql``})`;
+  return or(
+    number !== undefined ? eq(orders.number, number) : undefined,
+    sql`${orders.customerId} in (${matchingCustomers})`,
+    sql`upper(replace(${orders.address}->>'postcode', ' ', '')) like ${postcode}`,
+  );
+}
+
+/** A page of the given stores' orders, newest first (`limit` rows from after the cursor). */
+export async function listHistory(
+  db: Executor,
+  tenantId: string,
+  storeIds: string[],
+  filter: HistoryFilter,
+  limit: number,
+) {
+  if (storeIds.length === 0) return [];
+  const { cursor } = filter;
+  return db
+    .select(historyColumns)
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        inArray(orders.storeId, storeIds),
+        filter.statuses ? inArray(orders.status, [...filter.statuses]) : undefined,
+        filter.placedFrom ? gte(orders.createdAt, filter.placedFrom) : undefined,
+        filter.placedTo ? lt(orders.createdAt, filter.placedTo) : undefined,
+        filter.wantedFrom ? gte(orders.scheduledFor, filter.wantedFrom) : undefined,
+        filter.wantedTo ? lt(orders.scheduledFor, filter.wantedTo) : undefined,
+        filter.type ? eq(orders.orderType, filter.type) : undefined,
+        filter.payment ? eq(payments.method, filter.payment) : undefined,
+        filter.q ? searchOf(tenantId, filter.q) : undefined,
+        cursor
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** One order of the given stores, or undefined (another shop's or store's is not found). */
+export async function findHistoryOrder(
+  db: Executor,
+  tenantId: string,
+  storeIds: string[],
+  id: string,
+) {
+  if (storeIds.length === 0) return undefined;
+  const [row] = await db
+    .select(historyColumns)
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(eq(orders.tenantId, tenantId), inArray(orders.storeId, storeIds), eq(orders.id, id)),
+    );
+  return row;
+}
+
+/** What staff did to an order (prints, refunds, delays), from the audit trail, oldest first. */
+export async function auditOfOrder(db: Executor, tenantId: string, orderId: string) {
+  return db
+    .select({ at: auditLog.createdAt, action: auditLog.action, by: auditLog.actorEmail })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.tenantId, tenantId),
+        eq(auditLog.entity, 'order'),
+        eq(auditLog.entityId, orderId),
+      ),
+    )
+    .orderBy(auditLog.id);
+}
+
+/** The messages the customer was sent about an order. */
+export async function messagesOfOrder(db: Executor, tenantId: string, orderId: string) {
+  return db
+    .select({
+      at: outboxMessages.createdAt,
+      channel: outboxMessages.channel,
+      kind: outboxMessages.kind,
+      recipient: outboxMessages.recipient,
+      status: outboxMessages.status,
+    })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.tenantId, tenantId), eq(outboxMessages.orderId, orderId)))
+    .orderBy(outboxMessages.createdAt);
+}

@@ -1,0 +1,111 @@
+import { OPEN_ORDER_STATUSES } from '@servery/contract/desk';
+import { HISTORY_PAGE_SIZE, type OrderHistoryQuery } from '@servery/contract/back-office';
+import { addDays, instantAt } from '@servery/contract/clock';
+import { ORDER_STATUSES } from '@servery/contract/order';
+import type { Database } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import type { StaffIdentity } from '../../plugins/staff-session.ts';
+import { toDeskOrder } from '../desk/desk.service.ts';
+import { paidOf, toRefund } from '../refunds/refund-rules.ts';
+import { refundsOfOrder } from '../refunds/refunds.repository.ts';
+import { decodeCursor, pageOf } from './history-cursor.ts';
+import {
+  auditOfOrder,
+  findHistoryOrder,
+  listHistory,
+  messagesOfOrder,
+  type HistoryFilter,
+  type HistoryRow,
+} from './order-history.repository.ts';
+
+/** The start of a shop-local day (right on clock-change days: the day is 23 or 25 hours). */
+export function dayStart(date: string, timeZone: string): Date {
+  const start = instantAt(date, 0, timeZone);
+  if (!start) throw badRequest('That day does not exist.', { date: 'Not a day' });
+  return start;
+}
+const dayEnd = (date: string, timeZone: string) => dayStart(addDays(date, 1), timeZone);
+
+/** Status moves are in the order's own history; the audit adds what else staff did. */
+const MOVES = new Set(ORDER_STATUSES.map((s) => `order.${s}`));
+
+export const toHistoryOrder = (row: HistoryRow) => ({
+  ...toDeskOrder(row),
+  refunded: row.payment.refunded,
+});
+
+/** The stores asked for among the caller's: another's store is not found. */
+export function storesOf(staff: StaffIdentity, storeId: string | undefined) {
+  if (!storeId) return staff.storeIds;
+  if (!staff.storeIds.includes(storeId)) throw notFound('There is no such store of yours.');
+  return [storeId];
+}
+
+export function createOrderHistoryService(db: Database) {
+  /**
+   * The desk's list and the order history in one (issue 29 point 3, issue 27 point 7): newest
+   * first, a page at a time. Without a status or a search it is the desk's open orders, so a
+   * board that pages to the end has every open order, the newest first.
+   */
+  async function list(staff: StaffIdentity, timeZone: string, query: OrderHistoryQuery) {
+    const searching = Boolean(query.q || query.from || query.to || query.type || query.payment);
+    const filter: HistoryFilter = {
+      statuses: query.status ?? (searching ? undefined : OPEN_ORDER_STATUSES),
+      ...(query.from ? { placedFrom: dayStart(query.from, timeZone) } : {}),
+      ...(query.to ? { placedTo: dayEnd(query.to, timeZone) } : {}),
+      ...(query.date
+        ? { wantedFrom: dayStart(query.date, timeZone), wantedTo: dayEnd(query.date, timeZone) }
+        : {}),
+      ...(query.q ? { q: query.q } : {}),
+      ...(query.type ? { type: query.type } : {}),
+      ...(query.payment ? { payment: query.payment } : {}),
+      cursor: decodeCursor(query.cursor),
+    };
+    const size = query.limit ?? HISTORY_PAGE_SIZE;
+    const rows = await listHistory(
+      db,
+      staff.tenantId,
+      storesOf(staff, query.store_id),
+      filter,
+      size + 1,
+    );
+    const { page, next } = pageOf(rows, size, (row) => ({
+      at: row.order.createdAt,
+      id: row.order.id,
+    }));
+    return { orders: page.map(toHistoryOrder), next_cursor: next };
+  }
+
+  /** An order with its timeline, the messages sent, its payment and its refunds. */
+  async function detail(staff: StaffIdentity, id: string) {
+    const row = await findHistoryOrder(db, staff.tenantId, staff.storeIds, id);
+    if (!row) throw notFound('There is no such order in your stores.');
+    const [audit, messages, refunds] = await Promise.all([
+      auditOfOrder(db, staff.tenantId, id),
+      messagesOfOrder(db, staff.tenantId, id),
+      refundsOfOrder(db, staff.tenantId, id),
+    ]);
+    const timeline = [
+      ...row.order.statusHistory.map((entry) => ({
+        at: entry.at,
+        what: entry.note ? `${entry.status}: ${entry.note}` : entry.status,
+        by: entry.by ?? null,
+      })),
+      ...audit
+        .filter((entry) => !MOVES.has(entry.action))
+        .map((entry) => ({ at: entry.at.toISOString(), what: entry.action, by: entry.by })),
+    ].sort((a, b) => a.at.localeCompare(b.at));
+    const { payment } = row;
+    return {
+      ...toHistoryOrder(row),
+      timeline,
+      messages: messages.map((m) => ({ ...m, at: m.at.toISOString() })),
+      payments: [payment],
+      refunds: refunds.map((r) => toRefund(r, row.order.lines)),
+      refundable: Math.max(paidOf(row.order, payment) - payment.refunded, 0),
+    };
+  }
+
+  return { list, detail };
+}
+export type OrderHistoryService = ReturnType<typeof createOrderHistoryService>;

@@ -1,0 +1,66 @@
+import { REPORT_MAX_DAYS, type SalesQuery } from '@servery/contract/back-office';
+import type { SalesReport } from '@servery/contract/back-office-shapes';
+import { addDays } from '@servery/contract/clock';
+import type { Database } from '../../db/client.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import type { StaffIdentity } from '../../plugins/staff-session.ts';
+import type { BackOfficeShop } from '../order-history/back-office-shop.ts';
+import { dayStart, storesOf } from '../order-history/order-history.service.ts';
+import { givenRefunds, soldOrders, type Window } from './reports.repository.ts';
+import { salesFigures } from './sales-figures.ts';
+
+const DAY = 86_400_000;
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY) + 1;
+
+/** The sales report (issue 29 points 1 and 2): a range of the shop's days, one store or all. */
+export function createReportsService(db: Database) {
+  function windowOf(
+    staff: StaffIdentity,
+    shop: BackOfficeShop,
+    from: string,
+    to: string,
+    storeId?: string,
+  ): Window {
+    return {
+      tenantId: staff.tenantId,
+      storeIds: storesOf(staff, storeId),
+      start: dayStart(from, shop.timeZone),
+      end: dayStart(addDays(to, 1), shop.timeZone),
+    };
+  }
+
+  async function period(w: Window, range: { from: string; to: string }, timeZone: string) {
+    const [orders, refunds] = await Promise.all([soldOrders(db, w), givenRefunds(db, w)]);
+    return { orders, figures: salesFigures(range, orders, refunds, timeZone) };
+  }
+
+  async function report(staff: StaffIdentity, shop: BackOfficeShop, query: SalesQuery) {
+    const days = daysBetween(query.from, query.to);
+    if (days > REPORT_MAX_DAYS) {
+      throw badRequest(`A report covers at most ${REPORT_MAX_DAYS} days.`, {
+        to: `At most ${REPORT_MAX_DAYS} days after the start`,
+      });
+    }
+    const previous = { from: addDays(query.from, -days), to: addDays(query.from, -1) };
+    const [now, before] = await Promise.all([
+      period(windowOf(staff, shop, query.from, query.to, query.store_id), query, shop.timeZone),
+      period(
+        windowOf(staff, shop, previous.from, previous.to, query.store_id),
+        previous,
+        shop.timeZone,
+      ),
+    ]);
+    const report: SalesReport = {
+      ...now.figures,
+      store_id: query.store_id ?? null,
+      time_zone: shop.timeZone,
+      currency: shop.currency,
+      previous: before.figures,
+    };
+    return { report, orders: now.orders };
+  }
+
+  return { report };
+}
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,100 @@
+import { Link, useParams } from 'react-router';
+import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
+import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { LINK_CLASS } from '../../components/ui/button.tsx';
+import { shopDateTime, useShopTimeZone } from '../../lib/shop-time.ts';
+import { money } from './orders-page.tsx';
+import { useOrderDetailQuery } from './orders-api.ts';
+import { RefundForm } from './refund-form.tsx';
+
+/** One order: what was ordered, who moved it and when, the messages sent, its money. */
+export function OrderDetailView() {
+  const { id = '' } = useParams();
+  const timeZone = useShopTimeZone();
+  const session = useSessionQuery();
+  const { data: order, error, isLoading } = useOrderDetailQuery(id);
+  if (isLoading) return <p role="status">Loading the order…</p>;
+  if (error || !order)
+    return (
+      <p role="alert" className="text-red-700">
+        {adminErrorMessage(error)}
+      </p>
+    );
+  const when = (iso: string) => shopDateTime(iso, timeZone);
+  const canRefund = session.data ? session.data.permissions.includes('orders:refund') : false;
+  return (
+    <>
+      <Link to=".." relative="path" className={LINK_CLASS}>
+        ← All orders
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold">Order #{order.number}</h1>
+      <div className="mt-4 grid grid-cols-2 gap-4">
+        <section className={CARD_CLASS} aria-labelledby="what-heading">
+          <h2 id="what-heading" className="text-xl font-bold">
+            {order.status.replace(/_/g, ' ')} · {order.order_type}
+          </h2>
+          <p>
+            {order.customer.name} · {order.customer.phone ?? ''} · {order.customer.email ?? ''}
+          </p>
+          <ul className="mt-2">
+            {order.lines.map((line, i) => (
+              <li key={i} className="flex justify-between">
+                <span>
+                  {line.quantity} × {line.name}
+                </span>
+                <span>{money(line.line_total)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 font-semibold">Total {money(order.total)}</p>
+          {order.payments.map((p, i) => (
+            <p key={i}>
+              {p.method} · {p.status.replace(/_/g, ' ')} · refunded {money(p.refunded)}
+            </p>
+          ))}
+        </section>
+        <section className={CARD_CLASS} aria-labelledby="timeline-heading">
+          <h2 id="timeline-heading" className="text-xl font-bold">
+            Timeline
+          </h2>
+          <ol className="mt-2 space-y-1">
+            {order.timeline.map((entry, i) => (
+              <li key={i}>
+                <time dateTime={entry.at}>{when(entry.at)}</time> · {entry.what.replace(/_/g, ' ')}
+                {entry.by ? ` · ${entry.by}` : ''}
+              </li>
+            ))}
+          </ol>
+          <h2 className="mt-4 text-xl font-bold">Messages sent</h2>
+          <ul className="mt-2 space-y-1">
+            {order.messages.length === 0 && <li>None.</li>}
+            {order.messages.map((m, i) => (
+              <li key={i}>
+                {when(m.at)} · {m.kind.replace(/_/g, ' ')} by {m.channel} to {m.recipient} ·{' '}
+                {m.status}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <section className={`${CARD_CLASS} mt-4`} aria-labelledby="refunds-heading">
+        <h2 id="refunds-heading" className="text-xl font-bold">
+          Refunds
+        </h2>
+        <ul className="mt-2 space-y-1" data-testid="order-refunds">
+          {order.refunds.length === 0 && <li>None.</li>}
+          {order.refunds.map((r) => (
+            <li key={r.id}>
+              {when(r.created_at)} · {money(r.amount)} {r.method} · {r.status} · {r.reason} ·{' '}
+              {r.created_by}
+              {r.lines.length
+                ? ` · ${r.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}`
+                : ''}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {canRefund && <RefundForm key={order.refundable} order={order} />}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+/** Orders by hour of the shop's day, this period beside the previous one (uPlot, in this chunk). */
+export function HourChart({
+  now,
+  before,
+}: {
+  now: { hour: number; orders: number }[];
+  before: { hour: number; orders: number }[];
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const hours = now.map((h) => h.hour);
+    const chart = new uPlot(
+      {
+        width: Math.max(element.clientWidth, 300),
+        height: 260,
+        scales: { x: { time: false } },
+        axes: [
+          { label: 'Hour', values: (_u, ticks) => ticks.map((t) => `${t}:00`) },
+          { label: 'Orders' },
+        ],
+        series: [
+          {},
+          { label: 'This period', stroke: '#b45309', fill: 'rgba(180,83,9,0.15)', width: 2 },
+          { label: 'Previous', stroke: '#57534e', dash: [6, 4], width: 2 },
+        ],
+      },
+      [hours, now.map((h) => h.orders), before.map((h) => h.orders)],
+      element,
+    );
+    return () => chart.destroy();
+  }, [now, before]);
+  return (
+    <figure className="mt-4">
+      <div ref={box} aria-hidden="true" />
+      <figcaption className="sr-only">
+        Orders by hour:{' '}
+        {now
+          .filter((h) => h.orders > 0)
+          .map((h) => `${h.hour}:00 ${h.orders}`)
+          .join(', ') || 'none'}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,25 @@
+/** The report's ranges: a day, the week (Monday to Sunday), the month, or any two days. */
+export type RangeKind = 'day' | 'week' | 'month' | 'custom';
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const ms = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/** Today on the shop's clock, as YYYY-MM-DD. */
+export function shopToday(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+}
+
+export function rangeOf(kind: RangeKind, day: string, custom: { from: string; to: string }) {
+  if (kind === 'day') return { from: day, to: day };
+  if (kind === 'week') {
+    const weekday = (new Date(ms(day)).getUTCDay() + 6) % 7;
+    const monday = ms(day) - weekday * DAY;
+    return { from: iso(monday), to: iso(monday + 6 * DAY) };
+  }
+  if (kind === 'month') {
+    const [y, m] = day.split('-').map(Number) as [number, number];
+    return { from: `${day.slice(0, 7)}-01`, to: iso(Date.UTC(y, m, 0)) };
+  }
+  return custom.from <= custom.to ? custom : { from: custom.to, to: custom.from };
+}
