@@ -2,16 +2,16 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
-import { stubApiWire } from '../../lib/testing/api-wire.ts';
-import { AppRoutes } from '../../app/router.tsx';
+import { STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { stubApiWire } from '../lib/testing/api-wire.ts';
+import { AppRoutes } from './router.tsx';
 import {
   deskOrder,
   FakeEventSource,
   ok,
   staffSession,
   stubStaffBrowser,
-} from '../testing/staff-app-fakes.ts';
+} from '../admin/testing/staff-app-fakes.ts';
 
 beforeEach(() => {
   // Only the chime's interval is faked: the clock is moved on by hand, not waited for.
