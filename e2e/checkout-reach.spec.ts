@@ -128,7 +128,11 @@ describe('checkout at 375 px', () => {
     await expect.poll(() => isFocused(downing), FOCUS_WAIT).toBe(true);
     expect(await inView(page, downing)).toBe(true);
     await page.locator('#address-error').getByText('Choose the address to deliver to').waitFor();
-    await page.getByRole('alert').filter({ hasText: 'Choose the address to deliver to' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Choose the address to deliver to' })
+      .first()
+      .waitFor();
 
     // An address in the area: now the name and phone the profile lacks.
     await page.getByRole('button', { name: 'Add a new address' }).click();
@@ -155,7 +159,11 @@ describe('checkout at 375 px', () => {
       .locator('#contact-phone-error')
       .getByText('Enter a phone number for the delivery')
       .waitFor();
-    await page.getByRole('alert').filter({ hasText: 'Enter your name for the delivery' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Enter your name for the delivery' })
+      .first()
+      .waitFor();
     expect(await accessibilityViolations(page), '/checkout with the contact asked').toEqual([]);
     await screenshot(page, 'checkout-contact-asked-mobile');
 

@@ -41,7 +41,7 @@ describe('the server process', () => {
     const url = `http://127.0.0.1:${port}`;
     await expect
       .poll(async () => (await fetch(`${url}/readyz`).catch(() => null))?.status, {
-        timeout: 45_000,
+        timeout: 100_000, // a first start migrates and seeds a new database: slow on a busy machine
         interval: 250,
       })
       .toBe(200);
@@ -53,5 +53,5 @@ describe('the server process', () => {
     expect(await exited).toBe(0);
     expect(output).toContain('SIGTERM: finishing requests in flight, then stopping');
     expect(existsSync(join(dataDir, 'servery.lock'))).toBe(false);
-  });
+  }, 120_000);
 });

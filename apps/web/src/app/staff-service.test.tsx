@@ -13,6 +13,9 @@ import {
   stubStaffBrowser,
 } from '../admin/testing/staff-app-fakes.ts';
 
+/** The desk's list as GET /api/admin/orders answers it: one page, the last. */
+const deskPage = (orders: ReturnType<typeof deskOrder>[]) => ok({ orders, next_cursor: null });
+
 beforeEach(() => {
   // Only the chime's interval is faked: the clock is moved on by hand, not waited for.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -45,7 +48,7 @@ describe('service in the staff application', () => {
     const browser = stubStaffBrowser();
     const wire = stubApiWire({
       '/api/admin/session': ok(staffSession('staff')),
-      '/api/admin/orders': ok([deskOrder(1001), deskOrder(1002)]),
+      '/api/admin/orders': deskPage([deskOrder(1001), deskOrder(1002)]),
       '/api/admin/stores': ok([]),
     });
     renderAdminAt('/admin/desk');
@@ -71,7 +74,11 @@ describe('service in the staff application', () => {
     expect(chimes()).toBe(2);
 
     // A third order arrives while Service is open: counted and rung for there.
-    wire.answers['/api/admin/orders'] = ok([deskOrder(1001), deskOrder(1002), deskOrder(1003)]);
+    wire.answers['/api/admin/orders'] = deskPage([
+      deskOrder(1001),
+      deskOrder(1002),
+      deskOrder(1003),
+    ]);
     const stream = FakeEventSource.opened[0]!;
     act(() => {
       stream.dispatchEvent(new Event('open'));
@@ -82,7 +89,7 @@ describe('service in the staff application', () => {
     expect(screen.getByRole('link', { name: '3 orders waiting.' })).toBeTruthy();
 
     // Every order answered from another board: the count goes, and so does the chime.
-    wire.answers['/api/admin/orders'] = ok([
+    wire.answers['/api/admin/orders'] = deskPage([
       deskOrder(1001, { status: 'accepted' }),
       deskOrder(1002, { status: 'accepted' }),
     ]);
@@ -103,7 +110,7 @@ describe('service in the staff application', () => {
     sessionStorage.setItem(STORAGE_KEYS.staffService, 'on');
     stubApiWire({
       '/api/admin/session': ok(staffSession('staff')),
-      '/api/admin/orders': ok([deskOrder(1001)]),
+      '/api/admin/orders': deskPage([deskOrder(1001)]),
     });
     renderAdminAt('/admin');
     await screen.findByRole('button', { name: 'Resume service (sound on)' });
