@@ -12,11 +12,15 @@ export async function openHomeForms(browser: Browser, url: string) {
   const opened = await openPage(browser, url);
   await opened.page.goto(`${url}/`);
   const heading = opened.page.getByRole('heading', { name: 'Contact us' });
+  // vitest's poll gives up after 1 s by default: the section's chunk can take longer to come.
   await expect
-    .poll(async () => {
-      await opened.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      return heading.count();
-    })
+    .poll(
+      async () => {
+        await opened.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return heading.count();
+      },
+      { timeout: 15_000, interval: 250 },
+    )
     .toBe(1);
   await heading.scrollIntoViewIfNeeded();
   return opened;
