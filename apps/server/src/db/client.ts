@@ -10,6 +10,7 @@ import { migrationsDir } from '../lib/package-dir.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { reconnectingListener, type ListenOptions } from './listener.ts';
 import { FairPGlite } from './fair-pglite.ts';
+import { withReleasingTransactions } from './pg-transactions.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -106,7 +107,10 @@ async function openPostgres(
   // errors.ts), and the pool drops the client when it is released (it is no longer queryable).
   pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', () => {});
-  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const db = withReleasingTransactions(
+    drizzleNodePg(pool, { schema }) as unknown as Database,
+    pool,
+  );
   const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { adminQuery, onPostgres } from '../../test/test-database.ts';
+import { adminQuery, databaseUrl, onPostgres } from '../../test/test-database.ts';
 import { until } from '../../test/until.ts';
+import { openDatabase } from './client.ts';
 import { isDatabaseUnavailable } from './database-faults.ts';
 
 // Issue 27, point 1: a database fault is a 503 for the requests it meets, never the process's end.
@@ -47,6 +48,34 @@ describe('a database fault', () => {
       );
       expect(isDatabaseUnavailable(error)).toBe(true);
       expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'gives a connection back to the pool when a transaction cannot even begin (PostgreSQL)',
+    async () => {
+      // One connection: a transaction that kept it after a failed BEGIN (drizzle 0.45 does,
+      // db/pg-transactions.ts) would leave every later query waiting for it forever.
+      const single = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 1 });
+      try {
+        for (let i = 0; i < 3; i++) {
+          const failed = await single.db
+            .transaction(async () => 'never', {
+              isolationLevel: 'not a level' as 'serializable',
+            })
+            .then(
+              () => undefined,
+              (e: unknown) => e,
+            );
+          expect(String((failed as Error).cause ?? failed)).toMatch(/syntax error/);
+        }
+        const answer = (await single.db.execute(sql`select 42 as n`)) as unknown as {
+          rows: { n: number }[];
+        };
+        expect(answer.rows[0]!.n).toBe(42);
+      } finally {
+        await single.close();
+      }
     },
   );
 
