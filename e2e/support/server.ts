@@ -1,39 +1,36 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { TenantDocument } from '@servery/contract/tenant-document';
+import { serverEntry, spawnServer } from './spawn-server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's data directories, migrated once (e2e/support/global-setup.ts). */
+    e2eDataDirs: { demo: string; empty: string } | null;
+  }
+}
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const serverEntry = join(root, 'apps/server/dist/main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 /**
  * The real built server on a fresh embedded database (seeded with the demo shop, as a
- * newcomer's first start is), on a port of its own.
+ * newcomer's first start is, unless SEED_DEMO is 'false'), on a port of its own. The database
+ * is a copy of one the e2e global setup migrated (and seeded) once for the run
+ * (e2e/support/global-setup.ts): the same data a first start writes, without each spec file
+ * paying for the migrations and the seed again.
  */
 export async function startServer(
   env: Record<string, string> = {},
   { tenantFiles = [] as string[] } = {},
 ) {
-  if (!existsSync(serverEntry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error(
-      'The end-to-end tests drive the built product: run `npm run build` first (npm test does).',
-    );
-  }
+  assertBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'servery-e2e-'));
+  const template = preparedDataDir(env.SEED_DEMO !== 'false');
+  if (template) cpSync(template, dataDir, { recursive: true });
   // Extra shops go in through the real CLI, before the server takes the data directory.
   for (const file of tenantFiles) {
     const run = spawnSync(
@@ -46,46 +43,13 @@ export async function startServer(
     );
     if (run.status !== 0) throw new Error(`Importing ${file} failed:\n${run.stderr}`);
   }
-  const port = await freePort();
-  const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited:\n${output.join('')}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline)
-      throw new Error(`The server did not become ready:\n${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const { url, port, output, stop } = await spawnServer(dataDir, env);
   return {
     url,
     port,
     output,
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
+      await stop();
       rmSync(dataDir, { recursive: true, force: true });
       // The folders demoVariant wrote these shops into are only needed for the import.
       for (const file of tenantFiles) {
@@ -96,6 +60,20 @@ export async function startServer(
       }
     },
   };
+}
+
+function assertBuilt() {
+  if (!existsSync(serverEntry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    throw new Error(
+      'The end-to-end tests drive the built product: run `npm run build` first (npm test does).',
+    );
+  }
+}
+
+/** The run's prepared data directory (with or without the demo shop), when the setup made one. */
+function preparedDataDir(withDemo: boolean): string | undefined {
+  const dirs = inject('e2eDataDirs');
+  return dirs ? (withDemo ? dirs.demo : dirs.empty) : undefined;
 }
 
 /**
