@@ -54,6 +54,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          // A worker's files share its process: each builds its own app on its own database
+          // (nothing lives in a module but pure memos), and loading the server once per worker
+          // instead of once per file takes the suite's CPU time from 113 s to 43 s on 24 files.
+          isolate: false,
           include: ['apps/**/*.integration.test.ts', 'packages/**/*.integration.test.ts'],
           globalSetup: ['./apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
