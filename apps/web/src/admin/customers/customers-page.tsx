@@ -8,7 +8,8 @@ import { buttonClass, LINK_CLASS } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { cachedConfig } from '../../lib/shop-config.ts';
-import { shopDateTime, useShopTimeZone } from '../../lib/shop-time.ts';
+import { shopDateTime } from '../../lib/shop-time.ts';
+import { useAdminTimeZone } from '../admin-shop.ts';
 import { useCustomerListQuery, useCustomerQuery } from './customers-api.ts';
 
 const money = (minor: number) => formatMoney(minor, { sign: cachedConfig()?.currency.sign ?? '£' });
@@ -73,7 +74,7 @@ function CustomerSearch() {
 }
 
 function CustomerRows({ q, slot }: { q: string; slot: PageSlot }) {
-  const timeZone = useShopTimeZone();
+  const timeZone = useAdminTimeZone();
   const query = useCustomerListQuery({
     ...(q ? { q } : {}),
     ...(slot.cursor ? { cursor: slot.cursor } : {}),
@@ -112,7 +113,7 @@ function CustomerRows({ q, slot }: { q: string; slot: PageSlot }) {
 
 function CustomerView() {
   const { id = '' } = useParams();
-  const timeZone = useShopTimeZone();
+  const timeZone = useAdminTimeZone();
   const { data: c, error, isLoading } = useCustomerQuery(id);
   if (isLoading) return <p role="status">Loading the customer…</p>;
   if (error || !c)

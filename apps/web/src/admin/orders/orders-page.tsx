@@ -5,7 +5,8 @@ import { PagedList, PageRows, type PageSlot } from '../paged-list.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { cachedConfig } from '../../lib/shop-config.ts';
-import { shopDateTime, useShopTimeZone } from '../../lib/shop-time.ts';
+import { shopDateTime } from '../../lib/shop-time.ts';
+import { useAdminTimeZone } from '../admin-shop.ts';
 import { OrderDetailView } from './order-detail.tsx';
 import { useOrderHistoryQuery, type HistoryParams } from './orders-api.ts';
 
@@ -102,7 +103,7 @@ function OrderSearch() {
 }
 
 function HistoryRows({ params, slot }: { params: HistoryParams; slot: PageSlot }) {
-  const timeZone = useShopTimeZone();
+  const timeZone = useAdminTimeZone();
   const query = useOrderHistoryQuery({
     ...params,
     ...(slot.cursor ? { cursor: slot.cursor } : {}),
