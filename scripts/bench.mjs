@@ -3,6 +3,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { apiSection, benchApi, machine, useBuild } from '../bench/api.mjs';
+import { backOfficeSection, benchBackOffice } from '../bench/back-office.mjs';
 import { snapshotBuild } from '../bench/build-snapshot.mjs';
 import { benchLargeMenu } from '../bench/large-menu.mjs';
 import { benchLiveEvents, liveEventsSection } from '../bench/live-events.mjs';
@@ -56,6 +57,15 @@ if (process.argv.includes('--live-events')) {
   process.exit(live.runs.some((run) => run.failure) ? 1 : 0);
 }
 
+if (process.argv.includes('--back-office')) {
+  const measured = await benchBackOffice({ serverMain: build.main });
+  console.log(JSON.stringify(measured, null, 2));
+  writeSectionAlone('Back office on a year of orders', '--back-office', (header) =>
+    backOfficeSection(measured, header),
+  );
+  process.exit(measured.skipped ? 1 : 0);
+}
+
 if (process.argv.includes('--pages')) {
   const measured = await benchPages({ serverMain: build.main });
   console.log(JSON.stringify(measured, null, 2));
@@ -86,6 +96,16 @@ try {
 const live = await benchLiveEvents({ serverMain: build.main });
 console.log(JSON.stringify(live, null, 2));
 if (live.runs.some((run) => run.failure)) process.exitCode = 1;
+// A year of orders on PostgreSQL: the back office's report and searches (issue 29 point 6).
+let backOffice;
+try {
+  backOffice = await benchBackOffice({ serverMain: build.main });
+  console.log(JSON.stringify(backOffice, null, 2));
+} catch (error) {
+  console.error(error);
+  backOffice = { skipped: `the measurement failed: ${error.message}` };
+  process.exitCode = 1;
+}
 const loadAfter = loadavg()[0];
 const ORDER_BUDGETS = {
   postgres: { rps: 500, p99: 100 },
@@ -241,7 +261,8 @@ The reads and the PGlite orders run against the restarted process. The embedded 
 (PostgreSQL compiled to WebAssembly) is most of the resident memory; the first start peaks
 higher because PGlite runs initdb in-process.
 
-${liveEventsSection(live)}`;
+${liveEventsSection(live)}
+${backOfficeSection(backOffice)}`;
 
 writeFileSync(RESULTS, `${report.trimEnd()}\n${sectionsRecordedByHand()}`);
 console.log(report);

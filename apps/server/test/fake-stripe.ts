@@ -26,6 +26,38 @@ export interface FakeStripeRequest {
   form: URLSearchParams;
 }
 
+export interface FakeRefund {
+  id: string;
+  payment_intent: string;
+  amount: number;
+  idempotencyKey: string | undefined;
+  metadata: Record<string, string>;
+}
+
+/** A refund as Stripe answers it (and as its webhook events carry it). */
+export function refundJson(refund: FakeRefund) {
+  return {
+    id: refund.id,
+    object: 'refund' as const,
+    status: 'succeeded',
+    amount: refund.amount,
+    currency: 'gbp',
+    created: Math.floor(Date.now() / 1000),
+    payment_intent: refund.payment_intent,
+    metadata: refund.metadata,
+  };
+}
+
+/** The `metadata[name]` fields of a form-encoded request. */
+function metadataOf(form: URLSearchParams) {
+  const metadata: Record<string, string> = {};
+  for (const [name, value] of form) {
+    const field = /^metadata\[(\w+)\]$/.exec(name)?.[1];
+    if (field) metadata[field] = value;
+  }
+  return metadata;
+}
+
 /** Capture takes a held payment; cancel lifts a hold (Stripe refuses both in other states). */
 function intentStep(intent: FakeIntent, step: 'capture' | 'cancel') {
   const refuse = (message: string) => ({
@@ -69,8 +101,7 @@ export async function startFakeStripe(secretKey: string) {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: FakeStripeRequest[] = [];
-  const refunds: { payment_intent: string; amount: number; idempotencyKey: string | undefined }[] =
-    [];
+  const refunds: FakeRefund[] = [];
   /**
    * What a capture, a cancel or a refund answered, by idempotency key: as at Stripe, the same key
    * gets the first answer again, a refusal included.
@@ -84,6 +115,7 @@ export async function startFakeStripe(secretKey: string) {
     intent: FakeIntent | undefined,
     key: string | undefined,
     asked: string | null,
+    metadata: Record<string, string> = {},
   ) => {
     const refuse = (code: string, message: string) => ({
       status: 400,
@@ -105,15 +137,15 @@ export async function startFakeStripe(secretKey: string) {
         `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - given}).`,
       );
     }
-    refunds.push({ payment_intent: intent.id, amount, idempotencyKey: key });
-    const json = {
-      id: `re_${refunds.length}`,
-      object: 'refund',
-      status: 'succeeded',
-      amount,
+    const made: FakeRefund = {
+      id: `re_${refunds.length + 1}`,
       payment_intent: intent.id,
+      amount,
+      idempotencyKey: key,
+      metadata,
     };
-    return { status: 200, json };
+    refunds.push(made);
+    return { status: 200, json: refundJson(made) };
   };
   const server = createServer(async (req, res) => {
     let body = '';
@@ -151,11 +183,7 @@ export async function startFakeStripe(secretKey: string) {
       const known = key && byIdempotencyKey.get(key);
       if (known) return send(200, intents.get(known)!);
       const id = `pi_${intents.size + 1}${'x'.repeat(20)}`;
-      const metadata: Record<string, string> = {};
-      for (const [name, value] of form) {
-        const field = /^metadata\[(\w+)\]$/.exec(name)?.[1];
-        if (field) metadata[field] = value;
-      }
+      const metadata = metadataOf(form);
       const intent: FakeIntent = {
         id,
         object: 'payment_intent',
@@ -178,7 +206,12 @@ export async function startFakeStripe(secretKey: string) {
     if (req.method === 'POST' && req.url === '/v1/refunds') {
       const known = key && answered.get(`refund:${key}`);
       if (known) return send(known.status, known.json);
-      const answer = refund(visible(form.get('payment_intent') ?? ''), key, form.get('amount'));
+      const answer = refund(
+        visible(form.get('payment_intent') ?? ''),
+        key,
+        form.get('amount'),
+        metadataOf(form),
+      );
       if (key) answered.set(`refund:${key}`, answer);
       return send(answer.status, answer.json);
     }
@@ -204,6 +237,16 @@ export async function startFakeStripe(secretKey: string) {
     requests,
     /** Refunds made, in order (the SDK may retry one with the same idempotency key). */
     refunds,
+    /**
+     * A refund made in the Stripe dashboard (no metadata of ours), as Stripe's own refund object;
+     * a test then sends its `refund.created` or `charge.refunded` event (fake-stripe-events.ts).
+     */
+    dashboardRefund(intentId: string, amount?: number) {
+      const intent = intents.get(intentId);
+      const answer = refund(intent, undefined, amount === undefined ? null : String(amount));
+      if (answer.status !== 200) throw new Error(JSON.stringify(answer.json));
+      return answer.json as ReturnType<typeof refundJson>;
+    },
     /** The intent made for an order (a test may change its status as a card would). */
     intentOf: (orderId: string) =>
       [...intents.values()].find((intent) => intent.metadata.order_id === orderId),

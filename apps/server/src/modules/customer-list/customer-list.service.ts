@@ -1,6 +1,6 @@
 import { CUSTOMER_PAGE_SIZE, type CustomerListQuery } from '@servery/contract/back-office';
 import type { CustomerSummary } from '@servery/contract/back-office-shapes';
-import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
@@ -92,7 +92,7 @@ export function createCustomerListService(db: Database) {
         after: { rows: list.length, ...(query.q ? { q: query.q } : {}) },
       }),
     );
-    return stringify(
+    return spreadsheetCsv(
       list.map((c) => ({
         name: c.deleted ? '(deleted)' : (c.name ?? ''),
         email: c.email ?? '',

@@ -4,13 +4,15 @@ import type { OrderStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
 import { customers, orders, payments, staffMembers } from '../../db/schema.ts';
 
-const deskColumns = {
+/** An order as staff see it (the desk, the order history): with its payment and customer. */
+export const staffOrderColumns = {
   order: orders,
   payment: {
     method: payments.method,
     provider: payments.provider,
     status: payments.status,
     amount: payments.amount,
+    refunded: payments.refunded,
   },
   customer: {
     firstName: customers.firstName,
@@ -21,7 +23,10 @@ const deskColumns = {
 };
 export type DeskRow = Awaited<ReturnType<typeof findDeskOrder>> & object;
 
-/** One order of the given stores, or undefined (another shop's or store's is not found). */
+/**
+ * One order of the given stores, or undefined (another shop's or store's is not found): the
+ * desk's and the order history's one query for an order (the history adds its timeline).
+ */
 export async function findDeskOrder(
   db: Executor,
   tenantId: string,
@@ -30,7 +35,7 @@ export async function findDeskOrder(
 ) {
   if (storeIds.length === 0) return undefined;
   const [row] = await db
-    .select(deskColumns)
+    .select(staffOrderColumns)
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
     .innerJoin(customers, eq(customers.id, orders.customerId))

@@ -3,25 +3,11 @@ import type { OrderType } from '@servery/contract/menu';
 import type { OrderStatus, PaymentMethod } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, customers, orders, outboxMessages, payments } from '../../db/schema.ts';
+import { staffOrderColumns, type DeskRow } from '../desk/desk.repository.ts';
 import { containing, type Cursor } from './history-cursor.ts';
 
-const historyColumns = {
-  order: orders,
-  payment: {
-    method: payments.method,
-    provider: payments.provider,
-    status: payments.status,
-    amount: payments.amount,
-    refunded: payments.refunded,
-  },
-  customer: {
-    firstName: customers.firstName,
-    lastName: customers.lastName,
-    email: customers.email,
-    phone: customers.phone,
-  },
-};
-export type HistoryRow = Awaited<ReturnType<typeof findHistoryOrder>> & object;
+/** The history's rows are the desk's (one query for an order: desk.repository.ts). */
+export type HistoryRow = DeskRow;
 
 export interface HistoryFilter {
   statuses?: readonly OrderStatus[];
@@ -66,7 +52,7 @@ export async function listHistory(
   if (storeIds.length === 0) return [];
   const { cursor } = filter;
   return db
-    .select(historyColumns)
+    .select(staffOrderColumns)
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
     .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -89,25 +75,6 @@ export async function listHistory(
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-}
-
-/** One order of the given stores, or undefined (another shop's or store's is not found). */
-export async function findHistoryOrder(
-  db: Executor,
-  tenantId: string,
-  storeIds: string[],
-  id: string,
-) {
-  if (storeIds.length === 0) return undefined;
-  const [row] = await db
-    .select(historyColumns)
-    .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(
-      and(eq(orders.tenantId, tenantId), inArray(orders.storeId, storeIds), eq(orders.id, id)),
-    );
-  return row;
 }
 
 /** What staff did to an order (prints, refunds, delays), from the audit trail, oldest first. */

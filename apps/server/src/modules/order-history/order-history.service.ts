@@ -5,13 +5,13 @@ import { ORDER_STATUSES } from '@servery/contract/order';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
+import { findDeskOrder } from '../desk/desk.repository.ts';
 import { toDeskOrder } from '../desk/desk.service.ts';
 import { paidOf, toRefund } from '../refunds/refund-rules.ts';
 import { refundsOfOrder } from '../refunds/refunds.repository.ts';
 import { decodeCursor, pageOf } from './history-cursor.ts';
 import {
   auditOfOrder,
-  findHistoryOrder,
   listHistory,
   messagesOfOrder,
   type HistoryFilter,
@@ -78,7 +78,7 @@ export function createOrderHistoryService(db: Database) {
 
   /** An order with its timeline, the messages sent, its payment and its refunds. */
   async function detail(staff: StaffIdentity, id: string) {
-    const row = await findHistoryOrder(db, staff.tenantId, staff.storeIds, id);
+    const row = await findDeskOrder(db, staff.tenantId, staff.storeIds, id);
     if (!row) throw notFound('There is no such order in your stores.');
     const [audit, messages, refunds] = await Promise.all([
       auditOfOrder(db, staff.tenantId, id),

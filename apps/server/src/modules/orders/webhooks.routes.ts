@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../lib/app-error.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
+import { recordProviderRefunds } from '../refunds/provider-refunds.ts';
 import { handleProviderEvent, type PaymentDeps } from './orders.service.ts';
 
 /**
@@ -29,6 +30,8 @@ export const webhooksRoutes: FastifyPluginAsync<{
       throw badRequest('The webhook signature is not valid or is too old.');
     }
     await handleProviderEvent(deps, event);
+    // Refunds made in the Stripe dashboard count in the reports too (decision 0039).
+    await recordProviderRefunds(deps, event);
     return { status: 200, message: 'Received', data: null };
   });
 };

@@ -38,7 +38,14 @@ describe('POST /api/admin/orders/{id}/refunds', () => {
       created_by: s.manager.email,
     });
     expect(s.fake.refunds.filter((r) => r.payment_intent === order.intentId)).toEqual([
-      { payment_intent: order.intentId, amount: 1095, idempotencyKey: `refund-${data.id}` },
+      {
+        id: expect.stringMatching(/^re_/),
+        payment_intent: order.intentId,
+        amount: 1095,
+        idempotencyKey: `refund-${data.id}`,
+        // Stripe's news of this refund is then known as ours (provider-refunds.ts).
+        metadata: { made_by: 'servery', refund_id: data.id },
+      },
     ]);
     expect((await paymentOf(order.id)).refunded).toBe(1095);
     const [mail] = await s.ctx.db

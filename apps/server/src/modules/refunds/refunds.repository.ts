@@ -114,3 +114,43 @@ export async function orderForRefund(
     );
   return row;
 }
+
+/** The refund the provider knows by `providerRefundId`, or our own by its id when given. */
+export async function refundOfProvider(
+  db: Executor,
+  tenantId: string,
+  providerRefundId: string,
+  ownId: string | null,
+) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.tenantId, tenantId),
+        ownId && /^[0-9a-f-]{36}$/i.test(ownId)
+          ? eq(refunds.id, ownId)
+          : eq(refunds.providerRefundId, providerRefundId),
+      ),
+    );
+  return row;
+}
+
+/** A refund the provider says failed after it had succeeded (its money never left). */
+export async function failSettledRefund(tx: Executor, id: string, message: string) {
+  const [row] = await tx
+    .update(refunds)
+    .set({ status: 'failed', failureMessage: message })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'succeeded')))
+    .returning();
+  return row;
+}
+
+/** The contacts of an order's customer (a refund made elsewhere is told to them too). */
+export async function customerOfOrder(db: Executor, customerId: string) {
+  const [row] = await db
+    .select({ email: customers.email, phone: customers.phone })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row;
+}

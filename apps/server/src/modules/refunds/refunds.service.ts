@@ -189,7 +189,7 @@ export function createRefundService(deps: RefundDeps) {
         payment.intentId,
         payment.stripeAccount,
         row.amount,
-        `refund-${row.id}`,
+        row.id,
       );
       const done = await db.transaction(async (tx) => {
         const settled = await settleRefund(tx, row.id, {

@@ -1,5 +1,5 @@
 import type { SalesReport } from '@servery/contract/back-office-shapes';
-import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import type { soldOrders } from './reports.repository.ts';
 
 /** Pence as pounds and pence for a spreadsheet (2190 → 21.90); the figures stay exact. */
@@ -29,7 +29,7 @@ export function reportCsv(report: SalesReport): string {
     ['Dish', 'Quantity', 'Gross'],
     ...report.top_items.map((item) => [item.name, item.quantity, pounds(item.gross)]),
   ];
-  return stringify(rows);
+  return spreadsheetCsv(rows);
 }
 
 /** The orders behind a report, one a row. */
@@ -42,7 +42,7 @@ export function ordersCsv(
     dateStyle: 'short',
     timeStyle: 'short',
   });
-  return stringify(
+  return spreadsheetCsv(
     orders.map((o) => ({
       number: o.number,
       placed: local.format(o.createdAt),

@@ -105,6 +105,23 @@ describe('GET /api/admin/reports/sales', () => {
     expect(rows.body).toContain(',card,21.90,0.00,0.00,21.90,3.65,10.95');
   });
 
+  it('keeps a dish or store name that looks like a formula as text in the CSV', async () => {
+    const order = await placedAt('2026-02-10T12:00:00Z', { status: 'completed', payment: 'cash' });
+    const [row] = await s.ctx.db.select().from(orders).where(eq(orders.id, order.id));
+    await s.ctx.db
+      .update(orders)
+      .set({
+        storeName: '@SUM(1+1)*cmd',
+        lines: row!.lines.map((line) => ({ ...line, name: '=HYPERLINK("http://x","y")' })),
+      })
+      .where(eq(orders.id, order.id));
+    const range = `from=2026-02-10&to=2026-02-10&store_id=${s.main.storeId}`;
+    const sheet = await get(`${range}&format=csv`);
+    expect(sheet.body).toContain(`"'=HYPERLINK(""http://x"",""y"")",2,21.90\n`);
+    const rows = await get(`${range}&format=orders_csv`);
+    expect(rows.body).toContain(",'@SUM(1+1)*cmd,collection,completed,cash,");
+  });
+
   it('refuses staff (403), a store of another (404) and a bad range (400)', async () => {
     expect((await get('from=2026-03-29&to=2026-03-29', s.cook)).statusCode).toBe(403);
     expect(

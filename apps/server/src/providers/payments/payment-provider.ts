@@ -56,14 +56,15 @@ export interface CardProvider {
     attempt: string,
   ): Promise<'released' | 'refunded'>;
   /**
-   * Gives back part or all of a charged payment (a refund from the back office, issue 29). `key`
-   * names the refund: the same key makes one refund however often it is sent.
+   * Gives back part or all of a charged payment (a refund from the back office, issue 29).
+   * `refundId` is our refund's id: it names the provider's refund (the same id makes one refund
+   * however often it is sent) and is written on it, so the provider's news of it is known as ours.
    */
   refundPayment(
     intentId: string,
     account: string | null,
     amount: number,
-    key: string,
+    refundId: string,
   ): Promise<{ id: string }>;
   /** The verified event of a webhook call, or an error for a bad signature or a stale one. */
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent;
@@ -77,4 +78,19 @@ export interface ProviderEvent {
   account: string | null;
   /** Set for events about a payment. */
   payment: ProviderPayment | null;
+  /** The refunds an event is about (a refund's own events, or a charge's refunds); often none. */
+  refunds: ProviderRefund[];
+}
+
+/** A refund as the provider holds it: ours, or one made elsewhere (the Stripe dashboard). */
+export interface ProviderRefund {
+  id: string;
+  intentId: string;
+  amount: number;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+  created: Date;
+  /** Our refund's id when we made it from the back office (written on it as metadata). */
+  refundId: string | null;
+  /** Made by this server (a back-office refund, or the desk giving a cancelled order back). */
+  ours: boolean;
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentStatus } from '@servery/contract/order';
-import type { CardProvider, ProviderPayment } from './payment-provider.ts';
+import type { CardProvider, ProviderPayment, ProviderRefund } from './payment-provider.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -34,6 +34,40 @@ function statusOf(intent: Stripe.PaymentIntent): PaymentStatus {
     default:
       return intent.last_payment_error ? 'failed' : 'requires_payment';
   }
+}
+
+/** Written on every refund this server makes: its webhook news is not a refund made elsewhere. */
+const OURS = 'servery';
+
+function refundOf(refund: Stripe.Refund, fallbackIntent: string | null): ProviderRefund | null {
+  const intent = refund.payment_intent ?? fallbackIntent;
+  const intentId = typeof intent === 'string' ? intent : (intent?.id ?? null);
+  if (!intentId) return null;
+  const metadata = refund.metadata ?? {};
+  return {
+    id: refund.id,
+    intentId,
+    amount: refund.amount,
+    status: (refund.status ?? 'pending') as ProviderRefund['status'],
+    created: new Date(refund.created * 1000),
+    refundId: metadata.refund_id ?? null,
+    ours: metadata.made_by === OURS,
+  };
+}
+
+/** The refunds a webhook event is about: a refund's own events, or a charge's refunds (listed on older API versions). */
+function refundsOf(object: { object?: string }): ProviderRefund[] {
+  if (object.object === 'refund') {
+    const one = refundOf(object as Stripe.Refund, null);
+    return one ? [one] : [];
+  }
+  if (object.object !== 'charge') return [];
+  const charge = object as Stripe.Charge;
+  const paid = charge.payment_intent;
+  const intent = typeof paid === 'string' ? paid : (paid?.id ?? null);
+  return (charge.refunds?.data ?? [])
+    .map((refund) => refundOf(refund, intent))
+    .filter((refund) => refund !== null);
 }
 
 function paymentOf(intent: Stripe.PaymentIntent): ProviderPayment {
@@ -112,7 +146,7 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
         // One refund per try; a later try finds the charge refunded (a crash after the refund).
         try {
           await stripe.refunds.create(
-            { payment_intent: intentId },
+            { payment_intent: intentId, metadata: { made_by: OURS } },
             on(account, { idempotencyKey: `refund-${attempt}` }),
           );
         } catch (error) {
@@ -127,10 +161,10 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
       );
       return 'released';
     },
-    async refundPayment(intentId, account, amount, key) {
+    async refundPayment(intentId, account, amount, refundId) {
       const refund = await stripe.refunds.create(
-        { payment_intent: intentId, amount },
-        on(account, { idempotencyKey: key }),
+        { payment_intent: intentId, amount, metadata: { made_by: OURS, refund_id: refundId } },
+        on(account, { idempotencyKey: `refund-${refundId}` }),
       );
       return { id: refund.id };
     },
@@ -150,6 +184,7 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
         account: event.account ?? null,
         payment:
           object.object === 'payment_intent' ? paymentOf(object as Stripe.PaymentIntent) : null,
+        refunds: refundsOf(object),
       };
     },
   };

@@ -3,11 +3,13 @@ import { Link, Route, Routes, useParams } from 'react-router';
 import type { CustomerSummary } from '@servery/contract/back-office-shapes';
 import { formatMoney } from '@servery/contract/pricing';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
+import { PagedList, PageRows, type PageSlot } from '../paged-list.tsx';
 import { buttonClass, LINK_CLASS } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { cachedConfig } from '../../lib/shop-config.ts';
-import { shopDateTime, useShopTimeZone } from '../../lib/shop-time.ts';
+import { shopDateTime } from '../../lib/shop-time.ts';
+import { useAdminTimeZone } from '../admin-shop.ts';
 import { useCustomerListQuery, useCustomerQuery } from './customers-api.ts';
 
 const money = (minor: number) => formatMoney(minor, { sign: cachedConfig()?.currency.sign ?? '£' });
@@ -37,7 +39,6 @@ function Who({ c }: { c: CustomerSummary }) {
 
 function CustomerSearch() {
   const [q, setQ] = useState('');
-  const [cursors, setCursors] = useState<string[]>(['']);
   const session = useSessionQuery();
   const canExport = session.data?.permissions.includes('customers:export');
   return (
@@ -54,10 +55,7 @@ function CustomerSearch() {
             type="search"
             className={inputClass({ size: 'lg' })}
             value={q}
-            onChange={(e) => {
-              setQ(e.target.value);
-              setCursors(['']);
-            }}
+            onChange={(e) => setQ(e.target.value)}
           />
         </label>
         {canExport && (
@@ -70,83 +68,52 @@ function CustomerSearch() {
           </a>
         )}
       </form>
-      <ul className="mt-4 space-y-3">
-        {cursors.map((cursor, index) => (
-          <CustomerRows
-            key={cursor}
-            q={q.trim()}
-            cursor={cursor}
-            onMore={
-              index === cursors.length - 1 ? (next) => setCursors((c) => [...c, next]) : undefined
-            }
-          />
-        ))}
-      </ul>
+      <PagedList filter={q.trim()}>{(slot) => <CustomerRows q={q.trim()} slot={slot} />}</PagedList>
     </>
   );
 }
 
-function CustomerRows({
-  q,
-  cursor,
-  onMore,
-}: {
-  q: string;
-  cursor: string;
-  onMore?: (next: string) => void;
-}) {
-  const timeZone = useShopTimeZone();
-  const { data, error, isLoading } = useCustomerListQuery({
+function CustomerRows({ q, slot }: { q: string; slot: PageSlot }) {
+  const timeZone = useAdminTimeZone();
+  const query = useCustomerListQuery({
     ...(q ? { q } : {}),
-    ...(cursor ? { cursor } : {}),
+    ...(slot.cursor ? { cursor: slot.cursor } : {}),
   });
-  if (isLoading) return <li role="status">Loading customers…</li>;
-  if (error)
-    return (
-      <li role="alert" className="text-red-700">
-        {adminErrorMessage(error)}
-      </li>
-    );
-  if (!data?.customers.length) return cursor ? null : <li>No customer matches.</li>;
   return (
-    <>
-      {data.customers.map((c) => (
-        <li key={c.id}>
-          <Link
-            to={c.id}
-            className={`${CARD_CLASS} grid grid-cols-[1fr_auto] items-center gap-4 hover:bg-stone-50`}
-          >
-            <span>
-              <Who c={c} />
+    <PageRows
+      query={query}
+      items={query.data?.customers}
+      slot={slot}
+      words={{
+        loading: 'Loading customers…',
+        none: 'No customer matches.',
+        more: 'Show more customers',
+      }}
+    >
+      {(c) => (
+        <Link
+          to={c.id}
+          className={`${CARD_CLASS} grid grid-cols-[1fr_auto] items-center gap-4 hover:bg-stone-50`}
+        >
+          <span>
+            <Who c={c} />
+          </span>
+          <span className="text-right">
+            <span className="block text-lg font-semibold">{money(c.total_spent)}</span>
+            <span className="block text-stone-700">
+              {c.orders} {c.orders === 1 ? 'order' : 'orders'}
+              {c.last_order_at ? ` · last ${shopDateTime(c.last_order_at, timeZone)}` : ''}
             </span>
-            <span className="text-right">
-              <span className="block text-lg font-semibold">{money(c.total_spent)}</span>
-              <span className="block text-stone-700">
-                {c.orders} {c.orders === 1 ? 'order' : 'orders'}
-                {c.last_order_at ? ` · last ${shopDateTime(c.last_order_at, timeZone)}` : ''}
-              </span>
-            </span>
-          </Link>
-        </li>
-      ))}
-      {onMore && data.next_cursor && (
-        <li>
-          <button
-            type="button"
-            className={buttonClass({ variant: 'outline', size: 'lg' })}
-            onClick={() => onMore(data.next_cursor!)}
-          >
-            Show more customers
-          </button>
-        </li>
+          </span>
+        </Link>
       )}
-    </>
+    </PageRows>
   );
 }
 
 function CustomerView() {
   const { id = '' } = useParams();
-  const timeZone = useShopTimeZone();
+  const timeZone = useAdminTimeZone();
   const { data: c, error, isLoading } = useCustomerQuery(id);
   if (isLoading) return <p role="status">Loading the customer…</p>;
   if (error || !c)

@@ -2,7 +2,8 @@ import { Link, useParams } from 'react-router';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { LINK_CLASS } from '../../components/ui/button.tsx';
-import { shopDateTime, useShopTimeZone } from '../../lib/shop-time.ts';
+import { shopDateTime } from '../../lib/shop-time.ts';
+import { useAdminTimeZone } from '../admin-shop.ts';
 import { money } from './orders-page.tsx';
 import { useOrderDetailQuery } from './orders-api.ts';
 import { RefundForm } from './refund-form.tsx';
@@ -10,7 +11,7 @@ import { RefundForm } from './refund-form.tsx';
 /** One order: what was ordered, who moved it and when, the messages sent, its money. */
 export function OrderDetailView() {
   const { id = '' } = useParams();
-  const timeZone = useShopTimeZone();
+  const timeZone = useAdminTimeZone();
   const session = useSessionQuery();
   const { data: order, error, isLoading } = useOrderDetailQuery(id);
   if (isLoading) return <p role="status">Loading the order…</p>;

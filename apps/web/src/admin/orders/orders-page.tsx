@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { formatMoney } from '@servery/contract/pricing';
-import { adminErrorMessage } from '../admin-api.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
+import { PagedList, PageRows, type PageSlot } from '../paged-list.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { cachedConfig } from '../../lib/shop-config.ts';
-import { shopDateTime, useShopTimeZone } from '../../lib/shop-time.ts';
+import { shopDateTime } from '../../lib/shop-time.ts';
+import { useAdminTimeZone } from '../admin-shop.ts';
 import { OrderDetailView } from './order-detail.tsx';
 import { useOrderHistoryQuery, type HistoryParams } from './orders-api.ts';
 
@@ -26,14 +26,12 @@ export function OrdersPage() {
 
 function OrderSearch() {
   const [form, setForm] = useState({ q: '', from: '', to: '', status: '', type: '', payment: '' });
-  const [cursors, setCursors] = useState<string[]>(['']);
   const params: HistoryParams = { status: STATUSES };
   for (const [key, value] of Object.entries(form)) {
     if (value.trim()) params[key as keyof HistoryParams] = value.trim();
   }
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
-    setCursors(['']);
   };
   const select = (key: keyof typeof form, label: string, options: [string, string][]) => (
     <label className="font-medium">
@@ -97,74 +95,47 @@ function OrderSearch() {
           ['cash', 'Cash'],
         ])}
       </form>
-      <ul className="mt-4 space-y-3">
-        {cursors.map((cursor, index) => (
-          <HistoryRows
-            key={cursor}
-            params={{ ...params, ...(cursor ? { cursor } : {}) }}
-            onMore={
-              index === cursors.length - 1 ? (next) => setCursors((c) => [...c, next]) : undefined
-            }
-          />
-        ))}
-      </ul>
+      <PagedList filter={JSON.stringify(params)}>
+        {(slot) => <HistoryRows params={params} slot={slot} />}
+      </PagedList>
     </>
   );
 }
 
-function HistoryRows({
-  params,
-  onMore,
-}: {
-  params: HistoryParams;
-  onMore?: (next: string) => void;
-}) {
-  const timeZone = useShopTimeZone();
-  const { data, error, isLoading } = useOrderHistoryQuery(params);
-  if (isLoading) return <li role="status">Loading orders…</li>;
-  if (error)
-    return (
-      <li role="alert" className="text-red-700">
-        {adminErrorMessage(error)}
-      </li>
-    );
-  if (!data?.orders.length) return params.cursor ? null : <li>No order matches.</li>;
+function HistoryRows({ params, slot }: { params: HistoryParams; slot: PageSlot }) {
+  const timeZone = useAdminTimeZone();
+  const query = useOrderHistoryQuery({
+    ...params,
+    ...(slot.cursor ? { cursor: slot.cursor } : {}),
+  });
   return (
-    <>
-      {data.orders.map((order) => (
-        <li key={order.id}>
-          <Link
-            to={order.id}
-            className={`${CARD_CLASS} grid grid-cols-[6rem_1fr_auto] items-center gap-4 hover:bg-stone-50`}
-          >
-            <span className="text-2xl font-bold">#{order.number}</span>
-            <span>
-              <span className="block font-semibold">{order.customer.name}</span>
-              <span className="block text-stone-700">
-                {shopDateTime(order.created_at, timeZone)} · {order.store.name} · {order.order_type}{' '}
-                · {order.status.replace(/_/g, ' ')}
-              </span>
+    <PageRows
+      query={query}
+      items={query.data?.orders}
+      slot={slot}
+      words={{ loading: 'Loading orders…', none: 'No order matches.', more: 'Show older orders' }}
+    >
+      {(order) => (
+        <Link
+          to={order.id}
+          className={`${CARD_CLASS} grid grid-cols-[6rem_1fr_auto] items-center gap-4 hover:bg-stone-50`}
+        >
+          <span className="text-2xl font-bold">#{order.number}</span>
+          <span>
+            <span className="block font-semibold">{order.customer.name}</span>
+            <span className="block text-stone-700">
+              {shopDateTime(order.created_at, timeZone)} · {order.store.name} · {order.order_type} ·{' '}
+              {order.status.replace(/_/g, ' ')}
             </span>
-            <span className="text-right text-lg font-semibold">
-              {money(order.total)}
-              {order.refunded > 0 && (
-                <span className="block text-sm text-red-800">Refunded {money(order.refunded)}</span>
-              )}
-            </span>
-          </Link>
-        </li>
-      ))}
-      {onMore && data.next_cursor && (
-        <li>
-          <button
-            type="button"
-            className={buttonClass({ variant: 'outline', size: 'lg' })}
-            onClick={() => onMore(data.next_cursor!)}
-          >
-            Show older orders
-          </button>
-        </li>
+          </span>
+          <span className="text-right text-lg font-semibold">
+            {money(order.total)}
+            {order.refunded > 0 && (
+              <span className="block text-sm text-red-800">Refunded {money(order.refunded)}</span>
+            )}
+          </span>
+        </Link>
       )}
-    </>
+    </PageRows>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { formatMoney } from '@servery/contract/pricing';
-import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
-import { useShopConfig } from '../../lib/shop-config.ts';
-import { useShopTimeZone } from '../../lib/shop-time.ts';
+import { cachedConfig } from '../../lib/shop-config.ts';
+import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
+import { useAdminTimeZone } from '../admin-shop.ts';
 import { HourChart } from './hour-chart.tsx';
 import { rangeOf, shopToday, type RangeKind } from './report-range.ts';
 import { reportCsvUrl, useReportStoresQuery, useSalesReportQuery } from './reports-api.ts';
@@ -21,8 +21,9 @@ const KINDS: { kind: RangeKind; label: string }[] = [
 
 /** Owners and managers: sales for a day, week, month or any range, and the end of day (issue 29). */
 export function ReportsPage() {
-  const config = useShopConfig();
-  const timeZone = useShopTimeZone();
+  const config = cachedConfig();
+  const session = useSessionQuery();
+  const timeZone = useAdminTimeZone();
   const today = shopToday(timeZone);
   const [kind, setKind] = useState<RangeKind>('day');
   const [day, setDay] = useState(today);
@@ -139,7 +140,7 @@ export function ReportsPage() {
           </section>
           <ZReport
             report={report.data}
-            shop={config?.websiteName ?? ''}
+            shop={session.data?.shop.name ?? config?.websiteName ?? ''}
             store={storeName}
             money={money}
           />

@@ -15,7 +15,15 @@ export interface Wire {
   /** What each path answers; change it between steps of a test. */
   answers: Record<string, WireAnswer>;
   /** Every call made, in order. */
-  sent: { method: string; path: string; body: unknown; authorization: string | null }[];
+  sent: {
+    method: string;
+    path: string;
+    /** The query string's parameters (filters, cursors). */
+    query: Record<string, string>;
+    body: unknown;
+    authorization: string | null;
+    headers: Headers;
+  }[];
 }
 
 /**
@@ -35,13 +43,16 @@ export function stubApiWire(answers: Record<string, WireAnswer> = {}): Wire {
     },
   );
   vi.stubGlobal('fetch', async (request: Request) => {
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const path = url.pathname;
     const text = await request.text();
     wire.sent.push({
       method: request.method,
       path,
+      query: Object.fromEntries(url.searchParams),
       body: text ? JSON.parse(text) : undefined,
       authorization: request.headers.get('authorization'),
+      headers: request.headers,
     });
     const answer = wire.answers[path] ?? {
       status: 404,

@@ -1,0 +1,205 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StaffRole } from '@servery/contract/staff-roles';
+import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
+import { createAdminState } from '../admin-state.ts';
+import { deskOrder, ok, staffSession } from '../testing/staff-app-fakes.ts';
+import { OrdersPage } from './orders-page.tsx';
+import type { HistoryOrder, OrderDetailOf } from './orders-api.ts';
+
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// Issue 29 points 3 and 4: a manager finds last week's order, reads its story, refunds a dish.
+const historyOrder = (number: number, change: Partial<HistoryOrder> = {}): HistoryOrder => ({
+  ...deskOrder(number, {
+    status: 'completed',
+    customer: { name: 'Mina Shah', phone: null, email: null },
+  }),
+  refunded: 0,
+  ...change,
+});
+const page = (orders: HistoryOrder[], next: string | null) => ok({ orders, next_cursor: next });
+const detail = (change: Partial<OrderDetailOf> = {}): OrderDetailOf => ({
+  ...historyOrder(1042, {
+    payment: { method: 'card', status: 'succeeded', paid: true, to_collect: 0 },
+    lines: [
+      {
+        name: 'Lamb biryani',
+        quantity: 2,
+        modifier_names: [],
+        note: '',
+        line_total: 2380,
+        allergens: null,
+      },
+      {
+        name: 'Garlic naan',
+        quantity: 1,
+        modifier_names: [],
+        note: '',
+        line_total: 410,
+        allergens: null,
+      },
+    ],
+    total: 2790,
+  }),
+  timeline: [
+    { at: '2026-11-24T18:00:00.000Z', what: 'placed', by: null },
+    { at: '2026-11-24T18:02:00.000Z', what: 'accepted', by: 'priya@shop.test' },
+  ],
+  messages: [
+    {
+      at: '2026-11-24T18:00:05.000Z',
+      channel: 'email',
+      kind: 'order_confirmation',
+      recipient: 'mina@example.com',
+      status: 'sent',
+    },
+  ],
+  payments: [
+    { method: 'card', provider: 'stripe', status: 'succeeded', amount: 2790, refunded: 0 },
+  ],
+  refunds: [],
+  refundable: 2790,
+  ...change,
+});
+
+function renderAt(path: string, role: StaffRole, answers: Record<string, WireAnswer>) {
+  const wire = stubApiWire({ '/api/admin/session': ok(staffSession(role)), ...answers });
+  render(
+    <Provider store={createAdminState()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/orders/*" element={<OrdersPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return wire;
+}
+
+describe('the order history', () => {
+  it('searches by what the manager types and pages back through older orders', async () => {
+    const user = userEvent.setup();
+    const wire = renderAt('/admin/orders', 'manager', {
+      '/api/admin/orders': page([historyOrder(1042, { refunded: 500 })], 'c2'),
+    });
+    const first = await screen.findByRole('link', { name: /#1042/ });
+    expect(first.textContent).toContain('Mina Shah');
+    expect(first.textContent).toContain('£27.90');
+    expect(first.textContent).toContain('Refunded £5.00');
+
+    await user.type(screen.getByLabelText('Number, name, phone, e-mail or postcode'), 'shah');
+    await user.selectOptions(screen.getByLabelText('Payment'), 'card');
+    const asked = wire.sent.filter((c) => c.path === '/api/admin/orders').at(-1)!;
+    expect(asked.query).toMatchObject({ q: 'shah', payment: 'card' });
+    expect(asked.query.cursor).toBeUndefined();
+
+    wire.answers['/api/admin/orders'] = page([historyOrder(987)], null);
+    await user.click(await screen.findByRole('button', { name: 'Show older orders' }));
+    expect(await screen.findByRole('link', { name: /#987/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /#1042/ })).toBeTruthy();
+    expect(wire.sent.at(-1)!.query).toMatchObject({ q: 'shah', cursor: 'c2' });
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).toBeNull();
+  });
+
+  it('says so when nothing matches', async () => {
+    renderAt('/admin/orders', 'manager', { '/api/admin/orders': page([], null) });
+    expect(await screen.findByText('No order matches.')).toBeTruthy();
+  });
+});
+
+describe('an order’s detail', () => {
+  it('shows its timeline, the messages sent and its payment', async () => {
+    renderAt('/admin/orders/o1042', 'manager', { '/api/admin/orders/o1042': ok(detail()) });
+    expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeTruthy();
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(within(timeline).getByText(/accepted · priya@shop.test/)).toBeTruthy();
+    expect(
+      within(timeline).getByText(/order confirmation by email to mina@example.com/),
+    ).toBeTruthy();
+    expect(screen.getByText(/card · succeeded · refunded £0.00/)).toBeTruthy();
+  });
+
+  it('refunds one dish after a confirmation, with one key for the double tap', async () => {
+    const user = userEvent.setup();
+    const wire = renderAt('/admin/orders/o1042', 'manager', {
+      '/api/admin/orders/o1042': ok(detail()),
+    });
+    await user.type(await screen.findByLabelText('2 × Lamb biryani (£23.80)'), '{selectall}1');
+    await user.type(screen.getByLabelText('Reason (the customer is told the amount)'), 'Cold');
+    await user.click(screen.getByRole('button', { name: 'Refund £11.90' }));
+    const dialog = screen.getByRole('dialog', { name: 'Give back £11.90 to the card?' });
+    wire.answers['/api/admin/orders/o1042/refunds'] = {
+      status: 201,
+      body: { status: 201, message: 'Refunded.', data: { id: 'r1' } },
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, refund £11.90' }));
+    expect(await screen.findByText('Refund made: the customer has been told.')).toBeTruthy();
+    const posted = wire.sent.find((c) => c.method === 'POST')!;
+    expect(posted.body).toEqual({
+      amount: 1190,
+      reason: 'Cold',
+      lines: [{ index: 0, quantity: 1 }],
+    });
+    expect(posted.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the server’s refusal when the refund passes what is left', async () => {
+    const user = userEvent.setup();
+    const wire = renderAt('/admin/orders/o1042', 'manager', {
+      '/api/admin/orders/o1042': ok(detail()),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Whole order' }));
+    await user.type(screen.getByLabelText('Reason (the customer is told the amount)'), 'Late');
+    await user.click(screen.getByRole('button', { name: 'Refund £27.90' }));
+    wire.answers['/api/admin/orders/o1042/refunds'] = {
+      status: 409,
+      body: { status: 409, message: 'That is more than is left to refund: at most £0.00.' },
+    };
+    await user.click(screen.getByRole('button', { name: 'Yes, refund £27.90' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'That is more than is left to refund: at most £0.00.',
+    );
+  });
+
+  it('lists refunds made, and offers no refund form to a member of staff', async () => {
+    const refunded = detail({
+      refundable: 1600,
+      refunds: [
+        {
+          id: 'r1',
+          order_id: 'o1042',
+          amount: 1190,
+          reason: 'Cold',
+          lines: [{ index: 0, quantity: 1, name: 'Lamb biryani' }],
+          method: 'card',
+          status: 'succeeded',
+          created_by: 'priya@shop.test',
+          created_at: '2026-11-24T19:00:00.000Z',
+        },
+      ],
+    });
+    renderAt('/admin/orders/o1042', 'staff', { '/api/admin/orders/o1042': ok(refunded) });
+    const list = await screen.findByTestId('order-refunds');
+    expect(list.textContent).toContain(
+      '£11.90 card · succeeded · Cold · priya@shop.test · 1 × Lamb biryani',
+    );
+    expect(screen.queryByRole('form', { name: /Refund/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+  });
+});

@@ -1,0 +1,137 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SalesFigures, SalesReport } from '@servery/contract/back-office-shapes';
+import { stubApiWire } from '../../lib/testing/api-wire.ts';
+import { createAdminState } from '../admin-state.ts';
+import { ok, staffSession } from '../testing/staff-app-fakes.ts';
+import { ReportsPage } from './reports-page.tsx';
+
+// jsdom has no canvas: the charting library is replaced by one that keeps what it was given.
+const charts = vi.hoisted(() => [] as unknown[][][]);
+vi.mock('uplot', () => ({
+  default: class {
+    constructor(_options: unknown, data: unknown[][]) {
+      charts.push(data);
+    }
+    destroy() {}
+  },
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  charts.length = 0;
+});
+
+// Issue 29 points 1 and 2: at closing time, a manager reads the day's figures beside the day
+// before, prints the Z report and takes the CSV for the accountant.
+const hours = (busy: Record<number, number>) =>
+  Array.from({ length: 24 }, (_, hour) => ({
+    hour,
+    orders: busy[hour] ?? 0,
+    gross: (busy[hour] ?? 0) * 2190,
+  }));
+const figures = (change: Partial<SalesFigures> = {}): SalesFigures => ({
+  from: '2026-11-24',
+  to: '2026-11-24',
+  orders: 2,
+  gross: 4380,
+  vat: [{ rate: 20, net: 3650, vat: 730 }],
+  discounts: 0,
+  delivery_fees: 0,
+  refunds: 1095,
+  net: 3285,
+  cash: 2190,
+  card: 1095,
+  average: 2190,
+  by_hour: hours({ 18: 1, 19: 1 }),
+  top_items: [{ name: 'Chicken tikka masala', quantity: 4, gross: 4380 }],
+  ...change,
+});
+const report = (): SalesReport => ({
+  ...figures(),
+  store_id: null,
+  time_zone: 'Europe/London',
+  currency: 'GBP',
+  previous: figures({
+    from: '2026-11-23',
+    to: '2026-11-23',
+    orders: 1,
+    gross: 2190,
+    refunds: 0,
+    net: 2190,
+    cash: 2190,
+    card: 0,
+    by_hour: hours({ 12: 1 }),
+  }),
+});
+
+function renderPage() {
+  const wire = stubApiWire({
+    '/api/admin/session': ok(staffSession('manager')),
+    '/api/admin/stores': ok([{ id: 'st1', name: 'Camden' }]),
+    '/api/admin/reports/sales': ok(report()),
+  });
+  render(
+    <Provider store={createAdminState()}>
+      <ReportsPage />
+    </Provider>,
+  );
+  return wire;
+}
+
+describe('the reports screen', () => {
+  it('shows the day’s figures with the day before beside them, VAT by rate and top dishes', async () => {
+    renderPage();
+    const net = await screen.findByTestId('figure-net');
+    expect(net.textContent).toBe('£32.85');
+    expect(net.parentElement!.textContent).toContain('Before: £21.90');
+    expect(screen.getByTestId('figure-refunds').textContent).toBe('£10.95');
+    expect(screen.getByTestId('figure-cash').textContent).toBe('£21.90');
+    expect(screen.getByTestId('figure-orders').textContent).toBe('2');
+    const vat = screen.getByRole('region', { name: 'VAT by rate' });
+    expect(within(vat).getByRole('row', { name: '20% £36.50 £7.30' })).toBeTruthy();
+    const top = screen.getByRole('region', { name: 'Top dishes' });
+    expect(top.textContent).toContain('4 × Chicken tikka masala£43.80');
+  });
+
+  it('draws orders by hour for both periods and says them in words', async () => {
+    renderPage();
+    await screen.findByTestId('figure-net');
+    const [xs, now, before] = charts.at(-1)!;
+    expect(xs).toHaveLength(24);
+    expect(now![18]).toBe(1);
+    expect(before![12]).toBe(1);
+    expect(screen.getByText(/Orders by hour: 18:00 1, 19:00 1/)).toBeTruthy();
+  });
+
+  it('asks for a month and one store, and offers CSV of that range', async () => {
+    const user = userEvent.setup();
+    const wire = renderPage();
+    await screen.findByTestId('figure-net');
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    await user.selectOptions(screen.getByLabelText('Store'), 'Camden');
+    const asked = wire.sent.filter((c) => c.path === '/api/admin/reports/sales').at(-1)!;
+    expect(asked.query.from).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(asked.query.store_id).toBe('st1');
+    const csv = screen.getByRole('link', { name: 'Figures as CSV' }).getAttribute('href')!;
+    expect(csv).toContain(`from=${asked.query.from}`);
+    expect(csv).toContain('store_id=st1');
+    expect(csv).toContain('format=csv');
+    expect(screen.getByRole('link', { name: 'Orders as CSV' }).getAttribute('href')).toContain(
+      'format=orders_csv',
+    );
+  });
+
+  it('has the Z report ready for the 80 mm printer with the cash to find in the till', async () => {
+    renderPage();
+    await screen.findByTestId('figure-net');
+    const z = screen.getByRole('region', { name: 'Z report for the ticket printer' });
+    expect(z.textContent).toContain('Tandoor Lane');
+    expect(z.textContent).toContain('Z REPORT 2026-11-24');
+    expect(z.textContent).toContain('Cash£21.90');
+    expect(z.textContent).toContain('VAT 20% on £36.50£7.30');
+  });
+});
