@@ -3,7 +3,11 @@ import { capturesAtCheckout, isPaymentSecured } from '@servery/contract/order';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { demoCardOutcome, demoCardProblem, demoKeptCard } from '../../providers/payments/demo-card.ts';
+import {
+  demoCardOutcome,
+  demoCardProblem,
+  demoKeptCard,
+} from '../../providers/payments/demo-card.ts';
 import type { CardProvider, ProviderEvent } from '../../providers/payments/payment-provider.ts';
 import type { Tenant } from '../tenants/tenants.repository.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
