@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCatalogueShop } from './support/catalogue.ts';
-import { fillCart, openSignedIn, orderOf } from './support/checkout.ts';
+import { customerCall, fillCart, openSignedIn, orderOf } from './support/checkout.ts';
 import { FAKE_STRIPE_KEYS, startFakeStripe } from './support/fake-stripe.ts';
 import { screenshot } from './support/browser.ts';
 import { useProduct } from './support/product.ts';
@@ -85,6 +85,38 @@ describe('paying through Stripe', () => {
       'Card · Authorised, charged when the shop accepts',
     );
     await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);
+    await context.close();
+  });
+
+  it('pays with a saved card in one tap: the server confirms it at Stripe, no card form loads', async () => {
+    const userData = await signInByApi(product.server);
+    const { page, context } = await openSignedIn(product.browser, url(), userData);
+    // The first order: the customer agrees to keep the card, and Stripe.js pays it (the fake
+    // stands in for the browser's confirmation, which needs js.stripe.com).
+    const first = await placeCardOrder(page);
+    const agreed = await customerCall(url(), userData, '/order/payment/save-card', {
+      method: 'PUT',
+      body: JSON.stringify({ order_id: first, save: true }),
+    });
+    expect(agreed.status).toBe(200);
+    stripe.cards.payWith(stripe.intentOf(first)!);
+    await customerCall(url(), userData, '/order/payment/status', {
+      method: 'PUT',
+      body: JSON.stringify({ order_id: first }),
+    });
+
+    const second = await placeCardOrder(page);
+    const pay = page.getByRole('button', { name: 'Pay with Visa •••• 4242' });
+    await pay.waitFor();
+    expect(await page.getByTestId('express-checkout').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Pay £/ }).count()).toBe(0);
+    await pay.click();
+    await page.waitForURL(`${url()}/orders/${second}`);
+    await page.getByTestId('order-thanks').waitFor();
+    expect(stripe.intentOf(second)).toMatchObject({
+      status: 'requires_capture',
+      customer: stripe.intentOf(first)!.customer,
+    });
     await context.close();
   });
 });

@@ -13,6 +13,7 @@ import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { savedCardsRoutes } from './modules/saved-cards/saved-cards.routes.ts';
 import { webhooksRoutes } from './modules/orders/webhooks.routes.ts';
 import { promosRoutes } from './modules/promos/promos.routes.ts';
 import { createStripeProvider, type StripeOptions } from './providers/payments/stripe.ts';
@@ -243,6 +244,7 @@ export async function buildApp(options: AppOptions) {
     ...(options.publicPort ? { port: options.publicPort } : {}),
   };
   await app.register(ordersRoutes, { db: database.db, now, card, onMessageQueued, links });
+  await app.register(savedCardsRoutes, { db: database.db, now, card, onMessageQueued, links });
   await app.register(reservationsRoutes, {
     db: database.db,
     now,

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeStripeCards } from './fake-stripe-cards.ts';
 
 export interface FakeIntent {
   id: string;
@@ -15,6 +16,10 @@ export interface FakeIntent {
   client_secret: string;
   metadata: Record<string, string>;
   last_payment_error: { message: string } | null;
+  /** Saved cards (fake-stripe-cards.ts): the customer, whether to keep the card, the card. */
+  customer: string | null;
+  setup_future_usage: string | null;
+  payment_method: string | null;
 }
 
 export interface FakeStripeRequest {
@@ -101,6 +106,7 @@ export async function startFakeStripe(secretKey: string) {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: FakeStripeRequest[] = [];
+  const cards = fakeStripeCards(intents);
   const refunds: FakeRefund[] = [];
   /**
    * What a capture, a cancel or a refund answered, by idempotency key: as at Stripe, the same key
@@ -198,6 +204,9 @@ export async function startFakeStripe(secretKey: string) {
         client_secret: `${id}_secret_abc`,
         metadata,
         last_payment_error: null,
+        customer: form.get('customer'),
+        setup_future_usage: form.get('setup_future_usage'),
+        payment_method: null,
       };
       intents.set(id, intent);
       if (key) byIdempotencyKey.set(key, id);
@@ -224,10 +233,16 @@ export async function startFakeStripe(secretKey: string) {
       if (key) answered.set(`${step[2]}:${key}`, answer);
       return send(answer.status, answer.json);
     }
-    const match = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.url!);
+    const [path, query] = req.url!.split('?') as [string, string | undefined];
+    const match = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
     if (req.method === 'GET' && match && intents.has(match[1]!)) {
-      return visible(match[1]) ? send(200, intents.get(match[1]!)!) : noSuchIntent(match[1]!);
+      const intent = visible(match[1]);
+      if (!intent) return noSuchIntent(match[1]!);
+      return send(200, cards.expanded(intent, new URLSearchParams(query)));
     }
+    const call = { method: req.method!, path, form, account: account ?? null };
+    const answer = cards.handle(call, key, (id) => visible(id));
+    if (answer) return send(answer.status, answer.json);
     return send(404, { error: { type: 'invalid_request_error', message: 'No such route' } });
   }).listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -250,6 +265,8 @@ export async function startFakeStripe(secretKey: string) {
     /** The intent made for an order (a test may change its status as a card would). */
     intentOf: (orderId: string) =>
       [...intents.values()].find((intent) => intent.metadata.order_id === orderId),
+    /** Customers and saved cards; `payWith` pays an intent as Stripe.js would in the browser. */
+    cards,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,6 +3,7 @@ import { ZShopConfig } from './config.ts';
 import { ZHomeContent } from './home.ts';
 import { ZAuditEntry, ZStaffMember, ZStaffSession } from './staff.ts';
 import { ZPushKey, ZPushSubscriptionView } from './push.ts';
+import { ZSavedCard } from './saved-cards.ts';
 import {
   ZAddress,
   ZAvailableTimings,
@@ -126,6 +127,10 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   },
   'PUT /api/order/payment/status': { status: 200, schema: ok(ZOrder) },
   'POST /api/payments/demo/:id/confirm': { status: 200, schema: ok(ZOrder) },
+  'GET /api/payment-methods': { status: 200, schema: ok(z.array(ZSavedCard)) },
+  'DELETE /api/payment-methods/:id': { status: 200, schema: said },
+  'PUT /api/order/payment/save-card': { status: 200, schema: said },
+  'POST /api/order/payment/saved-card': { status: 200, schema: ok(ZOrder) },
   'GET /api/orders': { status: 200, schema: ok(ZOrderPage) },
   'GET /api/orders/:id': { status: 200, schema: ok(ZOrder) },
   'GET /api/promos': { status: 200, schema: ok(z.array(ZPromo)) },
@@ -225,6 +230,10 @@ export const BEARER_ROUTES = new Set([
   'POST /api/order',
   'PUT /api/order/payment/status',
   'POST /api/payments/demo/:id/confirm',
+  'GET /api/payment-methods',
+  'DELETE /api/payment-methods/:id',
+  'PUT /api/order/payment/save-card',
+  'POST /api/order/payment/saved-card',
   'GET /api/orders',
   'GET /api/orders/:id',
   'GET /api/orders/:id/events',

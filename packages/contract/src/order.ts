@@ -279,6 +279,8 @@ export const ZDemoCardRequest = z.object({
     .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
   /** The answer to the test-mode "authenticate this payment" step (3-D Secure). */
   authenticate: z.enum(['approve', 'fail']).optional(),
+  /** The customer agreed to keep the card for next time (issue 30): a demo token is saved. */
+  save_card: z.boolean().optional(),
 });
 export type DemoCardRequest = z.infer<typeof ZDemoCardRequest>;
 

@@ -1036,3 +1036,63 @@ export const refunds = pgTable(
     index('refunds_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );
+
+/**
+ * The provider's customer of a shop's customer (issue 30, point 11): a Stripe Customer, made on
+ * the account the shop is paid into ('' for the platform's own), the first time a card is kept.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    account: text('account').notNull(),
+    /** Stripe's id of the customer (cus_…). */
+    providerCustomerId: text('provider_customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.account] })],
+);
+
+/**
+ * A card the customer agreed to keep for next time (issue 30, point 11): the provider's id of it
+ * (Stripe's PaymentMethod, or the demo provider's token), its brand, last four digits and
+ * expiry. Never the number or the security code.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'stripe' | 'demo'>().notNull(),
+    /** The shop's Stripe account the card lives on ('' for the platform's own or the demo). */
+    account: text('account').notNull(),
+    providerMethodId: text('provider_method_id').notNull(),
+    /** Stripe's fingerprint of the card number (the same card saved twice is one row). */
+    fingerprint: text('fingerprint').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_cards_customer_card_idx').on(
+      t.customerId,
+      t.provider,
+      t.account,
+      t.fingerprint,
+    ),
+    index('saved_cards_tenant_customer_idx').on(t.tenantId, t.customerId),
+  ],
+);

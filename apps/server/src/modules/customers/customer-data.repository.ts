@@ -12,7 +12,9 @@ import {
   otpChallenges,
   otpFailures,
   outboxMessages,
+  paymentCustomers,
   payments,
+  savedCards,
 } from '../../db/schema.ts';
 
 /**
@@ -95,6 +97,13 @@ export async function eraseCustomer(
   await tx
     .delete(customerAddresses)
     .where(and(eq(customerAddresses.tenantId, tenantId), eq(customerAddresses.customerId, id)));
+  // Saved cards (issue 30) go with the account: only ids, brand, last four digits and expiry.
+  await tx
+    .delete(savedCards)
+    .where(and(eq(savedCards.tenantId, tenantId), eq(savedCards.customerId, id)));
+  await tx
+    .delete(paymentCustomers)
+    .where(and(eq(paymentCustomers.tenantId, tenantId), eq(paymentCustomers.customerId, id)));
   await tx
     .delete(idempotencyKeys)
     .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.customerId, id)));

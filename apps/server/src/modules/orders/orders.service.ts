@@ -3,7 +3,11 @@ import { capturesAtCheckout, isPaymentSecured } from '@servery/contract/order';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { demoCardOutcome, demoCardProblem } from '../../providers/payments/demo-card.ts';
+import {
+  demoCardOutcome,
+  demoCardProblem,
+  demoKeptCard,
+} from '../../providers/payments/demo-card.ts';
 import type { CardProvider, ProviderEvent } from '../../providers/payments/payment-provider.ts';
 import type { Tenant } from '../tenants/tenants.repository.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
@@ -124,7 +128,13 @@ export async function confirmDemoPayment(
       tx,
       tenant,
       row,
-      { intentId: row.payment.id, clientSecret: null, status, failureMessage: declined },
+      {
+        intentId: row.payment.id,
+        clientSecret: null,
+        status,
+        failureMessage: declined,
+        keptCard: card.save_card ? demoKeptCard(card) : null,
+      },
       at,
       deps.links,
     );

@@ -8,6 +8,7 @@ import { orderConfirmation, orderPageUrl, type MessageLinks } from './order-mess
 import { vatSupplierOf } from './vat-invoice.ts';
 import { moveOrder, updatePayment, type OrderRow, type PaymentRow } from './orders.repository.ts';
 import { recordLiveEvent, recordPaymentEvent } from '../live-events/live-events.repository.ts';
+import { keepSavedCard } from '../saved-cards/saved-cards.repository.ts';
 
 export type { MessageLinks };
 
@@ -64,7 +65,7 @@ export async function queueConfirmation(
  * payment row locked). News older than what we hold is ignored; a succeeded payment places
  * the order exactly once; a cancelled one fails it. A change of the payment's state records an
  * `order.payment` live event here, so the desk and the customer's open order page show it.
- * Returns whether a message was queued.
+ * A card the customer agreed to keep (`news.keptCard`) is saved here too (issue 30). Returns whether a message was queued.
  */
 export async function applyProviderPayment(
   tx: Executor,
@@ -75,6 +76,12 @@ export async function applyProviderPayment(
   links: MessageLinks,
 ): Promise<boolean> {
   const { order, payment } = row;
+  // A card the customer agreed to keep is saved once it has paid, whatever the order's news.
+  if (news.keptCard && isPaymentSecured(news.status) && payment.provider !== 'cash') {
+    const owner = { tenantId: order.tenantId, customerId: order.customerId };
+    const place = { provider: payment.provider, account: payment.stripeAccount ?? '' };
+    await keepSavedCard(tx, owner, place, news.keptCard, asOf);
+  }
   const captured = payment.status === 'capture_pending' && news.status === 'succeeded';
   if (SETTLED.includes(payment.status) && !captured) return false;
   if (payment.providerUpdatedAt && asOf < payment.providerUpdatedAt) return false;

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { cardBrandOf } from '@servery/contract/saved-cards';
+import type { KeptCard } from './payment-provider.ts';
 import {
   CARD_EXPIRED_MESSAGE,
   DEMO_CARDS,
@@ -50,4 +53,23 @@ export function demoCardOutcome(
     };
   }
   return { status: captureAtOnce ? 'succeeded' : 'authorised', declined: null };
+}
+
+/**
+ * The demo provider's saved card (issue 30): a token of its own, the brand, the last four digits
+ * and the expiry, as Stripe keeps a PaymentMethod; the number goes no further than this call.
+ * A saved demo card pays when used again (Stripe's test cards do once set up for reuse).
+ */
+export function demoKeptCard(card: Pick<DemoCardRequest, 'card_number' | 'expiry'>): KeptCard {
+  const [month, year] = card.expiry.split('/').map(Number);
+  const brand = cardBrandOf(card.card_number);
+  const last4 = card.card_number.slice(-4);
+  return {
+    methodId: `demo_pm_${randomUUID()}`,
+    fingerprint: `demo-${brand}-${last4}-${card.expiry}`,
+    brand,
+    last4,
+    expMonth: month!,
+    expYear: 2000 + year!,
+  };
 }

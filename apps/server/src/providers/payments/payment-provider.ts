@@ -6,6 +6,21 @@ export interface ProviderPayment {
   clientSecret: string | null;
   status: PaymentStatus;
   failureMessage: string | null;
+  /**
+   * The card that paid, when the customer agreed to keep it (issue 30): only the provider's ids,
+   * the brand, the last four digits and the expiry. Null otherwise, or when not known here.
+   */
+  keptCard?: KeptCard | null;
+}
+
+/** A card kept at the provider for the customer's next orders (never its number). */
+export interface KeptCard {
+  methodId: string;
+  fingerprint: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 /**
@@ -66,6 +81,27 @@ export interface CardProvider {
     amount: number,
     refundId: string,
   ): Promise<{ id: string }>;
+  /** Makes the provider's customer for one of a shop's customers, once (saved cards, issue 30). */
+  createCustomer(input: {
+    account: string | null;
+    tenantId: string;
+    customerId: string;
+  }): Promise<string>;
+  /**
+   * Whether the card that pays this intent is kept for the customer's next orders: the
+   * provider's customer to keep it for, or null not to keep it.
+   */
+  keepCard(intentId: string, account: string | null, customer: string | null): Promise<void>;
+  /** Pays the intent with a saved card, the customer present (it may still ask for 3-D Secure). */
+  payWithSavedCard(input: {
+    intentId: string;
+    account: string | null;
+    customer: string;
+    methodId: string;
+    returnUrl: string;
+  }): Promise<ProviderPayment>;
+  /** Forgets a saved card at the provider (already forgotten is fine). */
+  removeCard(methodId: string, account: string | null): Promise<void>;
   /** The verified event of a webhook call, or an error for a bad signature or a stale one. */
   verifyWebhook(rawBody: Buffer, signature: string): ProviderEvent;
 }

@@ -1,6 +1,11 @@
 import Stripe from 'stripe';
 import type { PaymentStatus } from '@servery/contract/order';
-import type { CardProvider, ProviderPayment, ProviderRefund } from './payment-provider.ts';
+import type {
+  CardProvider,
+  KeptCard,
+  ProviderPayment,
+  ProviderRefund,
+} from './payment-provider.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -70,14 +75,40 @@ function refundsOf(object: { object?: string }): ProviderRefund[] {
     .filter((refund) => refund !== null);
 }
 
+/** The card that paid, when the customer agreed to keep it and it is expanded on the intent. */
+function keptCardOf(intent: Stripe.PaymentIntent): KeptCard | null {
+  const method = intent.payment_method;
+  if (!intent.setup_future_usage || !intent.customer || typeof method !== 'object') return null;
+  const card = method?.card;
+  if (!card) return null;
+  return {
+    methodId: method.id,
+    fingerprint: card.fingerprint ?? method.id,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+  };
+}
+
 function paymentOf(intent: Stripe.PaymentIntent): ProviderPayment {
   return {
     intentId: intent.id,
     clientSecret: intent.client_secret,
     status: statusOf(intent),
     failureMessage: intent.last_payment_error?.message ?? null,
+    keptCard: keptCardOf(intent),
   };
 }
+
+/**
+ * Stripe's refusal of a detach: no such card, or not attached to anyone (forgotten already).
+ * Anything else (the network, Stripe down) is thrown, and the card stays saved.
+ */
+const goneAlready = (error: unknown) => {
+  const status = (error as { statusCode?: number }).statusCode;
+  return status === 400 || status === 404;
+};
 
 /** Card payments through Stripe's official SDK; the browser confirms with the payment element. */
 export function createStripeProvider(options: StripeOptions): CardProvider {
@@ -120,7 +151,58 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
       return paymentOf(intent);
     },
     async retrievePayment(intentId, account) {
-      return paymentOf(await stripe.paymentIntents.retrieve(intentId, {}, on(account)));
+      // The card is expanded, so a card the customer agreed to keep can be saved (issue 30).
+      const intent = await stripe.paymentIntents.retrieve(
+        intentId,
+        { expand: ['payment_method'] },
+        on(account),
+      );
+      return paymentOf(intent);
+    },
+    async createCustomer(input) {
+      const customer = await stripe.customers.create(
+        { metadata: { tenant_id: input.tenantId, customer_id: input.customerId } },
+        on(input.account, {
+          idempotencyKey: `customer-${input.customerId}-${input.account ?? 'platform'}`,
+        }),
+      );
+      return customer.id;
+    },
+    async keepCard(intentId, account, customer) {
+      // On-session: a kept card pays again only with the customer there, tapping Pay.
+      await stripe.paymentIntents.update(
+        intentId,
+        customer ? { customer, setup_future_usage: 'on_session' } : { setup_future_usage: '' },
+        on(account),
+      );
+    },
+    async payWithSavedCard(input) {
+      await stripe.paymentIntents.update(
+        input.intentId,
+        { customer: input.customer, payment_method: input.methodId },
+        on(input.account),
+      );
+      try {
+        const intent = await stripe.paymentIntents.confirm(
+          input.intentId,
+          { return_url: input.returnUrl, expand: ['payment_method'] },
+          on(input.account),
+        );
+        return paymentOf(intent);
+      } catch (error) {
+        // A declined card is news about the payment (failed, with the bank's words), not a fault.
+        if ((error as { type?: string }).type !== 'StripeCardError') throw error;
+        const intent = await stripe.paymentIntents.retrieve(input.intentId, {}, on(input.account));
+        const message = (error as { message?: string }).message ?? null;
+        return { ...paymentOf(intent), status: 'failed', failureMessage: message };
+      }
+    },
+    async removeCard(methodId, account) {
+      try {
+        await stripe.paymentMethods.detach(methodId, {}, on(account));
+      } catch (error) {
+        if (!goneAlready(error)) throw error;
+      }
     },
     async capturePayment(intentId, account, attempt) {
       try {

@@ -16,6 +16,8 @@ export interface DemoCardBody {
   expiry: string;
   cvc: string;
   authenticate?: 'approve' | 'fail';
+  /** The customer agreed to keep the card (issue 30): the demo provider keeps a token. */
+  save_card?: boolean;
 }
 
 const customer = { customer: true };

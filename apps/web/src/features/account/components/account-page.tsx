@@ -5,6 +5,7 @@ import { signOut, updateStoredCustomer } from '../../../lib/session.ts';
 import { useGetCustomerQuery } from '../api.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { SavedAddresses } from './saved-addresses.tsx';
+import { SavedCards } from './saved-cards.tsx';
 import { YourData } from './your-data.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../../components/ui/card.tsx';
@@ -60,6 +61,10 @@ export function AccountPage() {
 
       <div className={CARD_CLASS}>
         <SavedAddresses />
+      </div>
+
+      <div className={CARD_CLASS}>
+        <SavedCards />
       </div>
 
       <div className={CARD_CLASS}>

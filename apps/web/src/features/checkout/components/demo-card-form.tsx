@@ -30,6 +30,7 @@ import {
   type CardField,
 } from './card-typing.ts';
 import { describedBy } from './field-message.tsx';
+import { SaveCardChoice } from './save-card-choice.tsx';
 
 type CardInput = z.input<typeof ZDemoCardRequest>;
 type CardOutput = z.output<typeof ZDemoCardRequest>;
@@ -56,6 +57,7 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
   const [confirm, { isLoading }] = useConfirmDemoPaymentMutation();
   const [declined, setDeclined] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<DemoCardBody | null>(null);
+  const [saveCard, setSaveCard] = useState(false);
   const form = useForm<CardInput, unknown, CardOutput>({
     // An expiry given as "1230" (pasted or filled in) is read as 12/30: the server gets MM/YY.
     resolver: async (values, context, options) => {
@@ -101,7 +103,8 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
       form.setError('expiry', { message: CARD_EXPIRED_MESSAGE }, { shouldFocus: true });
       return;
     }
-    return pay({ card_number: values.card_number, expiry: values.expiry, cvc: values.cvc });
+    const card = { card_number: values.card_number, expiry: values.expiry, cvc: values.cvc };
+    return pay(saveCard ? { ...card, save_card: true } : card);
   });
 
   const answer = (authenticate: 'approve' | 'fail') => {
@@ -228,6 +231,7 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
           })}
           {field('cvc', 'Security code (CVC)', { autoComplete: 'cc-csc', placeholder: '123' })}
         </div>
+        <SaveCardChoice checked={saveCard} onChange={setSaveCard} testMode />
         <ActionBar breakpoint="sm" className="sm:mt-5">
           <Button
             type="submit"

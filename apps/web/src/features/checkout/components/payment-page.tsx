@@ -14,8 +14,7 @@ import { useGetOrderQuery } from '../../../lib/dishes-and-orders-api.ts';
 import { useRefreshPaymentStatusMutation } from '../api.ts';
 import type { PaymentHandOver } from '../payment-hand-over.ts';
 import { orderTimeText } from '../when-text.ts';
-import { DemoCardForm } from './demo-card-form.tsx';
-import { StripeCardForm } from './stripe-card-form.tsx';
+import { PayByCard } from './pay-by-card.tsx';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -116,7 +115,6 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
   }
 
   const current = order.data;
-  const provider = handOver?.payment.provider ?? current.payment.provider;
   const changes = handOver?.price_changes ?? [];
   return (
     <Frame>
@@ -180,28 +178,8 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
             <Notice>{pending}</Notice>
           ) : refreshing.isLoading ? (
             <p role="status">Checking your payment…</p>
-          ) : provider === 'demo' ? (
-            <DemoCardForm order={current} money={money} onPaid={confirmOutcome} />
-          ) : provider === 'stripe' &&
-            handOver?.payment.client_secret &&
-            handOver.payment.publishable_key ? (
-            <StripeCardForm
-              order={current}
-              clientSecret={handOver.payment.client_secret}
-              publishableKey={handOver.payment.publishable_key}
-              money={money}
-              onPaid={confirmOutcome}
-            />
           ) : (
-            <Notice role={undefined}>
-              <p>
-                This payment can no longer be continued from here. Go back to your basket to check
-                out again; this order will not be charged.
-              </p>
-              <Link to="/checkout" className={buttonClass({ className: 'mt-3' })}>
-                Back to checkout
-              </Link>
-            </Notice>
+            <PayByCard order={current} handOver={handOver} money={money} onPaid={confirmOutcome} />
           )}
         </div>
       </CardSection>

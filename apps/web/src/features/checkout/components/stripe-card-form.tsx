@@ -3,54 +3,11 @@ import type { Order } from '@servery/contract/order';
 import { ActionBar } from '../../../components/ui/action-bar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Problem } from '../../../components/ui/problem.tsx';
+import { serverMessage } from '../../../lib/api.ts';
 import type { MoneyFormatter } from '../../../lib/money.ts';
-
-/**
- * The little of Stripe.js this page uses. Stripe.js is loaded from js.stripe.com, as Stripe
- * requires (it may not be bundled), and the server's Content-Security-Policy lets it in when
- * Stripe is on; no npm package is needed for that.
- */
-interface StripeElement {
-  mount(element: HTMLElement): void;
-  destroy(): void;
-}
-interface StripeElements {
-  create(type: 'payment'): StripeElement;
-}
-interface StripeJs {
-  elements(options: { clientSecret: string }): StripeElements;
-  confirmPayment(options: {
-    elements: StripeElements;
-    confirmParams: { return_url: string };
-    redirect: 'if_required';
-  }): Promise<{ error?: { message?: string } }>;
-}
-type StripeFactory = (publishableKey: string, options?: { stripeAccount: string }) => StripeJs;
-
-const STRIPE_JS = 'https://js.stripe.com/v3';
-let loading: Promise<StripeFactory> | null = null;
-
-function loadStripe(): Promise<StripeFactory> {
-  const ready = (window as { Stripe?: StripeFactory }).Stripe;
-  if (ready) return Promise.resolve(ready);
-  loading ??= new Promise<StripeFactory>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = STRIPE_JS;
-    script.async = true;
-    script.onload = () => {
-      const factory = (window as { Stripe?: StripeFactory }).Stripe;
-      if (factory) resolve(factory);
-      else reject(new Error('Stripe.js did not start'));
-    };
-    script.onerror = () => {
-      loading = null;
-      script.remove();
-      reject(new Error('Stripe.js could not be loaded'));
-    };
-    document.head.append(script);
-  });
-  return loading;
-}
+import { useChooseToSaveCardMutation } from '../../../lib/saved-cards-api.ts';
+import { SaveCardChoice } from './save-card-choice.tsx';
+import { stripeFor, type StripeElement, type StripeElements, type StripeJs } from './stripe-js.ts';
 
 interface StripeCardFormProps {
   order: Order;
@@ -60,7 +17,12 @@ interface StripeCardFormProps {
   onPaid: (message: string) => void;
 }
 
-/** Stripe's payment element; Stripe runs 3-D Secure itself, in its own frame or page. */
+/**
+ * Stripe's payment element, with Apple Pay and Google Pay above it as one-tap buttons (the
+ * Express Checkout Element shows those the phone and the shop's domain allow, or nothing);
+ * Stripe runs 3-D Secure itself, in its own frame or page. A card the customer agrees to keep
+ * is told to the server first, which sets it on the PaymentIntent (issue 30, point 11).
+ */
 export function StripeCardForm({
   order,
   clientSecret,
@@ -69,42 +31,36 @@ export function StripeCardForm({
   onPaid,
 }: StripeCardFormProps) {
   const mountRef = useRef<HTMLDivElement>(null);
+  const expressRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: StripeJs; elements: StripeElements } | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [wallets, setWallets] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  const [saveCard, setSaveCard] = useState(false);
+  const told = useRef(false);
+  const [chooseToSave] = useChooseToSaveCardMutation();
 
-  useEffect(() => {
-    let element: StripeElement | null = null;
-    let cancelled = false;
-    loadStripe().then(
-      (factory) => {
-        if (cancelled || !mountRef.current) return;
-        // A shop with its own Stripe account is paid there (a direct charge, issue 17).
-        const account = order.payment.stripe_account;
-        const stripe = factory(publishableKey, account ? { stripeAccount: account } : undefined);
-        const elements = stripe.elements({ clientSecret });
-        element = elements.create('payment');
-        element.mount(mountRef.current);
-        stripeRef.current = { stripe, elements };
-        setState('ready');
-      },
-      () => {
-        if (!cancelled) setState('failed');
-      },
-    );
-    return () => {
-      cancelled = true;
-      element?.destroy();
-    };
-  }, [clientSecret, publishableKey, order.payment.stripe_account, attempt]);
+  /** Tells the server whether to keep the card, when that changed; false when it failed. */
+  const tellSaveChoice = async (loaded: { elements: StripeElements }) => {
+    if (saveCard === told.current) return true;
+    const result = await chooseToSave({ orderId: order.id, save: saveCard });
+    if ('error' in result) {
+      setProblem(serverMessage(result.error));
+      return false;
+    }
+    told.current = saveCard;
+    await loaded.elements.fetchUpdates();
+    return true;
+  };
 
-  const handlePay = async () => {
+  const confirm = async () => {
     const loaded = stripeRef.current;
-    if (!loaded || paying) return;
+    if (!loaded) return;
     setPaying(true);
     setProblem(null);
+    if (!(await tellSaveChoice(loaded))) return setPaying(false);
     const { error } = await loaded.stripe.confirmPayment({
       elements: loaded.elements,
       confirmParams: {
@@ -116,6 +72,42 @@ export function StripeCardForm({
     if (error) setProblem(error.message ?? 'Your payment could not be taken.');
     else onPaid('Payment received. Thank you!');
   };
+  // The wallet's confirm event, mounted once, pays with the choice the customer has now.
+  const confirmRef = useRef(confirm);
+  useEffect(() => {
+    confirmRef.current = confirm;
+  });
+
+  useEffect(() => {
+    const mounted: StripeElement[] = [];
+    let cancelled = false;
+    stripeFor(publishableKey, order.payment.stripe_account).then(
+      (stripe) => {
+        if (cancelled || !mountRef.current || !expressRef.current) return;
+        const elements = stripe.elements({ clientSecret });
+        const express = elements.create('expressCheckout', {
+          buttonType: { applePay: 'buy', googlePay: 'buy' },
+        });
+        express.on('ready', ({ availablePaymentMethods }) =>
+          setWallets(Boolean(availablePaymentMethods)),
+        );
+        express.on('confirm', () => void confirmRef.current());
+        express.mount(expressRef.current);
+        const card = elements.create('payment');
+        card.mount(mountRef.current);
+        mounted.push(express, card);
+        stripeRef.current = { stripe, elements };
+        setState('ready');
+      },
+      () => {
+        if (!cancelled) setState('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+      for (const element of mounted) element.destroy();
+    };
+  }, [clientSecret, publishableKey, order.payment.stripe_account, attempt]);
 
   return (
     <div>
@@ -137,10 +129,13 @@ export function StripeCardForm({
         </Problem>
       ) : null}
       {state === 'loading' ? <p className="text-stone-700">Loading the card form…</p> : null}
+      <div ref={expressRef} data-testid="express-checkout" />
+      {wallets ? <p className="my-4 text-center text-sm text-stone-700">Or pay by card</p> : null}
       <div ref={mountRef} className="min-h-10" />
+      {state === 'ready' ? <SaveCardChoice checked={saveCard} onChange={setSaveCard} /> : null}
       <ActionBar breakpoint="sm" className="sm:mt-5">
         <Button
-          onClick={() => void handlePay()}
+          onClick={() => void confirm()}
           disabled={state !== 'ready' || paying}
           aria-busy={paying}
           className="w-full text-lg"

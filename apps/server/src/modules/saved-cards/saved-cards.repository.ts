@@ -1,0 +1,113 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { paymentCustomers, savedCards } from '../../db/schema.ts';
+import type { KeptCard } from '../../providers/payments/payment-provider.ts';
+
+export type SavedCardRow = typeof savedCards.$inferSelect;
+export interface Owner {
+  tenantId: string;
+  customerId: string;
+}
+/** Where a card is kept: the provider and the Stripe account ('' the platform's, or demo). */
+export interface CardPlace {
+  provider: 'stripe' | 'demo';
+  account: string;
+}
+
+/** Every query names the shop and the customer: another customer's card is never found. */
+const owned = (owner: Owner, ...more: ReturnType<typeof eq>[]) =>
+  and(
+    eq(savedCards.tenantId, owner.tenantId),
+    eq(savedCards.customerId, owner.customerId),
+    ...more,
+  );
+
+/** The customer's cards kept at this place, the last used first. */
+export async function listSavedCards(db: Executor, owner: Owner, place: CardPlace) {
+  return db
+    .select()
+    .from(savedCards)
+    .where(
+      owned(owner, eq(savedCards.provider, place.provider), eq(savedCards.account, place.account)),
+    )
+    .orderBy(desc(savedCards.lastUsedAt), desc(savedCards.createdAt));
+}
+
+export async function findSavedCard(db: Executor, owner: Owner, id: string) {
+  const [row] = await db
+    .select()
+    .from(savedCards)
+    .where(owned(owner, eq(savedCards.id, id)));
+  return row;
+}
+
+export async function deleteSavedCard(db: Executor, owner: Owner, id: string) {
+  const [row] = await db
+    .delete(savedCards)
+    .where(owned(owner, eq(savedCards.id, id)))
+    .returning();
+  return row;
+}
+
+/** Keeps a card that paid: the same card again (its fingerprint) updates the one row. */
+export async function keepSavedCard(
+  db: Executor,
+  owner: Owner,
+  place: CardPlace,
+  card: KeptCard,
+  at: Date,
+) {
+  const fresh = {
+    providerMethodId: card.methodId,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    lastUsedAt: at,
+  };
+  await db
+    .insert(savedCards)
+    .values({ ...owner, ...place, fingerprint: card.fingerprint, ...fresh })
+    .onConflictDoUpdate({
+      target: [
+        savedCards.customerId,
+        savedCards.provider,
+        savedCards.account,
+        savedCards.fingerprint,
+      ],
+      set: fresh,
+    });
+}
+
+export async function markSavedCardUsed(db: Executor, id: string, at: Date) {
+  await db.update(savedCards).set({ lastUsedAt: at }).where(eq(savedCards.id, id));
+}
+
+/** The provider's customer of this customer on `account`, if one was made. */
+export async function findPaymentCustomer(db: Executor, owner: Owner, account: string) {
+  const [row] = await db
+    .select({ id: paymentCustomers.providerCustomerId })
+    .from(paymentCustomers)
+    .where(
+      and(
+        eq(paymentCustomers.tenantId, owner.tenantId),
+        eq(paymentCustomers.customerId, owner.customerId),
+        eq(paymentCustomers.account, account),
+      ),
+    );
+  return row?.id;
+}
+
+/** Records the provider's customer; two made at once keep the first (Stripe's key makes one). */
+export async function recordPaymentCustomer(
+  db: Executor,
+  owner: Owner,
+  account: string,
+  providerCustomerId: string,
+) {
+  await db
+    .insert(paymentCustomers)
+    .values({ ...owner, account, providerCustomerId })
+    .onConflictDoNothing();
+  return (await findPaymentCustomer(db, owner, account))!;
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { savedCardExpiry, savedCardName, type SavedCard } from '@servery/contract/saved-cards';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { toastServerError } from '../../../lib/api.ts';
+import { useGetSavedCardsQuery, useRemoveSavedCardMutation } from '../../../lib/saved-cards-api.ts';
+import { toast } from '../../../lib/toast.ts';
+
+/**
+ * The /account page's saved cards (issue 30, point 11): each card's brand, last four digits and
+ * expiry, and Remove (asked to confirm), which forgets it at the payment provider too.
+ */
+export function SavedCards() {
+  const {
+    data: cards,
+    isError,
+    refetch,
+  } = useGetSavedCardsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const [remove, { isLoading: removing }] = useRemoveSavedCardMutation();
+  const [removingCard, setRemovingCard] = useState<SavedCard | null>(null);
+
+  const handleRemove = async () => {
+    if (!removingCard) return;
+    const result = await remove(removingCard.id);
+    setRemovingCard(null);
+    if ('error' in result) return toastServerError(result.error, { silentOn: [401] });
+    toast.success(result.data.message);
+    requestAnimationFrame(() => document.getElementById('cards-title')?.focus());
+  };
+
+  return (
+    <section aria-labelledby="cards-title" aria-busy={!cards && !isError}>
+      <h2 id="cards-title" tabIndex={-1} className="text-xl font-semibold outline-offset-4">
+        Saved cards
+      </h2>
+      {isError ? (
+        <div role="alert" className="mt-2">
+          <p>Your cards could not be loaded.</p>
+          <button
+            type="button"
+            onClick={() => void refetch()}
+            className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+          >
+            Try again
+          </button>
+        </div>
+      ) : !cards ? (
+        <Skeleton className="mt-3 h-16" />
+      ) : cards.length === 0 ? (
+        <p className="mt-2 text-stone-700">
+          You have no saved cards. Tick “Save this card for next time” when you pay, and your next
+          order is paid in one tap.
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3" aria-label="Your cards">
+          {cards.map((card) => (
+            <li
+              key={card.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-300 p-4"
+              data-testid="saved-card"
+            >
+              <div>
+                <p className="font-semibold">{savedCardName(card)}</p>
+                <p className={card.expired ? 'text-sm text-red-800' : 'text-sm text-stone-700'}>
+                  {card.expired ? 'Expired' : 'Expires'} {savedCardExpiry(card)}
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => setRemovingCard(card)}
+                className={buttonClass({ variant: 'outline' })}
+                aria-label={`Remove ${savedCardName(card)}`}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog
+        open={removingCard !== null}
+        onClose={() => setRemovingCard(null)}
+        labelledBy="remove-card-title"
+        describedBy="remove-card-text"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl"
+      >
+        <h2 id="remove-card-title" className="text-xl font-semibold">
+          Remove this card?
+        </h2>
+        <p id="remove-card-text" className="mt-3 text-stone-800">
+          {removingCard
+            ? `${savedCardName(removingCard)} will no longer be offered when you pay.`
+            : ''}
+        </p>
+        <div className="mt-5 grid gap-2 sm:grid-cols-2">
+          <button
+            type="button"
+            data-autofocus
+            onClick={() => setRemovingCard(null)}
+            className={buttonClass({ variant: 'outline' })}
+          >
+            Keep it
+          </button>
+          <button
+            type="button"
+            onClick={() => void handleRemove()}
+            disabled={removing}
+            className="rounded-lg bg-red-800 px-5 py-2.5 font-semibold text-white outline-offset-2 disabled:opacity-60"
+          >
+            Remove card
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
