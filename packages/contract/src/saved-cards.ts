@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Saved cards (issue 30, point 11; docs/decisions/0039): a customer who agrees keeps their card
+ * Saved cards (issue 30, point 11; docs/decisions/0040): a customer who agrees keeps their card
  * with the payment provider, and pays with it next time in one tap. Servery keeps only the
  * provider's id of the card (Stripe's PaymentMethod, or a demo token), its brand, its last four
  * digits and its expiry: never the number or the security code.
