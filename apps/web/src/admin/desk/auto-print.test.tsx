@@ -81,7 +81,7 @@ describe('auto-print on the desk', () => {
     });
     const printDialog = vi.fn();
     vi.stubGlobal('print', printDialog);
-    const desk = () => {
+    const useDesk = () => {
       const printer = useTicketPrinter();
       useAutoPrint([order('o1')], printer.print);
       return printer;
@@ -89,7 +89,7 @@ describe('auto-print on the desk', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <Provider store={createAdminState()}>{children}</Provider>
     );
-    const first = renderHook(desk, { wrapper });
+    const first = renderHook(useDesk, { wrapper });
     await waitFor(() => expect(printDialog).toHaveBeenCalledTimes(1));
     expect(asked.filter((url) => url.includes('/print'))).toEqual([
       expect.stringMatching(/\/api\/admin\/orders\/o1\/print\?unless_printed=true$/),
@@ -102,7 +102,7 @@ describe('auto-print on the desk', () => {
         message: "Order #1's ticket is already printed (by this or another device).",
       },
     };
-    const second = renderHook(desk, { wrapper });
+    const second = renderHook(useDesk, { wrapper });
     await waitFor(() => expect(asked.filter((url) => url.includes('/print'))).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(printDialog).toHaveBeenCalledTimes(1);

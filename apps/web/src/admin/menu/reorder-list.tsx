@@ -27,23 +27,28 @@ interface RowProps<T extends Row> {
 
 /** One row: a drag handle, what the caller draws, and move up / move down for the keyboard. */
 function ReorderRow<T extends Row>({ row, index, count, disabled, onMove, children }: RowProps<T>) {
-  const drag = useDraggable({ id: row.id, disabled });
-  const drop = useDroppable({ id: row.id });
-  const style = drag.transform
-    ? { transform: `translate3d(0, ${drag.transform.y}px, 0)`, zIndex: 10 }
+  const {
+    setNodeRef: dragRef,
+    transform,
+    listeners,
+    attributes,
+  } = useDraggable({ id: row.id, disabled });
+  const { setNodeRef: dropRef, isOver } = useDroppable({ id: row.id });
+  const style = transform
+    ? { transform: `translate3d(0, ${transform.y}px, 0)`, zIndex: 10 }
     : undefined;
   return (
     <li
-      ref={drop.setNodeRef}
-      className={`rounded-xl border-2 bg-white ${drop.isOver ? 'border-stone-900' : 'border-stone-200'}`}
+      ref={dropRef}
+      className={`rounded-xl border-2 bg-white ${isOver ? 'border-stone-900' : 'border-stone-200'}`}
     >
-      <div ref={drag.setNodeRef} style={style} className="flex flex-wrap items-center gap-2 p-2">
+      <div ref={dragRef} style={style} className="flex flex-wrap items-center gap-2 p-2">
         <button
           type="button"
           className="min-h-12 min-w-12 cursor-grab rounded-lg bg-stone-100 text-xl disabled:cursor-not-allowed disabled:opacity-50"
           aria-label={`Drag ${row.name}`}
-          {...drag.listeners}
-          {...drag.attributes}
+          {...listeners}
+          {...attributes}
           disabled={disabled}
         >
           ⠿
