@@ -1,15 +1,23 @@
 // Issue 28: an owner adds a dish with a photo and an option group on a tablet, and a customer
 // orders it on a phone.
+import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, openPage, screenshot } from './support/browser.ts';
 import { badge } from './support/cart.ts';
-import { testCatalogueShop } from './support/catalogue.ts';
+import { TEST_STORES, testCatalogueShop } from './support/catalogue.ts';
 import { goToCheckout } from './support/checkout-page.ts';
-import { openSignedIn } from './support/checkout.ts';
+import { dishId, openSignedIn, storeNamed } from './support/checkout.ts';
 import { useProduct } from './support/product.ts';
 import { signInByApi } from './support/sign-in.ts';
 import { DEMO_OWNER, signInToAdmin } from './support/staff.ts';
+
+/** The file the browser chose for an image, once it has loaded ('' before). */
+const loadedFrom = (img: Locator) =>
+  img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth ? el.currentSrc : ''));
+
+/** A save and the list read again, on a loaded machine: more than expect.poll's default second. */
+const SLOW = { timeout: 15_000 };
 
 const product = useProduct(() => testCatalogueShop({ LOG_LEVEL: 'info' }));
 const url = () => product.server.url;
@@ -73,8 +81,15 @@ describe('the menu editor', () => {
       const customer = await openSignedIn(product.browser, url(), userData, { viewport: PHONE });
       const phone = customer.page;
       await phone.goto(`${url()}/menu`);
+      // The card's photo: AVIF from the stored widths, the smallest that is sharp at 80 px.
+      const card = phone.getByRole('article').filter({ hasText: 'Tablet thali' }).locator('img');
+      await expect
+        .poll(() => loadedFrom(card))
+        .toMatch(/\/tenancy\/photos\/photo-[0-9a-f]{16}-320\.avif$/);
       await phone.getByRole('link', { name: 'Choose options for Tablet thali' }).click();
       await phone.getByRole('heading', { level: 1, name: 'Tablet thali' }).waitFor();
+      const hero = phone.locator('main picture img');
+      await expect.poll(() => loadedFrom(hero)).toMatch(/-640\.avif$/);
       await phone
         .getByRole('group', { name: 'Bread' })
         .getByRole('radio', { name: /Roti/ })
@@ -84,7 +99,115 @@ describe('the menu editor', () => {
       await screenshot(phone, 'menu-editor-dish-phone');
       await goToCheckout(phone, url());
       expect(await phone.getByTestId('checkout-totals').textContent()).toContain('£13.00');
+      await phone.getByRole('radio', { name: /^Collection/ }).check();
+      await phone.getByRole('radio', { name: /^Cash on collection/ }).check();
+      await phone.getByRole('button', { name: 'Place order · £13.00' }).click();
+      await phone.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+      await phone
+        .getByTestId('order-thanks')
+        .getByText('Thank you! Your order is placed.')
+        .waitFor();
+      expect(await phone.getByText('Tablet thali').first().isVisible()).toBe(true);
+      await screenshot(phone, 'menu-editor-ordered-phone');
       await customer.context.close();
+    },
+  );
+
+  it(
+    'at 1024 px: a category renamed and branded, dishes dragged, a store’s own price, a dish hidden at one store',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await openPage(product.browser, url(), { viewport: TABLET });
+      const page = owner.page;
+      await signInToAdmin(page, product.server, DEMO_OWNER);
+      await page.goto(`${url()}/admin/menu`);
+      const categories = page.getByRole('list', { name: 'Categories' });
+      await categories.getByRole('button', { name: /^Breads/ }).click();
+      const category = page.getByRole('form', { name: 'Category Breads' });
+      await category
+        .getByRole('textbox', { name: 'Category name' })
+        .fill('Breads from the tandoor');
+      const brands = category.getByRole('combobox', { name: 'Kitchen (brand)' });
+      const brand = (await brands.locator('option').nth(1).textContent())!;
+      await brands.selectOption({ index: 1 });
+      await category.getByRole('button', { name: 'Save category' }).click();
+      await category.getByText('Breads from the tandoor is saved.').waitFor();
+      await categories.getByText(`${brand} kitchen`).waitFor();
+
+      // The naan is sold at Shoreditch and Camden: Camden charges more.
+      await page
+        .getByRole('list', { name: /^Dishes in / })
+        .getByRole('button', { name: /^Garlic naan/ })
+        .click();
+      const naan = page.getByRole('form', { name: 'Edit Garlic naan' });
+      await naan
+        .getByLabel(`${TEST_STORES.camden} price (pence, blank for the dish price)`)
+        .fill('425');
+      await naan.getByRole('button', { name: 'Save dish' }).click();
+      await naan.getByRole('status').getByText('Garlic naan is saved.').waitFor();
+      await screenshot(page, 'admin-menu-store-price-tablet');
+      await page.getByRole('button', { name: /^Back to / }).click();
+      await page.getByText(`£3.50 · ${TEST_STORES.camden} £4.25`).waitFor();
+      expect(await accessibilityViolations(page), 'the category and its dishes').toEqual([]);
+      await screenshot(page, 'admin-menu-category-tablet');
+
+      // On a phone, each store's dish page shows its own price.
+      const camden = await storeNamed(url(), TEST_STORES.camden);
+      const shoreditch = await storeNamed(url(), TEST_STORES.shoreditch);
+      const naanId = await dishId(url(), shoreditch.id, 'Garlic naan');
+      const phone = await openPage(product.browser, url(), { viewport: PHONE });
+      const priceAt = async (storeId: string) => {
+        await phone.page.goto(`${url()}/store/${storeId}/product-details/${naanId}`);
+        await phone.page.getByRole('heading', { level: 1, name: 'Garlic naan' }).waitFor();
+        return phone.page.locator('main p span.text-xl').textContent();
+      };
+      expect(await priceAt(camden.id)).toBe('£4.25');
+      await screenshot(phone.page, 'menu-dish-store-price-phone');
+      expect(await priceAt(shoreditch.id)).toBe('£3.50');
+      await phone.context.close();
+
+      // Dragging a dish onto the first place, by its handle (move up/down does it from a keyboard).
+      await categories.getByRole('button', { name: /^Starters/ }).click();
+      const dishes = page.getByRole('list', { name: 'Dishes in Starters' });
+      const names = () =>
+        dishes.locator(':scope > li button.flex-1 > span:first-child').allTextContents();
+      const before = await names();
+      const last = before.at(-1)!;
+      // The mouse reaches only what is on the screen.
+      await dishes.scrollIntoViewIfNeeded();
+      const from = (await dishes.getByRole('button', { name: `Drag ${last}` }).boundingBox())!;
+      const to = (await dishes.locator(':scope > li').first().boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(to.x + 30, to.y + to.height / 2, { steps: 12 });
+      await page.mouse.up();
+      await expect.poll(names, SLOW).toEqual([last, ...before.slice(0, -1)]);
+      await dishes.getByRole('button', { name: `Move ${last} down` }).click();
+      await expect.poll(names, SLOW).toEqual([before[0], last, ...before.slice(1, -1)]);
+
+      // The Service screen hides the naan at Camden only, and says so.
+      await page.goto(`${url()}/admin/service`);
+      await page
+        .getByRole('combobox', { name: 'Store' })
+        .selectOption({ label: TEST_STORES.camden });
+      await page
+        .getByText(`Every switch on this page changes ${TEST_STORES.camden} only.`)
+        .waitFor();
+      await page.getByRole('searchbox', { name: 'Find a dish or option to switch' }).fill('naan');
+      await page.getByRole('button', { name: `Hide Garlic naan at ${TEST_STORES.camden}` }).click();
+      await page
+        .getByRole('button', { name: `Show Garlic naan at ${TEST_STORES.camden}` })
+        .waitFor();
+      expect(await accessibilityViolations(page), 'the Service screen').toEqual([]);
+      await screenshot(page, 'admin-service-hide-tablet');
+      await owner.context.close();
+
+      await expect
+        .poll(async () => (await fetch(`${url()}/api/menu/${camden.id}`)).text(), SLOW)
+        .not.toContain('Garlic naan');
+      expect(await (await fetch(`${url()}/api/menu/${shoreditch.id}`)).text()).toContain(
+        'Garlic naan',
+      );
     },
   );
 });

@@ -109,6 +109,21 @@ export interface DeskOrder {
 }
 
 /**
+ * POST /api/admin/orders/{id}/print?unless_printed=true: auto-print's claim (issue 28). Only an
+ * order never printed is printed; otherwise 409 `already_printed` and nothing is counted, so two
+ * desks open in a store that prints on accept print one ticket between them, never two.
+ */
+export const ZPrintQuery = z
+  .object({
+    unless_printed: z
+      .enum(['true', 'false'], { error: "Use 'true' or 'false'" })
+      .optional()
+      .describe('Print only if no device printed this order yet (409 otherwise).'),
+  })
+  .strict();
+export type PrintQuery = z.infer<typeof ZPrintQuery>;
+
+/**
  * POST /api/admin/orders/{id}/print: the 80 mm kitchen ticket. The server counts the prints, so
  * a second print from any device is marked REPRINT.
  */

@@ -261,7 +261,10 @@ export interface AvailableTimings {
 export const ZTimingsQuery = z.object({
   store_id: ZId,
   order_type: z.enum(ORDER_TYPES, { error: 'Choose delivery or collection' }),
+  /** The delivery address's postcode: the times then count its zone's minutes on the road (issue 28). */
+  postcode: z.string().trim().max(10, 'Enter a full UK postcode, such as E1 6RL.').optional(),
 });
+export type TimingsQuery = z.infer<typeof ZTimingsQuery>;
 
 /** The demo provider's card form (test mode), as POST /api/payments/demo/{order id}/confirm takes it. */
 export const ZDemoCardRequest = z.object({

@@ -37,7 +37,12 @@ const sharedApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpoin
           );
         } else if (menu.error?.status === 404) onMenu = []; // A store without a menu offers nothing.
         const answers = await Promise.all(
-          itemIds.map((id) => baseQuery(`/menu/item/${encodeURIComponent(id)}`)),
+          // As this store sells each dish: its own price there (issue 28).
+          itemIds.map((id) =>
+            baseQuery(
+              `/menu/item/${encodeURIComponent(id)}?store_id=${encodeURIComponent(storeId)}`,
+            ),
+          ),
         );
         const items: DishesNow['items'] = {};
         for (const [index, answer] of answers.entries()) {

@@ -1,10 +1,17 @@
 import type { KitchenTicket } from '@servery/contract/desk';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { countDeskPrint, findDeskOrder } from './desk.repository.ts';
 import { toDeskOrder } from './desk.service.ts';
+
+const alreadyPrinted = (number: number) =>
+  new AppError(
+    409,
+    'already_printed',
+    `Order #${number}'s ticket is already printed (by this or another device).`,
+  );
 
 /**
  * The kitchen ticket (issue 14): the browser prints it, the server counts the prints so that a
@@ -16,11 +23,16 @@ export function createTicketPrinter(deps: { db: Database; now: () => Date }) {
     actor: AuditActor,
     shopName: string,
     id: string,
+    unlessPrinted = false,
   ): Promise<KitchenTicket> {
     const at = deps.now();
-    const where = { tenantId: staff.tenantId, storeIds: staff.storeIds, id };
+    const where = { tenantId: staff.tenantId, storeIds: staff.storeIds, id, unlessPrinted };
     const row = await deps.db.transaction(async (tx) => {
       const count = await countDeskPrint(tx, where);
+      if (count === undefined && unlessPrinted) {
+        const order = await findDeskOrder(tx, staff.tenantId, staff.storeIds, id);
+        if (order) throw alreadyPrinted(order.order.number);
+      }
       if (count === undefined) return undefined;
       await recordAudit(tx, actor, {
         action: 'order.printed',

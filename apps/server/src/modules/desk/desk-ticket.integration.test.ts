@@ -43,10 +43,10 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object, h = host, a
     headers: { host: h, authorization: `Bearer ${as}` },
     ...(payload ? { payload } : {}),
   });
-const print = (id: string, agent = cook) =>
+const print = (id: string, agent = cook, query = '') =>
   ctx.app.inject({
     method: 'POST',
-    url: `/api/admin/orders/${id}/print`,
+    url: `/api/admin/orders/${id}/print${query}`,
     headers: agent.headers,
   });
 
@@ -176,10 +176,37 @@ describe('POST /api/admin/orders/{id}/print', () => {
     ]);
   });
 
+  it('auto-print’s claim: two desks printing on accept at once print one ticket, not two', async () => {
+    const order = await placeOrder();
+    const manager = await staffAgent(ctx.app, ctx.db, shop, 'manager', { stores: ['main'] });
+    const auto = '?unless_printed=true';
+    const answers = await Promise.all([
+      print(order.id, cook, auto),
+      print(order.id, manager, auto),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const lost = answers.find((a) => a.statusCode === 409)!.json();
+    expect(lost).toMatchObject({
+      status: 409,
+      message: `Order #${order.number}'s ticket is already printed (by this or another device).`,
+    });
+    const won = answers.find((a) => a.statusCode === 200)!.json().data as KitchenTicket;
+    expect(won).toMatchObject({ reprint: false, print_count: 1 });
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.printed')));
+    expect(audit).toHaveLength(1);
+    // A person may still reprint by hand; the claim is for auto-print only.
+    expect((await print(order.id)).json().data).toMatchObject({ reprint: true, print_count: 2 });
+    expect((await print(order.id, cook, '?unless_printed=yes')).statusCode).toBe(400);
+  });
+
   it('is not found for staff of another store, and counts nothing', async () => {
     const order = await placeOrder();
     const elsewhere = await staffAgent(ctx.app, ctx.db, shop, 'staff', { stores: [] });
     expect((await print(order.id, elsewhere)).statusCode).toBe(404);
+    expect((await print(order.id, elsewhere, '?unless_printed=true')).statusCode).toBe(404);
     expect((await print(order.id)).json().data).toMatchObject({ reprint: false, print_count: 1 });
   });
 });

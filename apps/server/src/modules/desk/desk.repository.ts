@@ -121,7 +121,7 @@ export async function delayDeskOrder(
  */
 export async function countDeskPrint(
   tx: Executor,
-  where: { tenantId: string; storeIds: string[]; id: string },
+  where: { tenantId: string; storeIds: string[]; id: string; unlessPrinted?: boolean },
 ) {
   if (where.storeIds.length === 0) return undefined;
   const [row] = await tx
@@ -132,6 +132,8 @@ export async function countDeskPrint(
         eq(orders.tenantId, where.tenantId),
         inArray(orders.storeId, where.storeIds),
         eq(orders.id, where.id),
+        // Auto-print's claim: only the first print counts (issue 28).
+        where.unlessPrinted ? eq(orders.printCount, 0) : undefined,
       ),
     )
     .returning({ printCount: orders.printCount });

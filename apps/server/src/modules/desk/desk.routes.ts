@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZOrderStatusChange } from '@servery/contract/desk';
+import { ZOrderStatusChange, ZPrintQuery } from '@servery/contract/desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/staff-session.ts';
 import { auditActorOf } from '../audit/audit-actor.ts';
@@ -45,7 +45,10 @@ export const deskRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/admin/orders/:id/print',
-    { schema: { params: ZOrderParams }, onRequest: app.requireStaff('orders:run') },
+    {
+      schema: { params: ZOrderParams, querystring: ZPrintQuery },
+      onRequest: app.requireStaff('orders:run'),
+    },
     async (request) => {
       const { name } = await shopOf(request);
       const data = await printer.print(
@@ -53,6 +56,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{
         auditActorOf(request),
         name,
         request.params.id,
+        request.query.unless_printed === 'true',
       );
       return {
         status: 200,

@@ -62,6 +62,12 @@ async function placeItem(tx: Executor, staff: StaffIdentity, ctx: ItemContext, p
   await writeCategoryLinks(tx, staff.tenantId, to, ids);
 }
 
+/** The dish's place in its category (0 first), as the audit keeps it. */
+async function placeOf(tx: Executor, categoryId: string, itemId: string) {
+  if (!categoryId) return null;
+  return (await categoryLinks(tx, categoryId)).findIndex((l) => l.itemId === itemId);
+}
+
 export function createItemsService({ db, now }: EditorDeps) {
   return {
     async create(staff: StaffIdentity, actor: AuditActor, body: ItemCreate) {
@@ -125,6 +131,7 @@ export function createItemsService({ db, now }: EditorDeps) {
         if (ctx.item.version !== versionOf(ifMatch)) throw new StaleEdit(before, ctx.item.version);
         const { store_ids, store_prices, ...shared } = patch;
         if (Object.keys(shared).length > 0) requireAllStores(ctx, staff);
+        const placeBefore = await placeOf(tx, ctx.categoryId, itemId);
         await placeItem(tx, staff, ctx, patch);
         if (store_ids || store_prices) {
           const category = ctx.categoryId
@@ -152,12 +159,13 @@ export function createItemsService({ db, now }: EditorDeps) {
             : {}),
         });
         const after = viewOf(await contextOf(tx, staff, row, null), staff, at);
+        const placeAfter = await placeOf(tx, after.category_id, itemId);
         await recordAudit(tx, actor, {
           action: 'item.update',
           entity: 'menu_item',
           entityId: itemId,
-          before: auditedItem(before),
-          after: auditedItem(after),
+          before: { ...auditedItem(before), position: placeBefore },
+          after: { ...auditedItem(after), position: placeAfter },
         });
         await announceMenuChange(tx, staff.tenantId, itemId);
         return after;

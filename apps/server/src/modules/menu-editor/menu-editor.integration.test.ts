@@ -139,8 +139,38 @@ describe('the menu editor', () => {
     ]);
   });
 
-  it('moves a dish within its category', async () => {
-    const { editorMenu, admin } = await openEditorShop(service.ctx);
+  it('sets a category’s kitchen brand, refuses an unknown one, and audits the change', async () => {
+    const { editorMenu, admin, camden, storeMenu, auditRows } = await openEditorShop(service.ctx);
+    const menu = await editorMenu();
+    expect(menu.brands).toEqual([{ slug: 'first-brand', name: 'First Brand' }]);
+    const breads = menu.categories.find((c) => c.name === 'Breads')!;
+    const path = `/api/admin/categories/${breads.id}`;
+    const unknown = await admin('PATCH', path, { brand: 'nobody' }, undefined, {
+      'if-match': `"${breads.version}"`,
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ brand: 'There is no such brand in this shop.' });
+    const res = await admin(
+      'PATCH',
+      path,
+      { brand: 'first-brand', name: 'Flatbreads' },
+      undefined,
+      {
+        'if-match': `"${breads.version}"`,
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const seen = (await storeMenu(camden)).categories.find((c) => c.name === 'Flatbreads');
+    expect(seen?.brand).toBe('first-brand');
+    const [row] = await auditRows('category.update');
+    expect([row!.before, row!.after]).toEqual([
+      expect.objectContaining({ name: 'Breads', brand: null }),
+      expect.objectContaining({ name: 'Flatbreads', brand: 'first-brand' }),
+    ]);
+  });
+
+  it('moves a dish within its category, the audit keeping its place before and after', async () => {
+    const { editorMenu, admin, auditRows, storeMenu, camden } = await openEditorShop(service.ctx);
     const curries = (await editorMenu()).categories[0]!;
     expect(curries.items.map((i) => i.name)).toEqual(['Chicken tikka masala', 'Winter special']);
     const special = curries.items[1]!;
@@ -150,6 +180,14 @@ describe('the menu editor', () => {
     expect(res.statusCode, res.body).toBe(200);
     const after = (await editorMenu()).categories[0]!.items.map((i) => i.name);
     expect(after).toEqual(['Winter special', 'Chicken tikka masala']);
+    const [row] = await auditRows('item.update');
+    expect([row!.before, row!.after]).toEqual([
+      expect.objectContaining({ name: 'Winter special', position: 1 }),
+      expect.objectContaining({ name: 'Winter special', position: 0 }),
+    ]);
+    // Customers see the new order (the special is hidden at Camden: the tikka stays first there).
+    const curriesSeen = (await storeMenu(camden)).categories.find((c) => c.name === 'Curries');
+    expect(curriesSeen?.items.map((i) => i.name)).toEqual(['Chicken tikka masala']);
   });
 
   it('refuses bad input with the field named, and changes nothing', async () => {

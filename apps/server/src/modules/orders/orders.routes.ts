@@ -4,7 +4,9 @@ import {
   ZOrderRequest,
   ZPaymentStatusRequest,
   ZTimingsQuery,
+  type TimingsQuery,
 } from '@servery/contract/order';
+import { normalisePostcode } from '@servery/contract/postcode';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -20,11 +22,21 @@ import {
 } from './orders.service.ts';
 import { vatSupplierOf } from './vat-invoice.ts';
 import { placeOrder, type SessionAddress } from './place-order.ts';
+import { timedFor } from '../stores/delivery-check.ts';
 import { availableTimings } from './timings.ts';
 import { withoutFullSlots } from './steps/slot-cap.ts';
 import type { MessageLinks } from './order-message.ts';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+
+/** A delivery's postcode, when the checkout names one (400 when it is not a UK postcode). */
+function deliveryPostcodeOf(query: TimingsQuery): string | null {
+  if (query.order_type !== 'delivery' || !query.postcode) return null;
+  const postcode = normalisePostcode(query.postcode);
+  const message = 'Enter a full UK postcode, such as E1 6RL.';
+  if (!postcode) throw badRequest(message, { postcode: message });
+  return postcode;
+}
 
 export interface OrdersRoutesOptions {
   db: Database;
@@ -51,8 +63,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     { onRequest, schema: { querystring: ZTimingsQuery } },
     async (request) => {
       const tenant = await tenantOf(request.tenant.id);
-      const store = tenant.stores.find((s) => s.id === request.query.store_id);
-      if (!store) throw notFound('We could not find that store.');
+      const found = tenant.stores.find((s) => s.id === request.query.store_id);
+      if (!found) throw notFound('We could not find that store.');
+      const store = timedFor(found, deliveryPostcodeOf(request.query));
       const at = now();
       const offered = availableTimings(
         { ...store, hours: tenant.hours.filter((h) => h.storeId === store.id) },

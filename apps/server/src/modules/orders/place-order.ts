@@ -1,3 +1,4 @@
+import { timedFor } from '../stores/delivery-check.ts';
 import { randomUUID } from 'node:crypto';
 import { capturesAtCheckout, type OrderCreated, type OrderRequest } from '@servery/contract/order';
 import { formatMoney, orderTotals } from '@servery/contract/pricing';
@@ -61,7 +62,9 @@ async function planOrder(
     : undefined;
   const { lines, food, priceChanges } = priceOrderLines(orderable, body.lines);
   checkMinimum(terms, food, money);
-  const scheduledFor = orderTime(store, tenant.hours, body, at, config.timeZone);
+  // A delivery takes its zone's minutes on the road (issue 28).
+  const timed = timedFor(store, terms.address?.postcode ?? null);
+  const scheduledFor = orderTime(timed, tenant.hours, body, at, config.timeZone);
   checkPaymentMethod(store, body.payment_method);
   const code = body.promo_code;
   const promo = code

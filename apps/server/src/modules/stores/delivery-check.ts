@@ -43,6 +43,19 @@ export function travelMinutesOf(
   return zone?.travelMinutes ?? store.deliveryMinutes;
 }
 
+/**
+ * The store as a delivery to `postcode` is timed (issue 28): its minutes on the road are those of
+ * the zone that covers the postcode (a sector's before its district's), else the store's. ASAP,
+ * the offered slots and POST /api/order's check of the time all read `deliveryMinutes`.
+ */
+export function timedFor<
+  S extends Pick<StoreRow, 'name' | 'minimumOrder' | 'deliveryZones' | 'deliveryMinutes'>,
+>(store: S, postcode: string | null): S {
+  if (!postcode) return store;
+  const zone = deliveryTerms(termsStoreOf(store), 'delivery', postcode).zone;
+  return zone ? { ...store, deliveryMinutes: travelMinutesOf(store, zone.district) } : store;
+}
+
 export function deliveryCheckMessage(storeName: string, check: DeliveryCheck): string {
   return check.delivers
     ? `${storeName} delivers to ${check.postcode}.`

@@ -33,9 +33,15 @@ const deskApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: DeskOrder }) => body.data,
       invalidatesTags: ['Order'],
     }),
-    /** Counts a print on the server and answers the ticket (REPRINT from the second print). */
-    printTicket: build.mutation<KitchenTicket, string>({
-      query: (id) => ({ url: `/orders/${id}/print`, method: 'POST' }),
+    /**
+     * Counts a print on the server and answers the ticket (REPRINT from the second print). With
+     * `unlessPrinted` (auto-print), an order some device printed already is a 409 instead.
+     */
+    printTicket: build.mutation<KitchenTicket, { id: string; unlessPrinted?: boolean }>({
+      query: ({ id, unlessPrinted }) => ({
+        url: `/orders/${id}/print${unlessPrinted ? '?unless_printed=true' : ''}`,
+        method: 'POST',
+      }),
       transformResponse: (body: { data: KitchenTicket }) => body.data,
       invalidatesTags: ['Order'],
     }),

@@ -22,9 +22,11 @@ export function useTicketPrinter() {
 
   // The same function on every render, so the board's cards (memoised) need not draw again.
   const print = useCallback(
-    async (orderId: string) => {
+    async (orderId: string, auto = false) => {
       setProblem('');
-      const result = await printTicket(orderId);
+      const result = await printTicket({ id: orderId, unlessPrinted: auto });
+      // Auto-print lost its claim: another desk (or tab) printed the ticket; nothing to do here.
+      if ('error' in result && auto && isAlreadyPrinted(result.error)) return;
       if ('error' in result) setProblem(adminErrorMessage(result.error));
       else setJob({ ticket: result.data, nonce: Date.now() });
     },
@@ -32,6 +34,9 @@ export function useTicketPrinter() {
   );
   return { print, printing: state.isLoading, ticket: job?.ticket ?? null, problem };
 }
+
+const isAlreadyPrinted = (error: unknown) =>
+  (error as { status?: unknown } | undefined)?.status === 409;
 
 const MM_PER_PX = 25.4 / 96;
 let pageSheet: CSSStyleSheet | undefined;
@@ -85,9 +90,14 @@ const autoPrintApi = adminApi.injectEndpoints({
 
 /**
  * Auto-print (issue 28): in a store set to print on accept, an order accepted while this board
- * is open (by this desk, another, or auto-accept) and never printed is printed once here.
+ * is open (by this desk, another, or auto-accept) and never printed is printed once. The print
+ * is a claim (`unless_printed`): with two desks or tabs open, the server lets one print it, and
+ * the other hears 409 and prints nothing, so the kitchen gets one ticket, never a REPRINT too.
  */
-export function useAutoPrint(orders: readonly DeskOrder[], print: (orderId: string) => unknown) {
+export function useAutoPrint(
+  orders: readonly DeskOrder[],
+  print: (orderId: string, auto: boolean) => unknown,
+) {
   const stores = autoPrintApi.useAutoPrintStoresQuery().data;
   const [openedAt] = useState(() => new Date().toISOString());
   const printed = useRef(new Set<string>());
@@ -104,7 +114,7 @@ export function useAutoPrint(orders: readonly DeskOrder[], print: (orderId: stri
         !printed.current.has(order.id)
       ) {
         printed.current.add(order.id);
-        void print(order.id);
+        void print(order.id, true);
       }
     }
   }, [orders, stores, openedAt, print]);

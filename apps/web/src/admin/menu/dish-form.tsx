@@ -78,11 +78,14 @@ export function DishForm({
   const [editItem, editing] = useEditItemMutation();
   const [stale, setStale] = useState<{ current: EditableItem; patch: ItemEdit } | null>(null);
   const [problem, setProblem] = useState('');
+  const [notice, setNotice] = useState('');
 
   const settle = (result: { data?: EditableItem; error?: unknown }, patch?: ItemEdit) => {
+    setNotice('');
     if (result.data) {
       setStale(null);
       setProblem('');
+      setNotice(`${result.data.name} is saved.`);
       reset(formOf(result.data, categoryId, menu.store_id));
       onSaved(result.data);
       return;
@@ -205,6 +208,7 @@ export function DishForm({
       <OptionGroupFields control={form.control} register={register} />
       {error('option_groups')}
       {item && <PhotoField item={item} onSaved={onSaved} />}
+      {notice && <p role="status">{notice}</p>}
       {problem && !stale && (
         <p role="alert" className="text-red-700">
           {problem}

@@ -4,15 +4,20 @@ import { Button } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { adminErrorMessage } from '../admin-api.ts';
+import { CategoryForm } from './category-form.tsx';
 import { CategoryList } from './category-list.tsx';
 import { DishForm } from './dish-form.tsx';
+import { DishList } from './dish-list.tsx';
 import {
+  staleCurrent,
   useAddCategoryMutation,
   useEditCategoryMutation,
+  useEditItemMutation,
   useEditorMenuQuery,
 } from './menu-editor-api.ts';
 
-const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+const STALE =
+  'A colleague changed this in the meantime: the list now shows their order. Try again.';
 
 /** The menu editor (issue 28): a store's categories on the left, a dish's form on the right. */
 export function MenuEditorPage() {
@@ -20,6 +25,7 @@ export function MenuEditorPage() {
   const menu = useEditorMenuQuery(storeId);
   const [addCategory] = useAddCategoryMutation();
   const [editCategory] = useEditCategoryMutation();
+  const [editItem] = useEditItemMutation();
   const [categoryId, setCategoryId] = useState<string>();
   const [dish, setDish] = useState<EditableItem | 'new' | null>(null);
   const [newName, setNewName] = useState('');
@@ -28,10 +34,15 @@ export function MenuEditorPage() {
   const category = data?.categories.find((c) => c.id === categoryId) ?? data?.categories[0];
   const run = async (call: Promise<{ error?: unknown }>) => {
     const result = await call;
-    setProblem(result.error ? adminErrorMessage(result.error) : '');
+    const stale = staleCurrent(result.error) ? STALE : '';
+    setProblem(result.error ? stale || adminErrorMessage(result.error) : '');
   };
   const patch = (c: EditableCategory, body: { position?: number; hidden?: boolean }) =>
     run(editCategory({ id: c.id, version: c.version, patch: body }));
+  const moveDish = (item: EditableItem, position: number) =>
+    run(editItem({ id: item.id, version: item.version, patch: { position } }));
+  const brandName = (slug: string | null) =>
+    data?.brands.find((b) => b.slug === slug)?.name ?? null;
 
   return (
     <div className="space-y-4">
@@ -76,6 +87,7 @@ export function MenuEditorPage() {
             </h2>
             <CategoryList
               categories={data.categories}
+              brandName={brandName}
               selectedId={category?.id}
               onSelect={(id) => {
                 setCategoryId(id);
@@ -118,20 +130,8 @@ export function MenuEditorPage() {
             </h2>
             {dish === null && category && (
               <>
-                <ul className="divide-y divide-stone-200">
-                  {category.items.map((item) => (
-                    <li key={item.id}>
-                      <button
-                        type="button"
-                        className="flex min-h-14 w-full items-center justify-between px-2 text-left text-lg"
-                        onClick={() => setDish(item)}
-                      >
-                        <span className="font-semibold">{item.name}</span>
-                        <span>{money(item.price)}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <CategoryForm key={category.id} category={category} brands={data.brands} />
+                <DishList category={category} onOpen={setDish} onMove={moveDish} />
                 <Button size="lg" onClick={() => setDish('new')}>
                   Add a dish to {category.name}
                 </Button>

@@ -47,10 +47,11 @@ export function PhotoField({
         />
       )}
       <label className="flex min-h-12 cursor-pointer items-center rounded-lg border-2 border-stone-900 px-4 font-semibold">
-        {item.image ? 'Replace the photo' : 'Add a photo'} (JPEG, PNG, WebP or HEIC, up to 10 MB)
+        {item.image ? 'Replace the photo' : 'Add a photo'} (JPEG, PNG or WebP, up to 10 MB)
+        {/* No HEIC (decision 35: it cannot be converted here): an iPhone then sends a JPEG. */}
         <input
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/heic"
+          accept="image/jpeg,image/png,image/webp"
           className="sr-only"
           onChange={(event) => void choose(event.target.files?.[0])}
         />

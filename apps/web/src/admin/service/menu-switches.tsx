@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { ServiceItem, SoldOutState } from '@servery/contract/service';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import {
@@ -64,6 +65,31 @@ function SoldOutSwitch({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * Hidden: off this store's menu altogether (not "sold out"), until shown again (issue 28). The
+ * button names the store, as everything on this screen changes that store only.
+ */
+function HideButton({
+  item,
+  storeName,
+  onToggle,
+}: {
+  item: ServiceItem;
+  storeName: string;
+  onToggle: () => void;
+}) {
+  return (
+    <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-stone-700">
+        {item.hidden ? `Hidden from ${storeName}’s menu` : `On ${storeName}’s menu`}
+      </p>
+      <Button variant="outline" size="lg" onClick={onToggle}>
+        {item.hidden ? 'Show' : 'Hide'} {item.name} at {storeName}
+      </Button>
+    </div>
   );
 }
 
@@ -133,6 +159,13 @@ export function MenuSwitches({ storeId, storeName }: { storeId: string; storeNam
       <ul className="divide-y divide-stone-200">
         {shown.map((item: ServiceItem) => (
           <li key={item.id} className="py-3">
+            <HideButton
+              item={item}
+              storeName={storeName}
+              onToggle={() =>
+                void run(setItem({ id: item.id, hidden: !item.hidden, store_id: storeId }))
+              }
+            />
             <SoldOutSwitch
               name={item.hidden ? `${item.name} (hidden)` : item.name}
               value={item.sold_out}

@@ -134,6 +134,40 @@ describe('the Service screen', () => {
     expect(screen.getByRole('group', { name: 'Mango lassi' })).toBeTruthy();
   });
 
+  it('hides a dish at the store chosen, naming that store, and shows it again', async () => {
+    const user = userEvent.setup();
+    const shoreditch = store({ id: 'st2', name: 'Shoreditch' });
+    const wire = stubApiWire({
+      '/api/admin/session': session('manager'),
+      '/api/admin/stores': ok([store(), shoreditch]),
+      '/api/admin/stores/st1/menu': ok(menu),
+      '/api/admin/stores/st2/menu': ok(menu),
+      '/api/admin/items/i3/availability': ok({ ...menu[2], hidden: true }),
+    });
+    renderPage();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Store' }), 'st2');
+    await screen.findByRole('heading', { name: 'Service: Shoreditch' });
+    expect(screen.getByText(/changes/).textContent).toBe(
+      'Every switch on this page changes Shoreditch only.',
+    );
+    await user.type(screen.getByRole('searchbox', { name: /Find a dish/ }), 'lassi');
+    wire.answers['/api/admin/stores/st2/menu'] = ok([
+      menu[0],
+      menu[1],
+      { ...menu[2], hidden: true },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Hide Mango lassi at Shoreditch' }));
+    expect(wire.sent.filter((c) => c.method === 'POST')).toEqual([
+      expect.objectContaining({
+        path: '/api/admin/items/i3/availability',
+        body: { hidden: true, store_id: 'st2' },
+      }),
+    ]);
+    await screen.findByRole('button', { name: 'Show Mango lassi at Shoreditch' });
+    expect(screen.getByText('Hidden from Shoreditch’s menu')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Mango lassi (hidden)' })).toBeTruthy();
+  });
+
   it('pauses an order type with one tap, then shows the countdown and resumes', async () => {
     const user = userEvent.setup();
     const wire = stubApiWire({

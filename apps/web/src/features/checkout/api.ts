@@ -29,9 +29,16 @@ const customer = { customer: true };
  */
 const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpoints({
   endpoints: (build) => ({
-    timings: build.query<AvailableTimings, { storeId: string; orderType: OrderType }>({
-      query: ({ storeId, orderType }) =>
-        `/available-timings?${new URLSearchParams({ store_id: storeId, order_type: orderType })}`,
+    timings: build.query<
+      AvailableTimings,
+      { storeId: string; orderType: OrderType; postcode?: string | undefined }
+    >({
+      query: ({ storeId, orderType, postcode }) =>
+        `/available-timings?${new URLSearchParams({
+          store_id: storeId,
+          order_type: orderType,
+          ...(postcode ? { postcode } : {}),
+        })}`,
       transformResponse: (response: Envelope<AvailableTimings>) => response.data,
       extraOptions: customer,
       keepUnusedDataFor: 0,

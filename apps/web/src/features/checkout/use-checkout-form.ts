@@ -100,7 +100,12 @@ export function useCheckoutForm({
   const itemIds = useMemo(() => [...new Set(lines.map((line) => line.item_id))].sort(), [lines]);
   const catalogue = useDishesNowQuery({ storeId: store.id, itemIds });
   const timings = useTimingsQuery(
-    { storeId: store.id, orderType },
+    // A delivery's times count its zone's minutes on the road (issue 28).
+    {
+      storeId: store.id,
+      orderType,
+      postcode: orderType === 'delivery' ? address?.postcode : undefined,
+    },
     { pollingInterval: 60_000, refetchOnMountOrArgChange: true },
   );
   const promoCheck = usePromoCheck(values.promo_code, store.id, lines);

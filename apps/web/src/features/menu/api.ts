@@ -28,8 +28,10 @@ const menuApi = api.injectEndpoints({
       transformResponse: (response: Envelope<StoreMenu>) => response.data,
       keepUnusedDataFor: 600,
     }),
-    getMenuItem: build.query<MenuItemDetail, string>({
-      query: (itemId) => `/menu/item/${encodeURIComponent(itemId)}`,
+    /** A dish as one store sells it (its price and switches there; issue 28). */
+    getMenuItem: build.query<MenuItemDetail, { itemId: string; storeId: string }>({
+      query: ({ itemId, storeId }) =>
+        `/menu/item/${encodeURIComponent(itemId)}?${new URLSearchParams({ store_id: storeId })}`,
       transformResponse: (response: Envelope<MenuItemDetail>) => response.data,
       keepUnusedDataFor: 600,
     }),

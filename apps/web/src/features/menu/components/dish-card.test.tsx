@@ -19,10 +19,10 @@ const naan: MenuListItem = {
 
 const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
 
-function renderCard(inBasket?: number) {
-  render(
+function renderCard(inBasket?: number, item: MenuListItem = naan) {
+  const { container } = render(
     <DishCard
-      item={naan}
+      item={item}
       storeId="shoreditch"
       money={money}
       inBasket={inBasket}
@@ -30,6 +30,7 @@ function renderCard(inBasket?: number) {
       onOpen={vi.fn()}
     />,
   );
+  return container;
 }
 
 afterEach(cleanup);
@@ -43,5 +44,31 @@ describe('a dish card', () => {
   it('says nothing of the basket when the dish is not in it', () => {
     renderCard();
     expect(screen.queryByText(/in basket/)).toBeNull();
+  });
+
+  it('draws an uploaded photo as AVIF, then WebP, at every stored width (issue 28)', () => {
+    const card = renderCard(0, { ...naan, image: 'photo-0123456789abcdef-640.webp' });
+    const sources = [...card.querySelectorAll('picture source')].map((s) => [
+      s.getAttribute('type'),
+      s.getAttribute('srcset'),
+      s.getAttribute('sizes'),
+    ]);
+    const set = (format: string) =>
+      [320, 640, 960]
+        .map((w) => `/tenancy/photos/photo-0123456789abcdef-${w}.${format} ${w}w`)
+        .join(', ');
+    expect(sources).toEqual([
+      ['image/avif', set('avif'), '(min-width: 640px) 96px, 80px'],
+      ['image/webp', set('webp'), '(min-width: 640px) 96px, 80px'],
+    ]);
+    const img = card.querySelector('picture img')!;
+    expect(img.getAttribute('src')).toBe('/tenancy/photos/photo-0123456789abcdef-640.webp');
+    expect(img.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('draws a shop document’s own image as it is', () => {
+    const card = renderCard(0, { ...naan, image: 'naan.jpg' });
+    expect(card.querySelector('picture')).toBeNull();
+    expect(card.querySelector('img')!.getAttribute('src')).toBe('/tenancy/assets/naan.jpg');
   });
 });

@@ -1,6 +1,6 @@
 import { memo, useState, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import type { DietaryTag } from '@servery/contract/allergens';
-import { tenancyAssetPath } from '@servery/contract/constants';
+import { DishPhoto } from './dish-photo.tsx';
 import type { MenuListItem } from '@servery/contract/menu';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { dietaryLabel } from '../labels.ts';
@@ -136,9 +136,9 @@ export const DishCard = memo(function DishCard({
       </div>
       <div className="flex w-20 shrink-0 flex-col items-end justify-end sm:w-24">
         {item.image ? (
-          <img
-            src={tenancyAssetPath(item.image)}
-            alt=""
+          <DishPhoto
+            image={item.image}
+            sizes="(min-width: 640px) 96px, 80px"
             width={80}
             height={80}
             loading="lazy"

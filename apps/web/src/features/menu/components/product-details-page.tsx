@@ -1,10 +1,10 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { tenancyAssetPath } from '@servery/contract/constants';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMoney } from '../../../lib/money.ts';
 import { useCachedMenu, useGetMenuItemQuery, useGetStoresQuery } from '../api.ts';
 import type { AddToCart } from '../cart-line.ts';
 import { DietaryBadges } from './dish-card.tsx';
+import { DishPhoto } from './dish-photo.tsx';
 import { ProductForm } from './product-form.tsx';
 import { buttonClass, LINK_CLASS } from '../../../components/ui/button.tsx';
 
@@ -13,7 +13,8 @@ export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
   const { storeId = '', menuId = '' } = useParams();
   const navigate = useNavigate();
   const money = useMoney();
-  const item = useGetMenuItemQuery(menuId, { refetchOnFocus: true });
+  // The dish as this store sells it: its own price there (issue 28).
+  const item = useGetMenuItemQuery({ itemId: menuId, storeId }, { refetchOnFocus: true });
   const stores = useGetStoresQuery();
   const store = stores.data?.find((s) => s.id === storeId.toLowerCase());
   // Back on the menu, the customer returns to this dish's category (issue 20), when known.
@@ -54,9 +55,9 @@ export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
         <div className="mt-4 grid gap-8 md:grid-cols-[2fr_3fr]">
           <div className="space-y-4">
             {item.data.image ? (
-              <img
-                src={tenancyAssetPath(item.data.image)}
-                alt=""
+              <DishPhoto
+                image={item.data.image}
+                sizes="(min-width: 768px) 400px, 100vw"
                 width={480}
                 height={480}
                 className="aspect-[16/10] w-full rounded-2xl bg-stone-100 object-cover md:aspect-square"

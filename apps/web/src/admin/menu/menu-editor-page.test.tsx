@@ -1,0 +1,191 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EditableCategory, EditableItem, EditableMenu } from '@servery/contract/menu-editor';
+import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
+import { createAdminState } from '../admin-state.ts';
+import { MenuEditorPage } from './menu-editor-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const CAMDEN = '22222222-2222-4222-8222-222222222222';
+const SHOREDITCH = '33333333-3333-4333-8333-333333333333';
+const ok = (data: unknown): WireAnswer => ({
+  status: 200,
+  body: { status: 200, message: 'OK', data },
+});
+
+const dish = (
+  id: string,
+  name: string,
+  price: number,
+  shoreditch: number | null,
+): EditableItem => ({
+  id,
+  version: 1,
+  category_id: 'c1',
+  name,
+  description: '',
+  price,
+  vat_rate: 20,
+  kcal: null,
+  allergens: { contains: [], may_contain: [] },
+  diets: [],
+  image: null,
+  option_groups: [],
+  stores: [
+    {
+      store_id: CAMDEN,
+      name: 'Camden',
+      sells: true,
+      price: null,
+      sold_out: false,
+      sold_out_until: null,
+      hidden: false,
+      editable: true,
+    },
+    {
+      store_id: SHOREDITCH,
+      name: 'Shoreditch',
+      sells: true,
+      price: shoreditch,
+      sold_out: false,
+      sold_out_until: null,
+      hidden: false,
+      editable: true,
+    },
+  ],
+});
+const curries: EditableCategory = {
+  id: 'c1',
+  version: 3,
+  name: 'Curries',
+  description: 'Slow cooked',
+  brand: null,
+  hidden: false,
+  items: [dish('i1', 'Chicken tikka masala', 1195, 1295), dish('i2', 'Dal makhani', 895, null)],
+};
+const breads: EditableCategory = { ...curries, id: 'c2', version: 1, name: 'Breads', items: [] };
+const menu: EditableMenu = {
+  store_id: CAMDEN,
+  menu_id: 'm1',
+  stores: [
+    { id: CAMDEN, name: 'Camden', editable: true },
+    { id: SHOREDITCH, name: 'Shoreditch', editable: true },
+  ],
+  brands: [{ slug: 'wok-street', name: 'Wok Street' }],
+  categories: [curries, breads],
+};
+
+function renderPage() {
+  render(
+    <Provider store={createAdminState()}>
+      <MenuEditorPage />
+    </Provider>,
+  );
+}
+
+describe('the menu editor page', () => {
+  it('renames a category and gives it a kitchen brand, saving only what changed', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/menu': ok(menu),
+      '/api/admin/categories/c1': ok({
+        ...curries,
+        version: 4,
+        name: 'House curries',
+        brand: 'wok-street',
+      }),
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Category Curries' });
+    const name = within(form).getByRole('textbox', { name: 'Category name' });
+    await user.clear(name);
+    await user.type(name, 'House curries');
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'Kitchen (brand)' }),
+      'wok-street',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save category' }));
+    expect(wire.sent.find((c) => c.method === 'PATCH')).toMatchObject({
+      path: '/api/admin/categories/c1',
+      body: { name: 'House curries', brand: 'wok-street' },
+    });
+    await within(form).findByText('House curries is saved.');
+  });
+
+  it('a stale category save shows the colleague’s name and starts from their version', async () => {
+    const user = userEvent.setup();
+    const theirs = { ...curries, version: 4, name: 'Curry house', items: [] };
+    stubApiWire({
+      '/api/admin/menu': ok(menu),
+      '/api/admin/categories/c1': {
+        status: 409,
+        body: { status: 409, message: 'Someone else saved this', data: null, current: theirs },
+      },
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Category Curries' });
+    await user.type(within(form).getByRole('textbox', { name: 'Category description' }), '!');
+    await user.click(within(form).getByRole('button', { name: 'Save category' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain('“Curry house”');
+    expect(within(form).getByRole('textbox', { name: 'Category name' })).toHaveProperty(
+      'value',
+      'Curry house',
+    );
+  });
+
+  it('moves a dish down with the keyboard’s button, and shows each store’s own price', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/menu': ok(menu),
+      '/api/admin/items/i1': ok({ ...curries.items[0], version: 2 }),
+    });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Dishes in Curries' });
+    expect(within(list).getByText('£11.95 · Shoreditch £12.95')).toBeTruthy();
+    expect(
+      within(list).getByRole('button', { name: 'Move Chicken tikka masala up' }),
+    ).toHaveProperty('disabled', true);
+    await user.click(within(list).getByRole('button', { name: 'Move Chicken tikka masala down' }));
+    expect(wire.sent.find((c) => c.method === 'PATCH')).toMatchObject({
+      path: '/api/admin/items/i1',
+      body: { position: 1 },
+    });
+    // The categories move the same way.
+    const categories = screen.getByRole('list', { name: 'Categories' });
+    await user.click(within(categories).getByRole('button', { name: 'Move Breads up' }));
+    expect(wire.sent.filter((c) => c.method === 'PATCH').at(-1)).toMatchObject({
+      path: '/api/admin/categories/c2',
+      body: { position: 0 },
+    });
+  });
+
+  it('a dish another store sells too cannot be moved by someone who does not work there', async () => {
+    const notMine = {
+      ...curries.items[0]!,
+      stores: curries.items[0]!.stores.map((s) =>
+        s.store_id === SHOREDITCH ? { ...s, editable: false } : s,
+      ),
+    };
+    stubApiWire({
+      '/api/admin/menu': ok({
+        ...menu,
+        categories: [{ ...curries, items: [notMine, curries.items[1]] }],
+      }),
+    });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Dishes in Curries' });
+    expect(
+      within(list).getByRole('button', { name: 'Move Chicken tikka masala down' }),
+    ).toHaveProperty('disabled', true);
+    expect(within(list).getByRole('button', { name: 'Move Dal makhani up' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+});
