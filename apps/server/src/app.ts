@@ -24,7 +24,7 @@ import { createPushSender } from './modules/push/push-sender.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { createPushService } from './modules/push/push.service.ts';
 import { vapidKeysLoader, type VapidSettings } from './modules/push/vapid-keys.ts';
-import { cachedTenant } from './modules/menu/cached-tenant.ts';
+import { cachedTenant } from './modules/tenants/cached-tenant.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';

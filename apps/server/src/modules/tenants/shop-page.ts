@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STORES_ELEMENT_ID } from '@servery/contract/constants';
 import { isStorefrontPath } from '@servery/contract/page-paths';
 import type { Executor } from '../../db/client.ts';
-import { cachedTenant } from '../menu/cached-tenant.ts';
+import { cachedTenant } from './cached-tenant.ts';
 import { storeSummaryOf } from '../stores/stores.service.ts';
 import { jsonForHtml, renderShopPage } from './tenant-page.ts';
 import { loadTenant } from './tenants.repository.ts';
