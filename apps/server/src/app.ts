@@ -29,7 +29,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { shopPageRenderer } from './modules/tenants/shop-page.ts';
+import { shopPageRenderer } from './plugins/shop-page.ts';
 import { TENANT_CHANGED_CHANNEL } from './modules/tenants/tenants.repository.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { apiContractPlugin } from './plugins/api-contract.ts';
