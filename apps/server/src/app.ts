@@ -51,7 +51,7 @@ import { diaryRoutes } from './modules/diary/diary.routes.ts';
 import { createDiaryService } from './modules/diary/diary.service.ts';
 import { LiveEventsHub } from './modules/live-events/live-events.hub.ts';
 import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
-import { orderEventsRoutes } from './modules/live-events/order-events.routes.ts';
+import { orderEventsRoutes } from './modules/orders/order-events.routes.ts';
 import { createDeskService } from './modules/desk/desk.service.ts';
 import { createTicketPrinter } from './modules/desk/desk-print.ts';
 import { createStaffSignIn } from './modules/staff/staff-sign-in.service.ts';
