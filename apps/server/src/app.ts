@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { customerDataRoutes } from './modules/customer-data/customer-data.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(contactRoutes, { db: database.db });
   await app.register(authRoutes, { db: database.db, auth });
   await app.register(customersRoutes, { db: database.db, now });
+  await app.register(customerDataRoutes, { db: database.db, now });
   await app.register(menuRoutes, { db: database.db, now });
   await app.register(storesRoutes, { db: database.db, now });
   await app.register(addressesRoutes, { db: database.db, now });
