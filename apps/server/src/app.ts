@@ -46,7 +46,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
-import { registerBackOffice } from './modules/order-history/back-office.ts';
+import { registerBackOffice } from './back-office.ts';
 import { DeskSweeper } from './modules/desk/desk-sweeper.ts';
 import { diaryRoutes } from './modules/diary/diary.routes.ts';
 import { createDiaryService } from './modules/diary/diary.service.ts';
