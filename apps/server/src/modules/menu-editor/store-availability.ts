@@ -4,7 +4,7 @@ import { notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
-import { soldOutState } from '../service/sold-out-state.ts';
+import { soldOutState } from '../catalogue/sold-out-state.ts';
 import { announceShopChanged } from '../service/service.repository.ts';
 import { nextServiceStart } from '../stores/opening.ts';
 import { loadTenant } from '../tenants/tenants.repository.ts';

@@ -20,7 +20,7 @@ import {
   updateItem,
   type ItemRow,
 } from './service.repository.ts';
-import { soldOutState } from './sold-out-state.ts';
+import { soldOutState } from '../catalogue/sold-out-state.ts';
 
 export interface ServiceDeps {
   db: Database;
