@@ -5,7 +5,7 @@ import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { soldOutState } from '../catalogue/sold-out-state.ts';
-import { announceShopChanged } from '../service/service.repository.ts';
+import { announceShopChanged } from '../tenants/tenants.repository.ts';
 import { nextServiceStart } from '../stores/opening.ts';
 import { loadTenant } from '../tenants/tenants.repository.ts';
 import { sellingStores, type ItemContext } from './editable-view.ts';
