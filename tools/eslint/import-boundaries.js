@@ -1,7 +1,9 @@
 // Keeps imports flowing one way (architecture.md): contract ← server, contract ← web, and inside the
 // web app components/ui and lib ← features ← app, with no feature importing another; the
-// staff application (admin/) takes only components/ui and lib.
+// staff application (admin/) takes only components/ui and lib. Between the server's modules: only
+// public files, and no cycle (server-modules.js).
 import { dirname, relative, resolve, sep } from 'node:path';
+import { SHARED_FILES, isPublic, isTest, moduleOf, pathBetween } from './server-modules.js';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 const rel = (file) => relative(root, file).split(sep).join('/');
@@ -62,17 +64,70 @@ function problem(from, to) {
   return null;
 }
 
+/**
+ * A server module's imports of other modules: each must name a public file, and none may reach
+ * back (a test's imports are not the module's, so only the first applies to them).
+ */
+function moduleChecks(context, options) {
+  const dir = resolve(root, options.modulesDir ?? 'apps/server/src/modules');
+  const shared = options.sharedFiles ?? SHARED_FILES;
+  const self = moduleOf(dir, context.filename);
+  if (!self) return null;
+  const seen = [];
+  return {
+    see(node) {
+      const source = node.source.value;
+      if (!source.startsWith('.')) return;
+      const to = moduleOf(dir, resolve(dirname(context.filename), source));
+      if (to && to.name !== self.name) seen.push({ node: node.source, to });
+    },
+    report() {
+      const own = new Set(seen.map(({ to }) => to.name));
+      for (const { node, to } of seen) {
+        const problems = [];
+        if (!isPublic(to, shared)) {
+          problems.push(
+            `${to.file} is not public in the ${to.name} module (its routes, service and repository files are, and those listed in tools/eslint/server-modules.js)`,
+          );
+        }
+        const back = isTest(context.filename)
+          ? null
+          : pathBetween(dir, context.filename, own, to.name, self.name);
+        if (back) {
+          problems.push(
+            `the ${self.name} module must not import from ${to.name}: that closes the cycle ${self.name} → ${back.join(' → ')}`,
+          );
+        }
+        for (const problem of problems) {
+          context.report({ node, message: `${problem} (${node.value})` });
+        }
+      }
+    },
+  };
+}
+
 /** @type {import("eslint").Rule.RuleModule} */
 export const importBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keep imports flowing one way between packages and web layers' },
-    schema: [],
+    docs: { description: 'Keep imports flowing one way between packages, web layers and modules' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          modulesDir: { type: 'string' },
+          sharedFiles: { type: 'object', additionalProperties: { type: 'array' } },
+        },
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
     const from = placeOf(rel(context.filename));
+    const modules = moduleChecks(context, context.options[0] ?? {});
     const check = (node) => {
       if (!node.source || typeof node.source.value !== 'string') return;
+      modules?.see(node);
       const to = targetOf(node.source.value, context.filename);
       const message = to && problem(from, to);
       if (message)
@@ -83,6 +138,7 @@ export const importBoundaries = {
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,
       ImportExpression: check,
+      'Program:exit': () => modules?.report(),
     };
   },
 };

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { UserData } from '@servery/contract/auth';
 import type { Database } from '../src/db/client.ts';
 import { outboxMessages } from '../src/db/schema.ts';
-import { toE164 } from '../src/modules/auth/phone-numbers.ts';
+import { toE164 } from '../src/lib/phone-numbers.ts';
 import type { createTestApp } from './test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];

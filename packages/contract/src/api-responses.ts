@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { ZShopConfig } from './config.ts';
 import { ZHomeContent } from './home.ts';
+import { ZAvailableTimings, ZOrder, ZOrderCreated, ZOrderPage } from './order-answer.ts';
 import { ZAuditEntry, ZStaffMember, ZStaffSession } from './staff.ts';
 import { ZPushKey, ZPushSubscriptionView } from './push.ts';
 import { ZSavedCard } from './saved-cards.ts';
 import {
   ZAddress,
-  ZAvailableTimings,
   ZBooking,
   ZCustomer,
   ZCustomerDataExport,
   ZMenuItemDetail,
-  ZOrder,
-  ZOrderPage,
   ZOtpSent,
   ZPromo,
   ZReservationTimings,
@@ -117,13 +115,7 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/available-timings': { status: 200, schema: ok(ZAvailableTimings) },
   'POST /api/order': {
     status: 200,
-    schema: ok(
-      z.looseObject({
-        order: ZOrder,
-        payment: z.looseObject({ provider: z.string(), status: z.string() }),
-        price_changes: z.array(z.looseObject({ item_id: id })),
-      }),
-    ),
+    schema: ok(ZOrderCreated),
   },
   'PUT /api/order/payment/status': { status: 200, schema: ok(ZOrder) },
   'POST /api/payments/demo/:id/confirm': { status: 200, schema: ok(ZOrder) },

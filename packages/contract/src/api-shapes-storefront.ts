@@ -107,44 +107,6 @@ export const ZStoreSummary = z.looseObject({
   order_types: z.array(z.string()),
   menu_id: z.string().nullable(),
 });
-export const ZOrder = z.looseObject({
-  id,
-  number: z.number().int(),
-  status: z.string(),
-  order_type: z.string(),
-  scheduled_for: instant,
-  lines: z.array(z.looseObject({ item_id: id, name: z.string(), quantity: z.number().int() })),
-  total: money,
-  currency: z.string(),
-  payment: z.looseObject({ method: z.string(), provider: z.string(), status: z.string() }),
-  status_history: z.array(z.looseObject({ status: z.string(), at: instant })),
-  created_at: instant,
-  shop_reason: z
-    .looseObject({ reason: z.string().nullable(), words: z.string().nullable() })
-    .nullable(),
-  vat_invoice: z
-    .looseObject({
-      vat_number: z.string(),
-      time_of_supply: instant,
-      total: money,
-      bands: z.array(z.looseObject({ rate: z.number(), gross: money, vat: money })),
-    })
-    .nullable(),
-});
-export const ZOrderPage = z.looseObject({
-  orders: z.array(z.looseObject({ id, number: z.number().int(), status: z.string() })),
-  page: z.number().int(),
-  pages: z.number().int(),
-  total: z.number().int(),
-});
-export const ZAvailableTimings = z.looseObject({
-  store_id: id,
-  order_type: z.string(),
-  asap: z.looseObject({ available: z.boolean() }),
-  days: z.array(
-    z.looseObject({ date: z.string(), slots: z.array(z.looseObject({ at: instant })) }),
-  ),
-});
 export const ZPromo = z.looseObject({ code: z.string(), description: z.string() });
 export const ZBooking = z.looseObject({ date: z.string(), time: z.string(), status: z.string() });
 export const ZReservationTimings = z.looseObject({

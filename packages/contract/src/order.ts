@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { CART_NOTE_MAX_LENGTH } from './cart.ts';
-import { ORDER_TYPES, type OrderType } from './menu.ts';
-import type { AllergenInfo } from './allergens.ts';
+import { ORDER_TYPES } from './menu.ts';
 import { ADDRESS_REQUIRED_MESSAGE } from './delivery-contact.ts';
-import { MAX_LINE_QUANTITY, type Selection, type VatBand } from './pricing.ts';
+import { MAX_LINE_QUANTITY } from './pricing.ts';
 import { ORDER_STATUSES, type OrderStatus } from './order-statuses.ts';
 
 /**
@@ -119,144 +118,17 @@ export const capturesAtCheckout = (scheduledFor: Date, now: Date) =>
 
 export type PaymentProviderName = 'stripe' | 'demo' | 'cash';
 
-export interface OrderLine {
-  item_id: string;
-  name: string;
-  quantity: number;
-  unit_price: number;
-  line_total: number;
-  /** The choices as group and option ids, so a reorder can put the same dish back in the cart. */
-  modifiers: Selection[];
-  modifier_names: string[];
-  note: string;
-  vat_rate: number;
-  /**
-   * What the dish and its chosen options declared when the order was placed (the kitchen reads
-   * this, not today's menu). Absent on orders placed before it was recorded.
-   */
-  allergens?: AllergenInfo;
-}
-
-/**
- * A UK simplified VAT invoice (HMRC VAT Notice 700, 16.6: a supply of £250 or less): who
- * supplied, when, what, the total, and for each VAT rate the amount paid at it and the VAT in
- * it. Only shops with a VAT number give one.
- */
-export interface VatInvoice {
-  supplier_name: string;
-  supplier_address: string;
-  vat_number: string;
-  /** The time of supply: when the order was placed. */
-  time_of_supply: string;
-  /** Including VAT. */
-  total: number;
-  vat: number;
-  bands: VatBand[];
-}
-
-export interface OrderAddress {
-  address_line1: string;
-  address_line2: string;
-  city: string;
-  postcode: string;
-  instructions: string;
-}
-
-export interface Order {
-  id: string;
-  /** Short and per shop, for people: "1042". */
-  number: number;
-  status: OrderStatus;
-  store: { id: string; name: string; phone: string };
-  order_type: OrderType;
-  address: OrderAddress | null;
-  asap: boolean;
-  /** When the food should be ready (collection) or arrive (delivery). */
-  scheduled_for: string;
-  lines: OrderLine[];
-  subtotal: number;
-  delivery_fee: number;
-  discount: number;
-  total: number;
-  /** The VAT inside the total (UK prices include VAT). */
-  vat: number;
-  currency: string;
-  promo_code: string | null;
-  notes: string;
-  payment: {
-    method: PaymentMethod;
-    provider: PaymentProviderName;
-    status: PaymentStatus;
-    /** For the customer's own order still to be paid through Stripe: what /payment needs. */
-    client_secret: string | null;
-    publishable_key: string | null;
-    /** The shop's own Stripe account the payment is made on (Stripe.js must be told), or null. */
-    stripe_account: string | null;
-    /** What the shop has given back by refunds, in minor units (issue 29; absent on old answers). */
-    refunded?: number;
-  };
-  status_history: { status: OrderStatus; at: string }[];
-  /** When the kitchen said the order will be ready; null until it is accepted. */
-  promised_at: string | null;
-  created_at: string;
-  /**
-   * Why the shop declined or cancelled it: the reason chosen (a sentence, null for "another
-   * reason") and the staff's own words (null when they typed none). Null for any other status.
-   */
-  shop_reason: { reason: string | null; words: string | null } | null;
-  /**
-   * For a shop with a VAT number, the order's simplified VAT invoice; null otherwise, and null
-   * for an order declined, cancelled or never paid (nothing was supplied).
-   */
-  vat_invoice: VatInvoice | null;
-}
-
-/** What POST /api/order answers: the order and what the browser needs to pay for it. */
-export interface OrderCreated {
-  order: Order;
-  payment: {
-    provider: PaymentProviderName;
-    status: PaymentStatus;
-    /** Stripe's client secret for its payment element; null for demo and cash. */
-    client_secret: string | null;
-    /** Stripe's publishable key, so the page needs no other configuration. */
-    publishable_key: string | null;
-    /** The shop's own Stripe account the payment is made on, or null for the platform's. */
-    stripe_account: string | null;
-  };
-  /** Lines whose price differs from what the customer saw: shown before paying. */
-  price_changes: { item_id: string; name: string; was: number; now: number }[];
-}
-
-export interface OrderSummary {
-  id: string;
-  number: number;
-  status: OrderStatus;
-  store_name: string;
-  order_type: OrderType;
-  total: number;
-  currency: string;
-  item_count: number;
-  created_at: string;
-  scheduled_for: string;
-}
-
-export interface OrderPage {
-  orders: OrderSummary[];
-  page: number;
-  pages: number;
-  total: number;
-}
-
-/** GET /api/available-timings?store_id=…&order_type=…: ASAP and the slots of the coming days. */
-export interface AvailableTimings {
-  store_id: string;
-  order_type: OrderType;
-  asap: { available: boolean; at: string | null; minutes: number | null };
-  days: { date: string; label: string; slots: { at: string; label: string }[] }[];
-  /** Why there are no times: the shop paused this order type (its message), or null. */
-  paused: { message: string; until: string } | null;
-}
+// The answers' shapes are schemas (order-answer.ts), their types read from them.
+export type {
+  AvailableTimings,
+  Order,
+  OrderAddress,
+  OrderCreated,
+  OrderLine,
+  OrderPage,
+  OrderSummary,
+  VatInvoice,
+} from './order-answer.ts';
 
 export const ZTimingsQuery = z.object({
   store_id: ZId,

@@ -1,11 +1,14 @@
+import type { ERROR_STATUS, ErrorCode } from '@servery/contract/error-codes';
+
 /**
  * The one error the application throws on purpose. The error handler turns it into the
- * envelope `{ status, message, errors? }`; anything else thrown is a bug and answers 500.
+ * envelope `{ status, message, errors? }`; anything else thrown is a bug and answers 500. Its
+ * code is one of the contract's (`ERROR_STATUS`), with that code's status.
  */
-export class AppError extends Error {
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly status: (typeof ERROR_STATUS)[C],
+    readonly code: C,
     message: string,
     readonly errors?: Record<string, string>,
     /** For 429 and 503: sent as the Retry-After header. */

@@ -1,6 +1,7 @@
 import type { ErrorEnvelope } from '@servery/contract/envelope';
 import type { StaffSession } from '@servery/contract/staff';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { refusedWith } from '@servery/contract/error-codes';
 
 /**
  * The staff application's one client for /api/admin. The session is an HttpOnly cookie the
@@ -37,5 +38,4 @@ export function adminFieldErrors(error: unknown): Record<string, string> {
 }
 
 /** Whether a failed call failed because the session has ended. */
-export const isSignedOutError = (error: unknown) =>
-  (error as { status?: unknown } | undefined)?.status === 401;
+export const isSignedOutError = (error: unknown) => refusedWith(error, 'unauthorized');

@@ -9,6 +9,7 @@ import {
 import { rememberReturnTo } from './return-to.ts';
 import { currentUserData, signOut } from './session.ts';
 import { NETWORK_ERROR_MESSAGE, toast } from './toast.ts';
+import { refusedWith } from '@servery/contract/error-codes';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
@@ -41,7 +42,7 @@ const baseQuery: BaseQueryFn<
   }
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
   const error = result.error;
-  if (error?.status === 401 && extraOptions?.customer) {
+  if (refusedWith(error, 'unauthorized') && extraOptions?.customer) {
     // A page's calls in flight may all answer 401: leave once, or the second replace aborts
     // the first navigation.
     if (!leavingForLogin) {

@@ -1,7 +1,7 @@
 import type { Transaction } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { failureTimesSince, type ContactKey } from './auth.repository.ts';
-import { countryNames, inCountries, toE164 } from './phone-numbers.ts';
+import { countryNames, inCountries, toE164 } from '../../lib/phone-numbers.ts';
 import type { SignInChannel } from '@servery/contract/tenant-document';
 import { EMAIL_ONLY_SIGN_IN } from '@servery/contract/auth-rules';
 

@@ -5,7 +5,7 @@ import { auditLog, customers } from '../../db/schema.ts';
 import { useBackOfficeShop } from '../../../test/back-office-shop.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
 import type { StaffAgent } from '../../../test/staff.ts';
-import { deleteCustomerAccount } from '../customers/customer-data.service.ts';
+import { deleteCustomerAccount } from '../customer-data/customer-data.service.ts';
 
 // Issue 29 point 5: the shop's customers, their orders, and nothing of a deleted account.
 const s = useBackOfficeShop();

@@ -1,9 +1,7 @@
 import { ZCustomerUpdate } from '@servery/contract/auth';
 import { PROFILE_SAVED_MESSAGE } from '@servery/contract/auth-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_DELETED_MESSAGE } from '@servery/contract/personal-data';
 import type { Database } from '../../db/client.ts';
-import { deleteCustomerAccount, exportCustomerData } from './customer-data.service.ts';
 import { getCustomer, referralOf, updateProfile } from './customers.service.ts';
 
 /** The signed-in customer's own profile (product.md §7 "Bearer-authenticated"). */
@@ -27,16 +25,5 @@ export const customersRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
   app.get('/api/customer/referral', { onRequest }, async (request) => {
     const data = await referralOf(db, request.tenant.id, request.customerId);
     return { status: 200, message: 'OK', data };
-  });
-
-  // UK GDPR (issue 17, point 6; docs/decisions/0021-personal-data.md).
-  app.get('/api/customer/export', { onRequest }, async (request) => {
-    const data = await exportCustomerData(db, request.tenant, request.customerId, now());
-    return { status: 200, message: 'Your data.', data };
-  });
-
-  app.delete('/api/customer', { onRequest }, async (request) => {
-    await deleteCustomerAccount(db, request.tenant.id, request.customerId, now());
-    return { status: 200, message: ACCOUNT_DELETED_MESSAGE, data: null };
   });
 };

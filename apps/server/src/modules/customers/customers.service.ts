@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Customer, CustomerUpdate, Referral } from '@servery/contract/auth';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
-import { toE164 } from '../auth/phone-numbers.ts';
+import { toE164 } from '../../lib/phone-numbers.ts';
 import {
   countReferredBy,
   findById,

@@ -1,6 +1,6 @@
 import type { EditableItem } from '@servery/contract/menu-editor';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
-import { soldOutState } from '../service/sold-out-state.ts';
+import { soldOutState } from '../catalogue/sold-out-state.ts';
 import type { ItemRow, ItemStoreRow } from './menu-editor.repository.ts';
 
 export interface ShopStore {

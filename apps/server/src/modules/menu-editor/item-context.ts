@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
-import { announceShopChanged } from '../service/service.repository.ts';
+import { announceShopChanged } from '../tenants/tenants.repository.ts';
 import { editableItemOf, sellingStores, type ItemContext } from './editable-view.ts';
 import {
   itemStoreRows,

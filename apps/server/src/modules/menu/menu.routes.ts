@@ -5,7 +5,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
 import { loadTenant } from '../tenants/tenants.repository.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { cachedCatalogue, cachedTenant } from './cached-tenant.ts';
+import { cachedCatalogue, cachedTenant } from '../tenants/cached-tenant.ts';
 import { defaultStoreOf } from './item-at-store.ts';
 import { availabilityKey, itemDetailOf, storeMenuOf, untilOf } from './menu.service.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZOrderHistoryQuery } from '@servery/contract/back-office';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/staff-session.ts';
-import type { BackOfficeShopOf } from './back-office-shop.ts';
+import type { BackOfficeShopOf } from '../tenants/back-office-shop.ts';
 import type { OrderHistoryService } from './order-history.service.ts';
 
 const ZOrderParams = z.object({ id: z.uuid({ message: 'Not a valid order id' }) });

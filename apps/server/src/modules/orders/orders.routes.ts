@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
-import { cachedTenant, cachedTenantCatalogue } from '../menu/cached-tenant.ts';
+import { cachedTenant, cachedTenantCatalogue } from '../tenants/cached-tenant.ts';
 import {
   confirmDemoPayment,
   getOrder,

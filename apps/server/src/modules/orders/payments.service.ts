@@ -8,7 +8,7 @@ import { orderConfirmation, orderPageUrl, type MessageLinks } from './order-mess
 import { vatSupplierOf } from './vat-invoice.ts';
 import { moveOrder, updatePayment, type OrderRow, type PaymentRow } from './orders.repository.ts';
 import { recordLiveEvent, recordPaymentEvent } from '../live-events/live-events.repository.ts';
-import { keepSavedCard } from '../saved-cards/saved-cards.repository.ts';
+import { keepSavedCard } from './kept-cards.repository.ts';
 
 export type { MessageLinks };
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { keyedId, replayOrConflict, requestHash } from '../../lib/idempotency.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
-import type { TenantCatalogue } from '../menu/cached-tenant.ts';
+import type { TenantCatalogue } from '../tenants/cached-tenant.ts';
 import { orderableItemsOf } from '../menu/menu.service.ts';
 import { checkPromoTerms } from '../promos/promo-rules.ts';
 import { findPromo } from '../promos/promos.repository.ts';

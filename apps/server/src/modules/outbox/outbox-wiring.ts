@@ -5,9 +5,9 @@ import { createSmtpTransport } from '../../providers/mail/smtp.ts';
 import { createLogSmsTransport } from '../../providers/sms/log.ts';
 import { createTwilioTransport, type TwilioOptions } from '../../providers/sms/twilio.ts';
 import { createUnavailableSmsTransport } from '../../providers/sms/unavailable.ts';
+import type { PushTransport } from '../../providers/push/push-transport.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';
 import { OutboxWorker } from './outbox.worker.ts';
-import type { PushSender } from '../push/push-sender.ts';
 import { ShopMailTransports } from './shop-mail.ts';
 
 export interface MessageSettings {
@@ -27,7 +27,7 @@ export function createOutbox(
   messages: MessageSettings,
   textsAvailable: boolean,
   now: () => Date,
-  push?: PushSender,
+  push?: PushTransport,
 ): OutboxWorker {
   return new OutboxWorker(
     db,

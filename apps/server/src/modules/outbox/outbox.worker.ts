@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { DeliveryError } from '../../providers/delivery-error.ts';
 import type { SmsTransport } from '../../providers/sms/sms-transport.ts';
-import type { PushMessage } from '../push/push-sender.ts';
+import type { PushTransport } from '../../providers/push/push-transport.ts';
 import { logSafeError } from '../../lib/log-safe-error.ts';
 import type { ShopMailSettings, ShopMailTransports } from './shop-mail.ts';
 import {
@@ -24,7 +24,7 @@ export interface OutboxTransports {
   mail: ShopMailTransports;
   sms: SmsTransport;
   /** Web Push to staff devices (modules/push/push-sender.ts). */
-  push?: { send(message: PushMessage): Promise<void> };
+  push?: PushTransport;
   /** The shop's reply-to address and own SMTP server, read at send time (kept briefly). */
   shopMailOf: (tenantId: string) => Promise<ShopMailSettings | null>;
 }

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { PromoRow } from '../promos/promos.repository.ts';
-import { announceShopChanged } from '../service/service.repository.ts';
+import { announceShopChanged } from '../tenants/tenants.repository.ts';
 import { storesOfTenant } from '../staff/staff.repository.ts';
 import { StaleSaveError } from '../store-settings/versions.ts';
 import {

@@ -2,7 +2,7 @@ import { ZPromoCheckRequest, type PublicPromo } from '@servery/contract/promo';
 import { formatMoney } from '@servery/contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { cachedTenantCatalogue } from '../menu/cached-tenant.ts';
+import { cachedTenantCatalogue } from '../tenants/cached-tenant.ts';
 import { listPromos } from './promos.repository.ts';
 import { checkPromo } from './promos.service.ts';
 

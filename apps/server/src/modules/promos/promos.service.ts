@@ -4,7 +4,7 @@ import { formatMoney, linePrice, promoDiscount } from '@servery/contract/pricing
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Catalogue } from '../catalogue/catalogue.repository.ts';
-import type { TenantCatalogue } from '../menu/cached-tenant.ts';
+import type { TenantCatalogue } from '../tenants/cached-tenant.ts';
 import { priceLine } from '../menu/line-pricing.ts';
 import { orderableItemsOf } from '../menu/menu.service.ts';
 import { checkPromoTerms, checkPromoUses } from './promo-rules.ts';

@@ -1,17 +1,9 @@
 import webpush from 'web-push';
 import type { Database } from '../../db/client.ts';
 import { DeliveryError } from '../../providers/delivery-error.ts';
+import type { PushMessage, PushTransport } from '../../providers/push/push-transport.ts';
 import { findSubscription, forgetSubscription } from './push.repository.ts';
 import type { LoadVapidKeys } from './vapid-keys.ts';
-
-/** A push to one subscribed device, as the outbox holds it (channel `push`). */
-export interface PushMessage {
-  tenantId: string;
-  /** The staff_push_subscriptions id. */
-  recipient: string;
-  title: string;
-  body: string;
-}
 
 /** How long a push service keeps trying an offline device: past it, the order is answered anyway. */
 const TTL_SECONDS = 10 * 60;
@@ -23,7 +15,7 @@ const TIMEOUT_MS = 10_000;
  * the same way for every push service. A device the service no longer knows (404, 410) is
  * forgotten; other refusals are permanent too, except 429 and 5xx, which the outbox retries.
  */
-export function createPushSender(db: Database, vapidKeys: LoadVapidKeys) {
+export function createPushSender(db: Database, vapidKeys: LoadVapidKeys): PushTransport {
   return {
     async send(message: PushMessage): Promise<void> {
       const subscription = await findSubscription(db, message.tenantId, message.recipient);
@@ -69,4 +61,3 @@ export function createPushSender(db: Database, vapidKeys: LoadVapidKeys) {
     },
   };
 }
-export type PushSender = ReturnType<typeof createPushSender>;

@@ -3,7 +3,7 @@ import { ZRefundRequest } from '@servery/contract/back-office';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/staff-session.ts';
 import { auditActorOf } from '../audit/audit-actor.ts';
-import type { BackOfficeShopOf } from '../order-history/back-office-shop.ts';
+import type { BackOfficeShopOf } from '../tenants/back-office-shop.ts';
 import type { RefundService } from './refunds.service.ts';
 
 const ZOrderParams = z.object({ id: z.uuid({ message: 'Not a valid order id' }) });

@@ -9,7 +9,7 @@ import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordPaymentEvent } from '../live-events/live-events.repository.ts';
-import type { BackOfficeShop } from '../order-history/back-office-shop.ts';
+import type { BackOfficeShop } from '../tenants/back-office-shop.ts';
 import { orderPageUrl, type MessageLinks } from '../orders/order-message.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { valueOfRefundLines } from './refund-lines.ts';

@@ -1,7 +1,7 @@
 import { ZSalesQuery } from '@servery/contract/back-office';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/staff-session.ts';
-import type { BackOfficeShopOf } from '../order-history/back-office-shop.ts';
+import type { BackOfficeShopOf } from '../tenants/back-office-shop.ts';
 import { ordersCsv, reportCsv } from './reports-csv.ts';
 import type { ReportsService } from './reports.service.ts';
 

@@ -4,7 +4,7 @@ import { addDays } from '@servery/contract/clock';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
-import type { BackOfficeShop } from '../order-history/back-office-shop.ts';
+import type { BackOfficeShop } from '../tenants/back-office-shop.ts';
 import { dayStart, storesOf } from '../order-history/order-history.service.ts';
 import { givenRefunds, soldOrders, type Window } from './reports.repository.ts';
 import { salesFigures } from './sales-figures.ts';

@@ -3,7 +3,7 @@ import { DATE_PATTERN, ZBookingRequest } from '@servery/contract/reservation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/app-error.ts';
 import { shopOrigin } from '../tenants/shop-origin.ts';
-import { cachedTenant } from '../menu/cached-tenant.ts';
+import { cachedTenant } from '../tenants/cached-tenant.ts';
 import { bookingByToken, cancelBooking } from './guest-booking.ts';
 import { book, reservationTimings, type ReservationDeps } from './reservations.service.ts';
 

@@ -1,18 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paymentCustomers, savedCards } from '../../db/schema.ts';
-import type { KeptCard } from '../../providers/payments/payment-provider.ts';
 
 export type SavedCardRow = typeof savedCards.$inferSelect;
-export interface Owner {
-  tenantId: string;
-  customerId: string;
-}
-/** Where a card is kept: the provider and the Stripe account ('' the platform's, or demo). */
-export interface CardPlace {
-  provider: 'stripe' | 'demo';
-  account: string;
-}
+export type { CardPlace, Owner } from '../orders/kept-cards.repository.ts';
+import type { CardPlace, Owner } from '../orders/kept-cards.repository.ts';
 
 /** Every query names the shop and the customer: another customer's card is never found. */
 const owned = (owner: Owner, ...more: ReturnType<typeof eq>[]) =>
@@ -47,36 +39,6 @@ export async function deleteSavedCard(db: Executor, owner: Owner, id: string) {
     .where(owned(owner, eq(savedCards.id, id)))
     .returning();
   return row;
-}
-
-/** Keeps a card that paid: the same card again (its fingerprint) updates the one row. */
-export async function keepSavedCard(
-  db: Executor,
-  owner: Owner,
-  place: CardPlace,
-  card: KeptCard,
-  at: Date,
-) {
-  const fresh = {
-    providerMethodId: card.methodId,
-    brand: card.brand,
-    last4: card.last4,
-    expMonth: card.expMonth,
-    expYear: card.expYear,
-    lastUsedAt: at,
-  };
-  await db
-    .insert(savedCards)
-    .values({ ...owner, ...place, fingerprint: card.fingerprint, ...fresh })
-    .onConflictDoUpdate({
-      target: [
-        savedCards.customerId,
-        savedCards.provider,
-        savedCards.account,
-        savedCards.fingerprint,
-      ],
-      set: fresh,
-    });
 }
 
 export async function markSavedCardUsed(db: Executor, id: string, at: Date) {

@@ -3,7 +3,7 @@ import { ZSaveCardRequest, ZSavedCardPayment } from '@servery/contract/saved-car
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { cachedTenant } from '../menu/cached-tenant.ts';
+import { cachedTenant } from '../tenants/cached-tenant.ts';
 import type { OrdersRoutesOptions } from '../orders/orders.routes.ts';
 import type { PaymentDeps } from '../orders/orders.service.ts';
 import {

@@ -12,15 +12,9 @@ import { setStoreAvailability } from '../menu-editor/store-availability.ts';
 import { itemAtStore } from '../menu/item-at-store.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { nextServiceStart } from '../stores/opening.ts';
-import { loadTenant } from '../tenants/tenants.repository.ts';
-import {
-  announceShopChanged,
-  lockItems,
-  storesByItem,
-  updateItem,
-  type ItemRow,
-} from './service.repository.ts';
-import { soldOutState } from './sold-out-state.ts';
+import { announceShopChanged, loadTenant } from '../tenants/tenants.repository.ts';
+import { lockItems, storesByItem, updateItem, type ItemRow } from './service.repository.ts';
+import { soldOutState } from '../catalogue/sold-out-state.ts';
 
 export interface ServiceDeps {
   db: Database;

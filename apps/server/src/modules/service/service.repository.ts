@@ -9,18 +9,9 @@ import {
   stores,
   tenants,
 } from '../../db/schema.ts';
-import { TENANT_CHANGED_CHANNEL } from '../tenants/tenants.repository.ts';
 
 export type ItemRow = typeof menuItems.$inferSelect;
 export type StoreRow = typeof stores.$inferSelect;
-
-/**
- * Tells every process that the shop changed (decision 2): each clears its cache of the shop
- * when the transaction commits, so the storefront answers from the new rows within moments.
- */
-export async function announceShopChanged(tx: Executor, tenantId: string) {
-  await tx.execute(sql`select pg_notify(${TENANT_CHANGED_CHANNEL}, ${tenantId})`);
-}
 
 /** One dish of the shop, locked for the change. */
 export async function lockItem(tx: Executor, tenantId: string, itemId: string) {

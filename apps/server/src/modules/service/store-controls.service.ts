@@ -15,10 +15,9 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { openingState } from '../stores/opening.ts';
 import { localDate } from '@servery/contract/clock';
-import { loadTenant, type Tenant } from '../tenants/tenants.repository.ts';
+import { announceShopChanged, loadTenant, type Tenant } from '../tenants/tenants.repository.ts';
 import type { ServiceDeps } from './availability.service.ts';
 import {
-  announceShopChanged,
   lockStore,
   lockTenant,
   replaceHours,

@@ -12,12 +12,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
-import {
-  announceShopChanged,
-  lockStore,
-  storesAmong,
-  type StoreRow,
-} from '../service/service.repository.ts';
+import { lockStore, storesAmong, type StoreRow } from '../service/service.repository.ts';
+import { announceShopChanged } from '../tenants/tenants.repository.ts';
 import { termsStoreOf } from '../stores/store-terms.ts';
 import { travelMinutesOf } from '../stores/delivery-check.ts';
 import { saveAutomation, saveZones, type AutomationValues } from './store-settings.repository.ts';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
-import { cachedTenant } from '../menu/cached-tenant.ts';
+import { cachedTenant } from '../tenants/cached-tenant.ts';
 import { deliveryCheckMessage, deliveryCheckOf } from './delivery-check.ts';
 import { storeLoadedMessage, storeSummaryOf } from './stores.service.ts';
 

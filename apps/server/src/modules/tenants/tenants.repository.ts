@@ -14,6 +14,14 @@ import {
 /** The channel on which a changed tenant is announced to every server instance. */
 export const TENANT_CHANGED_CHANNEL = 'servery_tenant_changed';
 
+/**
+ * Tells every process that the shop changed (decision 2): each clears its cache of the shop
+ * when the transaction commits, so the storefront answers from the new rows within moments.
+ */
+export async function announceShopChanged(tx: Executor, tenantId: string) {
+  await tx.execute(sql`select pg_notify(${TENANT_CHANGED_CHANNEL}, ${tenantId})`);
+}
+
 export interface TenantRef {
   id: string;
   slug: string;

@@ -60,7 +60,7 @@ export function createTwilioTransport(options: TwilioOptions): SmsTransport {
 
 /** A number as customers type it, in the +E.164 form providers want. */
 export function internationalNumber(digits: string, defaultCountryCode: string): string {
-  // Sign-in contacts are E.164 already (modules/auth/phone-numbers.ts).
+  // Sign-in contacts are E.164 already (lib/phone-numbers.ts).
   if (digits.startsWith('+')) return digits;
   if (digits.startsWith('00')) return `+${digits.slice(2)}`;
   if (digits.startsWith('0')) return `+${defaultCountryCode}${digits.slice(1)}`;

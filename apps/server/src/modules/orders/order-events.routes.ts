@@ -3,16 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { findOwnedOrder } from '../orders/orders.repository.ts';
-import { resumeFrom } from './event-stream.ts';
-import type { LiveEventsHub } from './live-events.hub.ts';
+import { findOwnedOrder } from './orders.repository.ts';
+import { resumeFrom } from '../live-events/event-stream.ts';
+import type { LiveEventsHub } from '../live-events/live-events.hub.ts';
 import {
   allPages,
   lastEventId,
   orderEventsPage,
   type LiveEventRow,
-} from './live-events.repository.ts';
-import { openLiveStream } from './live-stream-opening.ts';
+} from '../live-events/live-events.repository.ts';
+import { openLiveStream } from '../live-events/live-stream-opening.ts';
 
 const ZOrderEventsQuery = z.object({
   /** For a first connection that already knows where it was (a reconnect sends the header). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app.ts';
-import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { importTestTenant, makeTenantDocument } from '../../test/factories.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const landing = makeTenantDocument({

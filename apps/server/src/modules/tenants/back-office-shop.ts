@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { loadTenant } from '../tenants/tenants.repository.ts';
+import { loadTenant } from './tenants.repository.ts';
 
 /** What the back office needs of the request's shop, cached until the shop changes. */
 export interface BackOfficeShop {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { loadTenant, type Tenant } from '../tenants/tenants.repository.ts';
+import { loadTenant, type Tenant } from './tenants.repository.ts';
 import { loadCatalogue, type Catalogue } from '../catalogue/catalogue.repository.ts';
 
 /** A shop as orders are priced from it: its stores and settings, and its catalogue. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../lib/app-error.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 import { recordProviderRefunds } from '../refunds/provider-refunds.ts';
-import { handleProviderEvent, type PaymentDeps } from './orders.service.ts';
+import { handleProviderEvent, type PaymentDeps } from '../orders/orders.service.ts';
 
 /**
  * POST /api/webhooks/stripe (architecture.md): Stripe's word on a payment. The signature is checked
@@ -30,7 +30,7 @@ export const webhooksRoutes: FastifyPluginAsync<{
       throw badRequest('The webhook signature is not valid or is too old.');
     }
     await handleProviderEvent(deps, event);
-    // Refunds made in the Stripe dashboard count in the reports too (decision 0039).
+    // Refunds made in the Stripe dashboard count in the reports too (decision 39).
     await recordProviderRefunds(deps, event);
     return { status: 200, message: 'Received', data: null };
   });

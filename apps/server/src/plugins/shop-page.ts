@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STORES_ELEMENT_ID } from '@servery/contract/constants';
 import { isStorefrontPath } from '@servery/contract/page-paths';
-import type { Executor } from '../../db/client.ts';
-import { cachedTenant } from '../menu/cached-tenant.ts';
-import { storeSummaryOf } from '../stores/stores.service.ts';
-import { jsonForHtml, renderShopPage } from './tenant-page.ts';
-import { loadTenant } from './tenants.repository.ts';
-import { shopConfigOf } from './tenants.service.ts';
+import type { Executor } from '../db/client.ts';
+import { cachedTenant } from '../modules/tenants/cached-tenant.ts';
+import { storeSummaryOf } from '../modules/stores/stores.service.ts';
+import { jsonForHtml, renderShopPage } from '../modules/tenants/tenant-page.ts';
+import { loadTenant } from '../modules/tenants/tenants.repository.ts';
+import { shopConfigOf } from '../modules/tenants/tenants.service.ts';
 
 /**
  * The page the server answers for a shop's path (docs/decisions/0008 and 0025): index.html
