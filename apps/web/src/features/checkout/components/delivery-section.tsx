@@ -63,7 +63,11 @@ export function DeliverySection({
         money={money}
       />
       {checkout.askContact ? (
-        <ContactFields register={checkout.form.register} errors={checkout.errors} />
+        <ContactFields
+          orderType="delivery"
+          register={checkout.form.register}
+          errors={checkout.errors}
+        />
       ) : null}
     </>
   );
