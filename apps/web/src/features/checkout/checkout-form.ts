@@ -70,17 +70,20 @@ export const orderTypeFor = (chosen: OrderType | null, store: StoreSummary): Ord
 /**
  * The address to deliver to: the one chosen (while it exists), else the default, else the
  * first saved one, but never one outside the store's delivery area unless the customer chose it
- * (issue 20): a first address saved far away is not quietly picked.
+ * on this page (issues 20 and 30): a first address saved far away, or one remembered from
+ * another store, is not quietly picked.
  */
 export function addressFor(
   addresses: readonly Address[] | undefined,
   chosenId: string | null,
   store: StoreSummary,
+  chosenHere: ReadonlySet<string> = new Set(),
 ): Address | null {
   if (!addresses) return null;
+  const delivered = (a: Address) => Boolean(zoneFor(store, a.postcode));
   const chosen = addresses.find((a) => a.id === chosenId);
-  if (chosen) return chosen;
-  const deliverable = addresses.filter((a) => zoneFor(store, a.district));
+  if (chosen && (delivered(chosen) || chosenHere.has(chosen.id))) return chosen;
+  const deliverable = addresses.filter(delivered);
   return deliverable.find((a) => a.is_default) ?? deliverable[0] ?? null;
 }
 

@@ -95,7 +95,9 @@ export function useCheckoutForm({
   const contact = useDeliveryContact(form);
 
   const orderType = orderTypeFor(values.order_type, store);
-  const address = addressFor(addresses, values.address_id, store);
+  /** Addresses the customer picked on this page (one remembered from before may be far away). */
+  const chosenHere = useRef(new Set<string>());
+  const address = addressFor(addresses, values.address_id, store, chosenHere.current);
   const itemIds = useMemo(() => [...new Set(lines.map((line) => line.item_id))].sort(), [lines]);
   const catalogue = useDishesNowQuery({ storeId: store.id, itemIds });
   const timings = useTimingsQuery(
@@ -178,6 +180,7 @@ export function useCheckoutForm({
       saveOrderType(type);
     },
     address: (chosen: Address) => {
+      chosenHere.current.add(chosen.id);
       choose('address_id', chosen.id);
       saveSelectedAddress(chosen);
     },
