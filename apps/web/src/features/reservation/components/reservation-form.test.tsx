@@ -116,7 +116,7 @@ describe('the reservation form', () => {
       body: {
         status: 400,
         message: 'Enter a valid input!',
-        errors: { phone: 'Enter a valid 11-digit phone number' },
+        errors: { phone: 'Enter a UK phone number, such as 07700 900123' },
       },
     };
     renderForm();
@@ -129,7 +129,7 @@ describe('the reservation form', () => {
 
     const phone = screen.getByRole('textbox', { name: /^Phone/ });
     await vi.waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Enter a valid 11-digit phone number').id).toBe(
+    expect(screen.getByText('Enter a UK phone number, such as 07700 900123').id).toBe(
       'reservation-phone-error',
     );
     expect(toasts.get().map((t) => t.message)).toContain('Enter a valid input!');
