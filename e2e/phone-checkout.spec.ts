@@ -74,10 +74,10 @@ describe('checking out on a phone (issue 30)', () => {
       postcode: 'W1D 4DU',
     });
     const { page, context } = await openSignedIn(product.browser, url(), userData, phone);
+    await fillCart(page, url(), { 'Onion bhajis': 4 });
     await page.evaluate((id) => {
       localStorage.setItem('selectedAdress', JSON.stringify({ id, postcode: 'W1D 4DU' }));
     }, greek.id);
-    await fillCart(page, url(), { 'Onion bhajis': 4 });
     await goToCheckout(page, url());
     await page.getByRole('radio', { name: /^Delivery/ }).check();
     const choice = page.getByRole('radio', { name: /20 Greek Street/ });
