@@ -234,7 +234,8 @@ describe('the simplified VAT invoice', () => {
 
   it('is absent for a shop without a VAT number', async () => {
     const otherHost = noVatShop.hosts[0]!.host;
-    const other = (await signInCustomer(ctx.app, ctx.db, otherHost, { email: 'bob@example.com' })).token;
+    const other = (await signInCustomer(ctx.app, ctx.db, otherHost, { email: 'bob@example.com' }))
+      .token;
     const found = await dishesOf(otherHost, other);
     const placed = await placeOrder(otherHost, other, found.storeId, found.dishes);
     const order = (

@@ -68,7 +68,9 @@ beforeAll(async () => {
   for (const shop of [curry, pizza, noAccount, direct]) {
     await importTestTenant(ctx.db, shop);
     const host = shop.hosts[0]!.host;
-    const { token } = await signInCustomer(ctx.app, ctx.db, host, { email: `eater@${shop.slug}.test` });
+    const { token } = await signInCustomer(ctx.app, ctx.db, host, {
+      email: `eater@${shop.slug}.test`,
+    });
     const stores = (
       await ctx.app.inject({ method: 'GET', url: '/api/store', headers: { host } })
     ).json().data as StoreSummary[];

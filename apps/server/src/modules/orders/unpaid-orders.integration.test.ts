@@ -39,7 +39,8 @@ afterAll(() => ctx.close());
 let customers = 0;
 beforeEach(async () => {
   customers += 1;
-  token = (await signInCustomer(ctx.app, ctx.db, host, { email: `ada.${customers}@example.com` })).token;
+  token = (await signInCustomer(ctx.app, ctx.db, host, { email: `ada.${customers}@example.com` }))
+    .token;
 });
 
 const basket = (naans: number, payment_method = 'card') => ({

@@ -96,8 +96,8 @@ export function useCheckoutForm({
 
   const orderType = orderTypeFor(values.order_type, store);
   /** Addresses the customer picked on this page (one remembered from before may be far away). */
-  const chosenHere = useRef(new Set<string>());
-  const address = addressFor(addresses, values.address_id, store, chosenHere.current);
+  const [chosenHere, setChosenHere] = useState<ReadonlySet<string>>(() => new Set());
+  const address = addressFor(addresses, values.address_id, store, chosenHere);
   const itemIds = useMemo(() => [...new Set(lines.map((line) => line.item_id))].sort(), [lines]);
   const catalogue = useDishesNowQuery({ storeId: store.id, itemIds });
   const timings = useTimingsQuery(
@@ -180,7 +180,7 @@ export function useCheckoutForm({
       saveOrderType(type);
     },
     address: (chosen: Address) => {
-      chosenHere.current.add(chosen.id);
+      setChosenHere((ids) => new Set(ids).add(chosen.id));
       choose('address_id', chosen.id);
       saveSelectedAddress(chosen);
     },
