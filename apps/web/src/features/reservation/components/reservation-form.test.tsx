@@ -48,7 +48,7 @@ describe('the reservation form', () => {
     renderForm();
     await vi.waitFor(() => expect(timeBox().value).toBe('06:00 PM'));
     expect((screen.getByRole('textbox', { name: 'Date' }) as HTMLInputElement).value).toBe(
-      '11/24/2026',
+      '24/11/2026',
     );
     expect(screen.getByRole('textbox', { name: 'Date' }).hasAttribute('readonly')).toBe(true);
   });
@@ -106,7 +106,7 @@ describe('the reservation form', () => {
     expect(date.getAttribute('aria-describedby')).toBe(
       'reservation-date-hint reservation-date-error',
     );
-    expect(date.value).toBe('11/24/2026');
+    expect(date.value).toBe('24/11/2026');
   });
 
   it('a refused booking resets the form, toasts the message and puts field errors on fields', async () => {
