@@ -107,9 +107,9 @@ describe('checkout at 375 px', () => {
     // The first address saved is outside the delivery area: the server makes it the default,
     // the checkout does not pick it. The second is in E1.
     await saveAddress(url(), userData, {
-      address_line1: '10 Downing Street',
+      address_line1: '20 Greek Street',
       city: 'London',
-      postcode: 'SW1A 2AA',
+      postcode: 'W1D 4DU',
     });
     const { page, context, problems } = await openSignedIn(product.browser, url(), userData, {
       viewport: VIEWPORTS.mobile,
@@ -117,7 +117,7 @@ describe('checkout at 375 px', () => {
     await fillCart(page, url(), { 'Onion bhajis': 2, 'Prawn puri': 1 });
     await toCheckout(page);
     await page.getByRole('radio', { name: /^Delivery/ }).check();
-    const downing = page.getByRole('radio', { name: /10 Downing Street/ });
+    const downing = page.getByRole('radio', { name: /20 Greek Street/ });
     await downing.waitFor();
     expect(await downing.isChecked()).toBe(false);
 
@@ -187,9 +187,9 @@ describe('checkout at 375 px', () => {
   it('the first saved address, outside the area, is not picked: the one in the area is', async () => {
     const userData = await signInByApi(product.server);
     await saveAddress(url(), userData, {
-      address_line1: '10 Downing Street',
+      address_line1: '20 Greek Street',
       city: 'London',
-      postcode: 'SW1A 2AA',
+      postcode: 'W1D 4DU',
     });
     const home = await saveAddress(url(), userData, {
       address_line1: '1 Brick Lane',
@@ -202,7 +202,7 @@ describe('checkout at 375 px', () => {
     await page.getByRole('radio', { name: /^Delivery/ }).check();
     const brick = page.locator(`#address-choice-${home.id}`);
     await expect.poll(() => brick.isChecked()).toBe(true);
-    expect(await page.getByRole('radio', { name: /10 Downing Street/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('radio', { name: /20 Greek Street/ }).isChecked()).toBe(false);
     await page.getByText('Delivery £1.99 · minimum order £15.00').waitFor();
     expect(await accessibilityViolations(page), '/checkout at 1280 px').toEqual([]);
     await screenshot(page, 'checkout-desktop');

@@ -132,7 +132,7 @@ describe('delivery facts before the basket', () => {
     // The demo as shipped keeps its hours: while the store is closed the time is its first
     // delivery, not "about 45 min" (issue 30).
     const facts =
-      /^Delivery to E1 6RL: (about 45 min|closed now, first delivery [^·]+) · £1\.99 delivery · £12\.00 minimum order$/;
+      /^Delivery to E1 6RL: (about 45 min|Opens [^·]+ · first delivery [^·]*\d:\d\d [AP]M) · £1\.99 delivery · £12\.00 minimum order$/;
     await page.getByText(facts).waitFor();
     await page.reload();
     await page.getByText(facts).waitFor();

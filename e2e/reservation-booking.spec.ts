@@ -106,6 +106,7 @@ describe('making a reservation', () => {
       Status: 'Confirmed',
     });
     await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     await page.getByRole('status').filter({ hasText: 'Your booking is cancelled.' }).waitFor();
     await page
       .getByText('This booking is cancelled. The table is free for someone else.')

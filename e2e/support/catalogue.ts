@@ -171,9 +171,11 @@ export function withTestCatalogue(doc: TenantDocument): void {
       postcode: 'W1D 3RQ',
       isClosed: true,
       openingHours: ALWAYS_OPEN,
-      orderTypes: ['collection'],
+      // It delivers to W1D when it reopens: an address there is in the shop's area, not
+      // Shoreditch's (issue 30: one outside every zone is refused before it is saved).
+      orderTypes: ['delivery', 'collection'],
       minimumOrder: 0,
-      deliveryZones: [],
+      deliveryZones: [{ district: 'W1D', fee: 299, minimumOrder: 2000 }],
       menu: null,
     },
   ];

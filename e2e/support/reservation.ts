@@ -19,12 +19,9 @@ export function addDays(date: string, days: number): string {
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-/** '2026-11-22' → '22/11/2026' (how people read it) and '11/22/2026' (the date box). */
+/** '2026-11-22' → '22/11/2026': how people read it, and the date box (UK since issue 30). */
 export const ukDate = (date: string) => date.split('-').reverse().join('/');
-export const boxDate = (date: string) => {
-  const [y, m, d] = date.split('-');
-  return `${m}/${d}/${y}`;
-};
+export const boxDate = ukDate;
 
 export const dateBox = (page: Page) => page.getByRole('textbox', { name: 'Date' });
 export const timeBox = (page: Page) => page.getByRole('combobox', { name: 'Time' });

@@ -51,3 +51,10 @@ export const ADDRESS_MESSAGES = {
   deleted: 'Address deleted.',
   notFound: 'We could not find that address.',
 } as const;
+
+/**
+ * An address outside every store's delivery zones (issue 30): refused before it is saved, on the
+ * postcode, so the customer can collect instead or type another.
+ */
+export const outsideDeliveryAreaMessage = (district: string) =>
+  `We do not deliver to ${district}. You can collect your order instead.`;

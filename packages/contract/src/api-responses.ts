@@ -75,6 +75,11 @@ export const ZDeliveryCheck = z.looseObject({
   fee: z.number().int().nullable(),
   minimum_order: z.number().int().nullable(),
   delivery_minutes: z.number().int().nullable(),
+  /**
+   * While the store is closed, its first delivery slot (issue 30): "Today" or the day's label,
+   * and the time ("12:15 PM"); null when open, not delivering there, or no slot is left.
+   */
+  first_delivery: z.object({ at: z.string(), day: z.string(), time: z.string() }).nullable(),
 });
 export type DeliveryCheck = z.infer<typeof ZDeliveryCheck>;
 

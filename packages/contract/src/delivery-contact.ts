@@ -11,3 +11,17 @@ export const DELIVERY_CONTACT_MESSAGES = {
   first_name: 'Enter your name for the delivery',
   phone: 'Enter a phone number for the delivery',
 } as const;
+
+/**
+ * A collection needs the same (issue 30): the kitchen calls the customer by name at the counter
+ * and rings them when something is wrong, so the ticket never says "Customer" with no number.
+ */
+export const COLLECTION_CONTACT_MESSAGES = {
+  refused: 'A collection needs your name and phone number, so the kitchen can reach you.',
+  first_name: 'Enter your name for the collection',
+  phone: 'Enter a phone number for the collection',
+} as const;
+
+/** The messages of the contact an order of this type is handed over with. */
+export const contactMessagesFor = (orderType: 'delivery' | 'collection') =>
+  orderType === 'delivery' ? DELIVERY_CONTACT_MESSAGES : COLLECTION_CONTACT_MESSAGES;

@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   invalid_amount: 422,
   invalid_lines: 422,
   not_the_booking_day: 422,
+  outside_delivery_area: 422,
   payment_declined: 422,
   rule: 422,
   too_early_for_no_show: 422,

@@ -19,16 +19,28 @@ export * from './reservation-rules.ts';
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+export const BOOKING_PHONE_MESSAGE = 'Enter a UK phone number, such as 07700 900123';
+
+/**
+ * A UK number in any common spelling ("+44 7700 900123", "07700 900123", "07700900123",
+ * "0044 7700 900123") as the 11 digits product.md §9 keeps (issue 30); anything else as typed,
+ * for the pattern to refuse. The server also asks libphonenumber, as sign-in does.
+ */
+export function ukNationalNumber(typed: string): string {
+  const digits = typed.replace(/[\s().-]/g, '');
+  const international = /^(?:\+|00)?44(?:\(0\)|0)?(\d{10})$/.exec(digits);
+  return international ? `0${international[1]}` : digits;
+}
+
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /** The reservation form and the body of POST /api/booking (product.md §3 and §5). */
 export const ZBookingRequest = z.object({
   name: required('Name is required').max(100, 'Name should be less than 100 characters'),
   email: required('Email is required').regex(SIMPLE_EMAIL, 'Enter a valid email'),
-  phone: required('Phone number is required').regex(
-    /^\d{11}$/,
-    'Enter a valid 11-digit phone number',
-  ),
+  phone: required('Phone number is required')
+    .transform(ukNationalNumber)
+    .pipe(z.string().regex(/^0\d{10}$/, BOOKING_PHONE_MESSAGE)),
   date: required('Date is required').regex(DATE_PATTERN, 'Date is required'),
   time: required('Time is required').regex(SLOT_TIME_PATTERN, 'Time is required'),
   number_of_people: z

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_RESPONSES, ZErrorEnvelope } from '@servery/contract/api-responses';
 import { importTestTenant, makeCatalogueDocument } from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
+import { signInCustomer } from '../../test/sign-in.ts';
 import { staffAgent } from '../../test/staff.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
@@ -33,7 +33,7 @@ afterAll(() => ctx.close());
  * account, so no other test may hold that token.
  */
 const customerToken = async (on = host) =>
-  (await signIn(ctx.app, ctx.db, on, { email: `fuzz-${randomUUID()}@example.com` })).token;
+  (await signInCustomer(ctx.app, ctx.db, on, { email: `fuzz-${randomUUID()}@example.com` })).token;
 
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const operations = () =>

@@ -26,12 +26,12 @@ describe('saved addresses', () => {
     const updated = await shop.call(
       'PUT',
       `/api/customer-addresses/${id}`,
-      { ...address('EC2A 4NE'), instructions: 'Ring twice' },
+      { ...address('E1 7PT'), instructions: 'Ring twice' },
       token,
     );
     expect(updated.json()).toMatchObject({
       message: 'Address updated.',
-      data: { district: 'EC2A', instructions: 'Ring twice' },
+      data: { postcode: 'E1 7PT', instructions: 'Ring twice' },
     });
     const list = (await shop.call('GET', '/api/customer-addresses', undefined, token)).json()
       .data as Address[];
@@ -73,5 +73,24 @@ describe('saved addresses', () => {
     const list = (await shop.call('GET', '/api/customer-addresses', undefined, ada.token)).json()
       .data as Address[];
     expect(list.map((a) => a.id)).toEqual([mine]);
+  });
+
+  it('refuses an address no store delivers to before saving it (422 on the postcode)', async () => {
+    const { token } = await shop.customer();
+    const refusal = 'We do not deliver to N16. You can collect your order instead.';
+    const far = await shop.call('POST', '/api/customer-addresses', address('n16 7uj'), token);
+    expect(far.statusCode).toBe(422);
+    expect(far.json()).toMatchObject({ message: refusal, errors: { postcode: refusal } });
+    const mine = (await shop.call('POST', '/api/customer-addresses', address(), token)).json().data;
+    const moved = await shop.call(
+      'PUT',
+      `/api/customer-addresses/${mine.id}`,
+      address('N16 7UJ'),
+      token,
+    );
+    expect(moved.statusCode).toBe(422);
+    const list = (await shop.call('GET', '/api/customer-addresses', undefined, token)).json()
+      .data as Address[];
+    expect(list.map((a) => a.postcode)).toEqual(['E1 6AN']);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDRESS_MESSAGES, ZAddressRequest } from '@servery/contract/address';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { cachedTenant } from '../tenants/cached-tenant.ts';
 import { addAddress, changeAddress, getAddresses, removeAddress } from './addresses.service.ts';
 
 const ZParams = z.object({ id: z.string().max(100) });
@@ -27,7 +28,8 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
     '/api/customer-addresses',
     { onRequest, schema: { body: ZAddressRequest } },
     async (request, reply) => {
-      const data = await addAddress(db, ownerOf(request), request.body);
+      const tenant = await cachedTenant(app, db, request.tenant.id);
+      const data = await addAddress(db, ownerOf(request), request.body, tenant);
       return reply.code(201).send({ status: 201, message: ADDRESS_MESSAGES.created, data });
     },
   );
@@ -37,7 +39,9 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
     { onRequest, schema: { body: ZAddressRequest, params: ZParams } },
     async (request) => {
       const { id } = request.params;
-      const data = await changeAddress(db, ownerOf(request), id, request.body, now());
+      const tenant = await cachedTenant(app, db, request.tenant.id);
+      const at = { now: now(), tenant };
+      const data = await changeAddress(db, ownerOf(request), id, request.body, at);
       return { status: 200, message: ADDRESS_MESSAGES.updated, data };
     },
   );

@@ -3,6 +3,8 @@ import { postcodeDistrict } from '@servery/contract/postcode';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { Tenant } from '../tenants/tenants.repository.ts';
+import { requireDeliveryArea } from './delivery-area.ts';
 import {
   clearOtherDefaults,
   countAddresses,
@@ -36,7 +38,13 @@ export async function getAddresses(db: Database, owner: Owner): Promise<Address[
   return (await listAddresses(db, owner)).map(toAddress);
 }
 
-export async function addAddress(db: Database, owner: Owner, input: AddressRequest) {
+export async function addAddress(
+  db: Database,
+  owner: Owner,
+  input: AddressRequest,
+  tenant: Tenant,
+) {
+  requireDeliveryArea(tenant, input.postcode);
   return db.transaction(async (tx) => {
     const existing = await countAddresses(tx, owner);
     if (existing >= MAX_ADDRESSES) {
@@ -61,9 +69,13 @@ export async function changeAddress(
   owner: Owner,
   id: string,
   input: AddressRequest,
-  now: Date,
+  { now, tenant }: { now: Date; tenant: Tenant },
 ) {
   if (!isUuid(id)) throw notFound(ADDRESS_MESSAGES.notFound);
+  // A new postcode must be delivered to; an address kept as it was (made the default, a label
+  // changed) stays whatever the zones have become since.
+  const before = await findDeliveryAddress(db, owner, id);
+  if (before && before.postcode !== input.postcode) requireDeliveryArea(tenant, input.postcode);
   return db.transaction(async (tx) => {
     const row = await updateAddress(tx, owner, id, input, now);
     if (!row) throw notFound(ADDRESS_MESSAGES.notFound);

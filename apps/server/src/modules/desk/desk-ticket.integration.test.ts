@@ -6,7 +6,7 @@ import type { Order, OrderCreated } from '@servery/contract/order';
 import { auditLog, outboxMessages } from '../../db/schema.ts';
 import { importTestTenant, makeCatalogueDocument } from '../../../test/factories.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
-import { signIn, testClock } from '../../../test/sign-in.ts';
+import { signInCustomer, testClock } from '../../../test/sign-in.ts';
 import { staffAgent, type StaffAgent } from '../../../test/staff.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { findTenantBySlug } from '../tenants/tenants.repository.ts';
@@ -96,7 +96,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ now: clock.now });
   await importTestTenant(ctx.db, shop);
   await importTestTenant(ctx.db, noVatShop);
-  token = (await signIn(ctx.app, ctx.db, host, { email: 'ada@example.com' })).token;
+  token = (await signInCustomer(ctx.app, ctx.db, host, { email: 'ada@example.com' })).token;
   const found = await dishesOf(host, token);
   storeId = found.storeId;
   Object.assign(dish, found.dishes);
@@ -261,7 +261,8 @@ describe('the simplified VAT invoice', () => {
 
   it('is absent for a shop without a VAT number', async () => {
     const otherHost = noVatShop.hosts[0]!.host;
-    const other = (await signIn(ctx.app, ctx.db, otherHost, { email: 'bob@example.com' })).token;
+    const other = (await signInCustomer(ctx.app, ctx.db, otherHost, { email: 'bob@example.com' }))
+      .token;
     const found = await dishesOf(otherHost, other);
     const placed = await placeOrder(otherHost, other, found.storeId, found.dishes);
     const order = (

@@ -4,7 +4,7 @@ import type { StoreMenu, StoreSummary } from '@servery/contract/menu';
 import type { Order, OrderCreated } from '@servery/contract/order';
 import { outboxMessages } from '../../db/schema.ts';
 import { importTestTenant, makeCatalogueDocument } from '../../../test/factories.ts';
-import { signIn, testClock } from '../../../test/sign-in.ts';
+import { signInCustomer, testClock } from '../../../test/sign-in.ts';
 import { staffAgent, type StaffAgent } from '../../../test/staff.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 
@@ -55,7 +55,7 @@ async function placeOrder() {
 beforeAll(async () => {
   ctx = await createTestApp({ now: clock.now });
   await importTestTenant(ctx.db, shop);
-  token = (await signIn(ctx.app, ctx.db, host, { email: 'ada@example.com' })).token;
+  token = (await signInCustomer(ctx.app, ctx.db, host, { email: 'ada@example.com' })).token;
   const stores = (await call('GET', '/api/store')).json().data as StoreSummary[];
   menu.storeId = stores.find((s) => s.slug === 'main')!.id;
   const found = (await call('GET', `/api/menu/${menu.storeId}`)).json().data as StoreMenu;

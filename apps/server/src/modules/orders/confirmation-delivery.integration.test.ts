@@ -3,7 +3,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { StoreSummary } from '@servery/contract/menu';
 import { outboxMessages } from '../../db/schema.ts';
 import { importTestTenant, makeCatalogueDocument } from '../../../test/factories.ts';
-import { signIn, testClock } from '../../../test/sign-in.ts';
+import { signInCustomer, testClock } from '../../../test/sign-in.ts';
 import { closedPort, startSmtpMailbox } from '../../../test/smtp-mailbox.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
@@ -26,7 +26,7 @@ it('a mail server that is down delays the order confirmation but loses nothing',
   const shop = makeCatalogueDocument();
   await importTestTenant(ctx.db, shop);
   const host = shop.hosts[0]!.host;
-  const { token } = await signIn(ctx.app, ctx.db, host, { email: 'patient@example.com' });
+  const { token } = await signInCustomer(ctx.app, ctx.db, host, { email: 'patient@example.com' });
   const store = (
     (await ctx.app.inject({ method: 'GET', url: '/api/store', headers: { host } })).json()
       .data as StoreSummary[]

@@ -1,6 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_CONTACT_MESSAGES } from '@servery/contract/delivery-contact';
+import {
+  COLLECTION_CONTACT_MESSAGES,
+  DELIVERY_CONTACT_MESSAGES,
+} from '@servery/contract/delivery-contact';
 import type { StoreMenu, StoreSummary } from '@servery/contract/menu';
 import { orders } from '../../db/schema.ts';
 import { importTestTenant, makeCatalogueDocument } from '../../../test/factories.ts';
@@ -89,6 +92,25 @@ describe('a delivery order names someone to hand it to', () => {
     const placed = await call('POST', '/api/order', order);
     expect(placed.statusCode).toBe(200);
     expect(placed.json().data.order.address.postcode).toBe('E1 6AN');
+    expect(await ordersSaved()).toBe(1);
+  });
+});
+
+describe('a collection order names someone too (issue 30)', () => {
+  it('is refused while the profile lacks a phone, and placed once it has one', async () => {
+    const { call, order, ordersSaved } = await newCustomer();
+    const collection = { ...order, order_type: 'collection', address_id: undefined };
+    expect((await call('POST', '/api/customer', { first_name: 'Cy' })).statusCode).toBe(200);
+    const refused = await call('POST', '/api/order', collection);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      message: COLLECTION_CONTACT_MESSAGES.refused,
+      errors: { phone: COLLECTION_CONTACT_MESSAGES.phone },
+    });
+    expect(await ordersSaved()).toBe(0);
+    const profile = { first_name: 'Cy', phone: '07700900321' };
+    expect((await call('POST', '/api/customer', profile)).statusCode).toBe(200);
+    expect((await call('POST', '/api/order', collection)).statusCode).toBe(200);
     expect(await ordersSaved()).toBe(1);
   });
 });

@@ -1,19 +1,25 @@
-import { DELIVERY_CONTACT_MESSAGES } from '@servery/contract/delivery-contact';
+import { contactMessagesFor } from '@servery/contract/delivery-contact';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findById } from '../customers/customers.repository.ts';
 import type { Owner } from './orders.repository.ts';
 
 /**
- * A delivery is handed to someone (issue 20): the customer's profile must have a first name and
- * a phone number, or the order is refused with a 422 naming `first_name` and `phone`.
+ * An order is handed to someone (issue 20 for a delivery, issue 30 for a collection): the
+ * customer's profile must have a first name and a phone number, or the order is refused with a
+ * 422 naming `first_name` and `phone`.
  */
-export async function requireDeliveryContact(db: Executor, owner: Owner): Promise<void> {
+export async function requireOrderContact(
+  db: Executor,
+  owner: Owner,
+  orderType: 'delivery' | 'collection',
+): Promise<void> {
   const customer = await findById(db, owner.tenantId, owner.customerId);
+  const messages = contactMessagesFor(orderType);
   const errors: Record<string, string> = {};
-  if (!customer?.firstName.trim()) errors.first_name = DELIVERY_CONTACT_MESSAGES.first_name;
-  if (!customer?.phone) errors.phone = DELIVERY_CONTACT_MESSAGES.phone;
+  if (!customer?.firstName.trim()) errors.first_name = messages.first_name;
+  if (!customer?.phone) errors.phone = messages.phone;
   if (Object.keys(errors).length) {
-    throw new AppError(422, 'rule', DELIVERY_CONTACT_MESSAGES.refused, errors);
+    throw new AppError(422, 'rule', messages.refused, errors);
   }
 }

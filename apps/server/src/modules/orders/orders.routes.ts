@@ -23,7 +23,7 @@ import {
 import { vatSupplierOf } from './vat-invoice.ts';
 import { placeOrder, type SessionAddress } from './place-order.ts';
 import { timedFor } from '../stores/delivery-check.ts';
-import { availableTimings } from './timings.ts';
+import { availableTimings } from '../stores/timings.ts';
 import { withoutFullSlots } from './steps/slot-cap.ts';
 import type { MessageLinks } from './order-message.ts';
 

@@ -5,7 +5,7 @@ import type { StoreSummary } from '@servery/contract/menu';
 import type { OrderCreated } from '@servery/contract/order';
 import { orders, payments } from '../../db/schema.ts';
 import { importTestTenant, makeCatalogueDocument } from '../../../test/factories.ts';
-import { signIn, testClock } from '../../../test/sign-in.ts';
+import { signInCustomer, testClock } from '../../../test/sign-in.ts';
 import { startFakeStripe } from '../../../test/fake-stripe.ts';
 import { staffAgent, type StaffAgent } from '../../../test/staff.ts';
 import { createTestApp } from '../../../test/test-app.ts';
@@ -68,7 +68,9 @@ beforeAll(async () => {
   for (const shop of [curry, pizza, noAccount, direct]) {
     await importTestTenant(ctx.db, shop);
     const host = shop.hosts[0]!.host;
-    const { token } = await signIn(ctx.app, ctx.db, host, { email: `eater@${shop.slug}.test` });
+    const { token } = await signInCustomer(ctx.app, ctx.db, host, {
+      email: `eater@${shop.slug}.test`,
+    });
     const stores = (
       await ctx.app.inject({ method: 'GET', url: '/api/store', headers: { host } })
     ).json().data as StoreSummary[];

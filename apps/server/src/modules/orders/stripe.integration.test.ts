@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderCreated } from '@servery/contract/order';
 import { outboxMessages } from '../../db/schema.ts';
 import type { FakeIntent } from '../../../test/fake-stripe.ts';
-import { signIn } from '../../../test/sign-in.ts';
+import { signInCustomer } from '../../../test/sign-in.ts';
 import { useStripeShop } from '../../../test/stripe-shop.ts';
 
 const card = useStripeShop();
@@ -16,7 +16,7 @@ const { webhook } = card;
  */
 async function placeCardOrder(): Promise<{ created: OrderCreated; token: string }> {
   const email = `card-${randomUUID().slice(0, 8)}@example.com`;
-  const { token } = await signIn(card.ctx.app, card.ctx.db, card.shop.host, { email });
+  const { token } = await signInCustomer(card.ctx.app, card.ctx.db, card.shop.host, { email });
   const answer = await card.shop.call(
     'POST',
     '/api/order',

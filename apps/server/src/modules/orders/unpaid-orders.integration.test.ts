@@ -4,7 +4,7 @@ import type { StoreMenu, StoreSummary } from '@servery/contract/menu';
 import type { OrderCreated, OrderPage } from '@servery/contract/order';
 import { orders } from '../../db/schema.ts';
 import { importTestTenant, makeCatalogueDocument } from '../../../test/factories.ts';
-import { signIn, testClock } from '../../../test/sign-in.ts';
+import { signInCustomer, testClock } from '../../../test/sign-in.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 
 // Issue 20: declined or abandoned card payments do not pile up as orders awaiting payment.
@@ -28,7 +28,7 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
 beforeAll(async () => {
   ctx = await createTestApp({ now: clock.now });
   await importTestTenant(ctx.db, shop);
-  token = (await signIn(ctx.app, ctx.db, host, { email: 'ada@example.com' })).token;
+  token = (await signInCustomer(ctx.app, ctx.db, host, { email: 'ada@example.com' })).token;
   const stores = (await call('GET', '/api/store')).json().data as StoreSummary[];
   storeId = stores.find((s) => s.slug === 'main')!.id;
   const menu = (await call('GET', `/api/menu/${storeId}`)).json().data as StoreMenu;
@@ -39,7 +39,8 @@ afterAll(() => ctx.close());
 let customers = 0;
 beforeEach(async () => {
   customers += 1;
-  token = (await signIn(ctx.app, ctx.db, host, { email: `ada.${customers}@example.com` })).token;
+  token = (await signInCustomer(ctx.app, ctx.db, host, { email: `ada.${customers}@example.com` }))
+    .token;
 });
 
 const basket = (naans: number, payment_method = 'card') => ({

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderCreated, OrderPage } from '@servery/contract/order';
-import { signIn } from '../../../test/sign-in.ts';
+import { signInCustomer } from '../../../test/sign-in.ts';
 import { useStripeShop } from '../../../test/stripe-shop.ts';
 
 // Issue 20 with Stripe: a declined card and the same checkout again make one order and one
@@ -10,7 +10,7 @@ let token = '';
 
 beforeAll(async () => {
   const { ctx, shop } = card;
-  token = (await signIn(ctx.app, ctx.db, shop.host, { email: 'retry@example.com' })).token;
+  token = (await signInCustomer(ctx.app, ctx.db, shop.host, { email: 'retry@example.com' })).token;
 });
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AdminPromo } from '@servery/contract/shop-editor';
 import { orders, promos } from '../../db/schema.ts';
 import { openServiceShop, useServiceApp } from '../../../test/service-shop.ts';
-import { signIn } from '../../../test/sign-in.ts';
+import { signInCustomer } from '../../../test/sign-in.ts';
 import { staffAgent } from '../../../test/staff.ts';
 
 // Issue 28, point 5: the promotions editor, on the service clock (Tuesday 17 November 2026,
@@ -64,7 +64,7 @@ describe('the promotions editor', () => {
       welcome({ code: 'FIRST', first_order_only: true }),
     );
     const email = `first-${Date.now()}@example.com`;
-    const { token } = await signIn(service.ctx.app, service.ctx.db, shop.host, { email });
+    const { token } = await signInCustomer(service.ctx.app, service.ctx.db, shop.host, { email });
     const orderAs = (promo_code?: string) =>
       service.ctx.app.inject({
         method: 'POST',

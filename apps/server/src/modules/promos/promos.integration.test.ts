@@ -3,7 +3,7 @@ import type { StoreMenu, StoreSummary } from '@servery/contract/menu';
 import type { OrderCreated } from '@servery/contract/order';
 import type { PromoCheck } from '@servery/contract/promo';
 import { importTestTenant, makeCatalogueDocument } from '../../../test/factories.ts';
-import { freshIp, signIn, testClock } from '../../../test/sign-in.ts';
+import { freshIp, signInCustomer, testClock } from '../../../test/sign-in.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { findTenantBySlug } from '../tenants/tenants.repository.ts';
 import { PROMO_CHECK_RATE_LIMIT } from './promos.routes.ts';
@@ -76,8 +76,8 @@ beforeAll(async () => {
   ctx = await createTestApp({ now: clock.now });
   await importTestTenant(ctx.db, shop);
   await importTestTenant(ctx.db, elsewhere);
-  ada = (await signIn(ctx.app, ctx.db, host, { email: 'ada@example.com' })).token;
-  bob = (await signIn(ctx.app, ctx.db, host, { email: 'bob@example.com' })).token;
+  ada = (await signInCustomer(ctx.app, ctx.db, host, { email: 'ada@example.com' })).token;
+  bob = (await signInCustomer(ctx.app, ctx.db, host, { email: 'bob@example.com' })).token;
   const stores = async (h: string) =>
     (await ctx.app.inject({ method: 'GET', url: '/api/store', headers: { host: h } })).json()
       .data as StoreSummary[];

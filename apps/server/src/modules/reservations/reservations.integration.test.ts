@@ -89,7 +89,7 @@ describe('POST /api/booking', () => {
     );
     expect(bad.json().errors).toEqual({
       email: 'Enter a valid email',
-      phone: 'Enter a valid 11-digit phone number',
+      phone: 'Enter a UK phone number, such as 07700 900123',
       message: 'Message should be less than 200 characters',
       number_of_people: 'Number of people is required',
     });

@@ -1,5 +1,10 @@
+import { toE164 } from '../../lib/phone-numbers.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { BookingRequest, ReservationTimings } from '@servery/contract/reservation';
+import {
+  BOOKING_PHONE_MESSAGE,
+  type BookingRequest,
+  type ReservationTimings,
+} from '@servery/contract/reservation';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
@@ -88,6 +93,11 @@ export async function book(
   const config = tenant.row.config;
   if (!booking || config.allowBooking !== 1) throw notTaking();
   const now = deps.now();
+  // The schema kept a UK number's 11 digits; libphonenumber says whether it can be one, as it
+  // does for sign-in (lib/phone-numbers.ts; issue 30).
+  if (!toE164(body.phone, 'GB')) {
+    throw badRequest(BOOKING_PHONE_MESSAGE, { phone: BOOKING_PHONE_MESSAGE });
+  }
   const { today, last } = bookingWindow(now, config.timeZone, booking.daysAllowed);
   if (body.date < today) {
     throw badRequest('Choose today or a later date', { date: 'Choose today or a later date' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreSummary } from '@servery/contract/menu';
 import { importTestTenant, makeCatalogueDocument } from '../../../test/factories.ts';
+import { testClock } from '../../../test/sign-in.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { DELIVERY_CHECK_RATE_LIMIT } from './stores.routes.ts';
 
@@ -8,9 +9,11 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const shop = makeCatalogueDocument();
 const host = shop.hosts[0]!.host;
 let stores: StoreSummary[];
+// Tuesday 17 November 2026, 12:00 in London: the main store is open 11:00 to 22:00.
+const clock = testClock('2026-11-17T12:00:00Z');
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ now: clock.now });
   await importTestTenant(ctx.db, shop);
   const answer = await ctx.app.inject({ method: 'GET', url: '/api/store', headers: { host } });
   stores = answer.json().data;
@@ -40,8 +43,24 @@ describe('GET /api/stores/{id}/delivery', () => {
         minimum_order: 1500,
         // 25 minutes' preparation and the default 20 minutes' ride.
         delivery_minutes: 45,
+        first_delivery: null,
       },
     });
+  });
+
+  it('gives a closed store’s first delivery slot, not a vague "when it opens" (issue 30)', async () => {
+    const main = stores.find((s) => s.name !== 'Kiosk')!;
+    clock.advance(11 * 3_600_000); // 23:00: closed till 11:00 tomorrow
+    try {
+      const answer = await check(main.id, 'E1 6RL', '192.0.2.11');
+      // Open at 11:00, and 45 minutes to cook and ride.
+      expect(answer.json().data.first_delivery).toMatchObject({
+        day: 'Tomorrow',
+        time: '11:45 AM',
+      });
+    } finally {
+      clock.advance(-11 * 3_600_000);
+    }
   });
 
   it('says plainly when the postcode is outside every zone (E14 is not E1)', async () => {
@@ -54,6 +73,7 @@ describe('GET /api/stores/{id}/delivery', () => {
       fee: null,
       minimum_order: null,
       delivery_minutes: null,
+      first_delivery: null,
     });
     expect(answer.json().message).toBe(`${main.name} does not deliver to E14 9GE.`);
   });

@@ -1,5 +1,6 @@
 import { normalisePostcode } from '@servery/contract/postcode';
 import type { DeliveryCheck } from '@servery/contract/api-responses';
+import type { AvailableTimings } from '@servery/contract/order';
 import { deliveryTerms } from '@servery/contract/delivery-terms';
 import { badRequest } from '../../lib/app-error.ts';
 import { termsStoreOf } from './store-terms.ts';
@@ -20,7 +21,14 @@ export function deliveryCheckOf(store: StoreRow, raw: string): DeliveryCheck {
     ? deliveryTerms(termsStoreOf(store), 'delivery', postcode)
     : null;
   if (!terms?.zone) {
-    return { postcode, delivers: false, fee: null, minimum_order: null, delivery_minutes: null };
+    return {
+      postcode,
+      delivers: false,
+      fee: null,
+      minimum_order: null,
+      delivery_minutes: null,
+      first_delivery: null,
+    };
   }
   return {
     postcode,
@@ -31,7 +39,19 @@ export function deliveryCheckOf(store: StoreRow, raw: string): DeliveryCheck {
       store.preparationMinutes +
       store.busyExtraMinutes +
       travelMinutesOf(store, terms.zone.district),
+    first_delivery: null,
   };
+}
+
+/**
+ * A closed store's first delivery slot (issue 30), so the menu says "first delivery about
+ * 12:15 PM" rather than a vague "when it opens"; null while it is open (the minutes say it).
+ */
+export function firstDeliveryOf(timings: AvailableTimings): DeliveryCheck['first_delivery'] {
+  if (timings.asap.available) return null;
+  const day = timings.days.find((d) => d.slots.length > 0);
+  const slot = day?.slots[0];
+  return day && slot ? { at: slot.at, day: day.label, time: slot.label } : null;
 }
 
 /** Minutes on the road to a zone: its own (issue 28), or the store's. */

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { cachedJson, sendCachedJson } from '../../lib/cached-json.ts';
 import { cachedTenant } from '../tenants/cached-tenant.ts';
-import { deliveryCheckMessage, deliveryCheckOf } from './delivery-check.ts';
+import { availableTimings } from './timings.ts';
+import { deliveryCheckMessage, deliveryCheckOf, firstDeliveryOf } from './delivery-check.ts';
 import { storeLoadedMessage, storeSummaryOf } from './stores.service.ts';
 
 /**
@@ -58,6 +59,18 @@ export const storesRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
       const store = tenant.stores.find((s) => s.id === request.params.id.toLowerCase());
       if (!store) throw notFound('We could not find that store.');
       const data = deliveryCheckOf(store, request.query.postcode);
+      if (data.delivers) {
+        const hours = tenant.hours.filter((h) => h.storeId === store.id);
+        const { timeZone, IsShopClosed } = tenant.row.config;
+        const timings = availableTimings(
+          { ...store, hours },
+          'delivery',
+          now(),
+          timeZone,
+          IsShopClosed === 1,
+        );
+        data.first_delivery = firstDeliveryOf(timings);
+      }
       return { status: 200, message: deliveryCheckMessage(store.name, data), data };
     },
   );

@@ -59,6 +59,7 @@ export function CheckoutRoute() {
         <AddressForm
           idPrefix="checkout-address"
           title="New delivery address"
+          headingLevel={2}
           submitLabel="Save and deliver here"
           // Deliveries go near the store: its town, and the postcode checked on the menu.
           suggested={{ city: store?.city ?? '', postcode: rememberedPostcode() ?? '' }}

@@ -2,10 +2,7 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { Address } from '@servery/contract/address';
 import { ZCustomerUpdate } from '@servery/contract/auth';
 import type { OrderType, StoreSummary } from '@servery/contract/menu';
-import {
-  ADDRESS_REQUIRED_MESSAGE,
-  DELIVERY_CONTACT_MESSAGES,
-} from '@servery/contract/delivery-contact';
+import { ADDRESS_REQUIRED_MESSAGE, contactMessagesFor } from '@servery/contract/delivery-contact';
 import {
   ZOrderRequest,
   type OrderRequest,
@@ -56,7 +53,7 @@ export interface CheckoutContext {
   when: string | null;
   paymentMethod: PaymentMethod;
   lines: OrderRequestInput['lines'];
-  /** The profile lacks the name or the phone a delivery needs. */
+  /** The name and phone are asked: a collection, or a delivery the profile lacks them for. */
   askContact: boolean;
 }
 
@@ -73,17 +70,20 @@ export const orderTypeFor = (chosen: OrderType | null, store: StoreSummary): Ord
 /**
  * The address to deliver to: the one chosen (while it exists), else the default, else the
  * first saved one, but never one outside the store's delivery area unless the customer chose it
- * (issue 20): a first address saved far away is not quietly picked.
+ * on this page (issues 20 and 30): a first address saved far away, or one remembered from
+ * another store, is not quietly picked.
  */
 export function addressFor(
   addresses: readonly Address[] | undefined,
   chosenId: string | null,
   store: StoreSummary,
+  chosenHere: ReadonlySet<string> = new Set(),
 ): Address | null {
   if (!addresses) return null;
+  const delivered = (a: Address) => Boolean(zoneFor(store, a.postcode));
   const chosen = addresses.find((a) => a.id === chosenId);
-  if (chosen) return chosen;
-  const deliverable = addresses.filter((a) => zoneFor(store, a.district));
+  if (chosen && (delivered(chosen) || chosenHere.has(chosen.id))) return chosen;
+  const deliverable = addresses.filter(delivered);
   return deliverable.find((a) => a.is_default) ?? deliverable[0] ?? null;
 }
 
@@ -146,8 +146,9 @@ export function orderBodyOf(values: CheckoutValues, context: CheckoutContext): O
 
 type Errors = FieldErrors<CheckoutValues>;
 
-/** The name and phone a delivery is handed over with, checked as the profile checks them. */
-function contactErrors(values: CheckoutValues, errors: Errors) {
+/** The name and phone an order is handed over with, checked as the profile checks them. */
+function contactErrors(values: CheckoutValues, errors: Errors, orderType: OrderType) {
+  const messages = contactMessagesFor(orderType);
   const contact = { first_name: values.first_name.trim(), phone: phoneDigits(values.phone) };
   const parsed = ZCustomerUpdate.safeParse(contact);
   for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -157,9 +158,9 @@ function contactErrors(values: CheckoutValues, errors: Errors) {
     }
   }
   if (!contact.first_name) {
-    errors.first_name = { type: 'required', message: DELIVERY_CONTACT_MESSAGES.first_name };
+    errors.first_name = { type: 'required', message: messages.first_name };
   }
-  if (!contact.phone) errors.phone = { type: 'required', message: DELIVERY_CONTACT_MESSAGES.phone };
+  if (!contact.phone) errors.phone = { type: 'required', message: messages.phone };
   return contact;
 }
 
@@ -183,7 +184,7 @@ export const checkoutResolver: Resolver<CheckoutValues, CheckoutContext, Checkou
   if (delivery && !context.address) {
     errors.address_id ??= { type: 'contract', message: ADDRESS_REQUIRED_MESSAGE };
   }
-  const contact = delivery && context.askContact ? contactErrors(values, errors) : null;
+  const contact = context.askContact ? contactErrors(values, errors, context.orderType) : null;
   if (!parsed.success && !Object.keys(errors).length) {
     errors.root = { type: 'contract', message: parsed.error.issues[0]?.message ?? '' } as never;
   }

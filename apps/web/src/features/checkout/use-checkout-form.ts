@@ -93,10 +93,11 @@ export function useCheckoutForm({
   });
   const values = { ...initial, ...useWatch({ control: form.control }) } as CheckoutValues;
   const contact = useDeliveryContact(form);
-  const askContact = contact.ask;
 
   const orderType = orderTypeFor(values.order_type, store);
-  const address = addressFor(addresses, values.address_id, store);
+  /** Addresses the customer picked on this page (one remembered from before may be far away). */
+  const [chosenHere, setChosenHere] = useState<ReadonlySet<string>>(() => new Set());
+  const address = addressFor(addresses, values.address_id, store, chosenHere);
   const itemIds = useMemo(() => [...new Set(lines.map((line) => line.item_id))].sort(), [lines]);
   const catalogue = useDishesNowQuery({ storeId: store.id, itemIds });
   const timings = useTimingsQuery(
@@ -125,6 +126,8 @@ export function useCheckoutForm({
   const promoChecking = promoCheck.state.status === 'checking';
   const paymentMethod = store.accepts_cash ? values.payment_method : 'card';
   const delivery = orderType === 'delivery';
+  // A collection always shows them, filled from the profile (issue 30); a delivery when lacking.
+  const askContact = !delivery || contact.ask;
 
   const quote = catalogue.data
     ? quoteCheckout({
@@ -182,6 +185,7 @@ export function useCheckoutForm({
       saveOrderType(type);
     },
     address: (chosen: Address) => {
+      setChosenHere((ids) => new Set(ids).add(chosen.id));
       choose('address_id', chosen.id);
       saveSelectedAddress(chosen);
     },
@@ -229,7 +233,7 @@ export function useCheckoutForm({
   const place = async ({ body, contact: asked }: CheckoutSubmission) => {
     inFlight.current = true;
     try {
-      const refused = asked ? await contact.save(asked) : null;
+      const refused = asked && contact.changes(asked) ? await contact.save(asked) : null;
       if (refused) return handleRefusal(refused, ['first_name', 'phone']);
       const result = await sendOrder({ body, key: attempts.current.keyFor(body) });
       if ('error' in result) return handleRefusal(result.error);
@@ -276,7 +280,7 @@ export function useCheckoutForm({
     values: { ...values, orderType, address, when, paymentMethod },
     choices,
     errors: form.formState.errors,
-    askContact: delivery && askContact,
+    askContact,
     quote,
     catalogue,
     timings,

@@ -30,6 +30,9 @@ export function useDeliveryContact(form: CheckoutForm) {
 
   return {
     ask: serverAsked || !profile?.first_name.trim() || !profile.phone,
+    /** Whether what was typed differs from the profile (else nothing needs saving). */
+    changes: (contact: { first_name: string; phone: string }) =>
+      !profile || contact.first_name !== profile.first_name || contact.phone !== profile.phone,
     /** The server refused the order for want of them. */
     askedByServer: () => setServerAsked(true),
     /** Saves them on the profile: the server's refusal, or null once saved. */

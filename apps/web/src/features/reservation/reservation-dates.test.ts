@@ -46,10 +46,10 @@ describe('reservation dates', () => {
     expect(fromCalendarDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 
-  it('reads MM/dd/yyyy text, and answers null for anything that is not a real date', () => {
-    expect(parseTypedDate('11/24/2026')).toBe('2026-11-24');
-    expect(parseTypedDate(' 02/29/2028 ')).toBe('2028-02-29');
-    for (const bad of ['24/11/2026', '02/29/2027', '13/01/2026', '1/2/2026', 'tomorrow', '']) {
+  it('reads dd/MM/yyyy text (UK, issue 30), and answers null for anything that is not a real date', () => {
+    expect(parseTypedDate('24/11/2026')).toBe('2026-11-24');
+    expect(parseTypedDate(' 29/02/2028 ')).toBe('2028-02-29');
+    for (const bad of ['11/24/2026', '29/02/2027', '01/13/2026', '1/2/2026', 'tomorrow', '']) {
       expect(parseTypedDate(bad)).toBeNull();
     }
   });

@@ -48,13 +48,13 @@ export function fromCalendarDate(value: Date): string {
 }
 
 /**
- * Text typed as MM/dd/yyyy (product.md §9's calendar format) → 'YYYY-MM-DD', or null when it is not a
- * real date (product.md §8's input error code 1).
+ * Text typed as dd/MM/yyyy (product.md §9's calendar format, UK since issue 30) → 'YYYY-MM-DD',
+ * or null when it is not a real date (product.md §8's input error code 1).
  */
 export function parseTypedDate(text: string): string | null {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
   if (!match) return null;
-  const [, month, day, year] = match.map(Number) as [number, number, number, number];
+  const [, day, month, year] = match.map(Number) as [number, number, number, number];
   const value = new Date(Date.UTC(year, month - 1, day));
   const real =
     value.getUTCFullYear() === year &&

@@ -8,7 +8,7 @@ import type { Owner } from '../orders.repository.ts';
 import type { OrderStore } from './store-check.ts';
 import { rule } from './rule.ts';
 import { termsStoreOf } from '../../stores/store-terms.ts';
-import { requireDeliveryContact } from '../delivery-contact.ts';
+import { requireOrderContact } from '../delivery-contact.ts';
 
 /** The delivery address an order names, read with its session in one round trip. */
 export interface SessionAddress {
@@ -61,7 +61,11 @@ export async function orderTerms(
   body: Pick<OrderRequest, 'order_type' | 'address_id'>,
   sessionAddress: SessionAddress | undefined,
 ): Promise<OrderTerms> {
-  if (body.order_type !== 'delivery') return termsOf(store, body.order_type, null);
+  if (body.order_type !== 'delivery') {
+    // A collection is handed to someone too: their name and phone (delivery-contact.ts).
+    await requireOrderContact(db, owner, body.order_type);
+    return termsOf(store, body.order_type, null);
+  }
   const row =
     sessionAddress && sessionAddress.id === body.address_id
       ? sessionAddress.row
@@ -69,7 +73,7 @@ export async function orderTerms(
   if (!row) throw notFound('We could not find that address.');
   const terms = termsOf(store, body.order_type, row);
   // A delivery is handed to someone: their name and phone (delivery-contact.ts).
-  await requireDeliveryContact(db, owner);
+  await requireOrderContact(db, owner, body.order_type);
   return terms;
 }
 

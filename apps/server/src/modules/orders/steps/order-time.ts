@@ -1,7 +1,7 @@
 import type { OrderRequest } from '@servery/contract/order';
 import { openingState } from '../../stores/opening.ts';
 import type { Tenant } from '../../tenants/tenants.repository.ts';
-import { isOfferedSlot } from '../timings.ts';
+import { isOfferedSlot } from '../../stores/timings.ts';
 import type { OrderStore } from './store-check.ts';
 import { rule } from './rule.ts';
 

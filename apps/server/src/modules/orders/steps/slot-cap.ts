@@ -3,7 +3,7 @@ import type { AvailableTimings, OrderLine } from '@servery/contract/order';
 import type { Executor } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { orders, stores } from '../../../db/schema.ts';
-import { SLOT_MINUTES } from '../timings.ts';
+import { SLOT_MINUTES } from '../../stores/timings.ts';
 import type { OrderStore } from './store-check.ts';
 
 const SLOT_MS = SLOT_MINUTES * 60_000;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   ZAddressRequest,
@@ -52,7 +52,22 @@ export interface AddressFormProps {
   focusOnOpen?: boolean;
   onSaved: (address: Address) => void;
   onCancel?: () => void;
+  /**
+   * At checkout (issue 30): why the store cannot deliver to a postcode (null when it can), asked
+   * before the address is saved, and the way to collect instead when the store offers it.
+   */
+  outsideArea?: OutsideArea;
 }
+
+export interface OutsideArea {
+  refusal: (postcode: string) => string | null;
+  onCollect?: () => void;
+}
+
+/** The server's refusal of a postcode no store delivers to (addresses/delivery-area.ts). */
+const isAreaRefusal = (error: unknown) =>
+  (error as { status?: unknown }).status === 422 &&
+  Boolean((error as { data?: { errors?: { postcode?: string } } }).data?.errors?.postcode);
 
 /**
  * Adds or edits a saved address, on /account and inline at checkout. The contract's schema
@@ -69,6 +84,7 @@ export function AddressForm({
   suggested,
   onSaved,
   onCancel,
+  outsideArea,
 }: AddressFormProps) {
   const [add, added] = useAddAddressMutation();
   const [update, updated] = useUpdateAddressMutation();
@@ -79,6 +95,8 @@ export function AddressForm({
   });
   const { errors } = form.formState;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** The postcode was refused as out of the delivery area: collection is offered beside it. */
+  const [outside, setOutside] = useState(false);
 
   // Opening the form on request takes the reader to it.
   useEffect(() => {
@@ -86,8 +104,17 @@ export function AddressForm({
   }, [focusOnOpen]);
 
   const handleSubmit = form.handleSubmit(async (values) => {
+    const refusal = outsideArea?.refusal(values.postcode);
+    setOutside(Boolean(refusal));
+    if (refusal) {
+      form.setError('postcode', { type: 'area', message: refusal }, { shouldFocus: true });
+      return;
+    }
     const result = address ? await update({ id: address.id, body: values }) : await add(values);
-    if ('error' in result) return applyServerErrors(result.error, form.setError, FIELDS);
+    if ('error' in result) {
+      setOutside(isAreaRefusal(result.error));
+      return applyServerErrors(result.error, form.setError, FIELDS);
+    }
     toast.success(result.data.message);
     onSaved(result.data.data);
   });
@@ -122,6 +149,15 @@ export function AddressForm({
           {...form.register(name)}
         />
         <FieldError id={`${id}-error`} message={errors[name]?.message} />
+        {name === 'postcode' && outside && errors.postcode && outsideArea?.onCollect ? (
+          <button
+            type="button"
+            onClick={outsideArea.onCollect}
+            className={buttonClass({ variant: 'outline', className: 'mt-2' })}
+          >
+            Collect instead
+          </button>
+        ) : null}
       </div>
     );
   };

@@ -16,6 +16,7 @@ import { CheckoutActions } from './checkout-actions.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { DeliverySection, type AddressFormRenderer } from './delivery-section.tsx';
 import { CollectionStore, OrderTypeField } from './fulfilment-fields.tsx';
+import { ContactFields } from './contact-fields.tsx';
 import { PaymentChoice } from './payment-choice.tsx';
 import { PromoField } from './promo-field.tsx';
 import { TimeField } from './time-field.tsx';
@@ -107,7 +108,16 @@ function Checkout(props: CheckoutPageProps & { store: StoreSummary }) {
             {values.orderType === 'delivery' ? (
               <DeliverySection checkout={checkout} money={money} {...props} />
             ) : (
-              <CollectionStore store={store} />
+              <>
+                <CollectionStore store={store} />
+                {checkout.askContact ? (
+                  <ContactFields
+                    orderType="collection"
+                    register={checkout.form.register}
+                    errors={errors}
+                  />
+                ) : null}
+              </>
             )}
           </Card>
           <Card>

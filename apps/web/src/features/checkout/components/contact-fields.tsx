@@ -2,14 +2,28 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field, Input, errorId } from '../../../components/ui/input.tsx';
 import type { CheckoutValues } from '../checkout-form.ts';
 
+const WORDS = {
+  delivery: {
+    legend: 'Who we hand it to',
+    hint: 'The driver needs your name and a phone number. They are saved on your profile.',
+  },
+  collection: {
+    legend: 'Who is collecting',
+    hint: 'The kitchen asks for this name at the counter and calls this number if it needs to. They are saved on your profile.',
+  },
+} as const;
+
 /**
- * Who the driver hands the order to (issue 20): asked here when the profile lacks the name or
- * the phone, and saved on the profile with the order.
+ * Who the order is handed to (issue 20): for a delivery asked here when the profile lacks the
+ * name or the phone; for a collection always shown, filled from the profile (issue 30). Saved on
+ * the profile with the order.
  */
 export function ContactFields({
+  orderType,
   register,
   errors,
 }: {
+  orderType: 'delivery' | 'collection';
   register: UseFormRegister<CheckoutValues>;
   errors: FieldErrors<CheckoutValues>;
 }) {
@@ -36,10 +50,8 @@ export function ContactFields({
   };
   return (
     <fieldset className="mt-4 border-t border-stone-200 pt-4" data-testid="delivery-contact">
-      <legend className="float-left w-full font-semibold">Who we hand it to</legend>
-      <p className="clear-both text-sm text-stone-700">
-        The driver needs your name and a phone number. They are saved on your profile.
-      </p>
+      <legend className="float-left w-full font-semibold">{WORDS[orderType].legend}</legend>
+      <p className="clear-both text-sm text-stone-700">{WORDS[orderType].hint}</p>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         {field('first_name', 'Your name', { type: 'text', autoComplete: 'given-name' })}
         {field('phone', 'Phone number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}

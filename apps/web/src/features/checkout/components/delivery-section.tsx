@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { Address } from '@servery/contract/address';
+import { deliveryTerms } from '@servery/contract/delivery-terms';
 import type { StoreSummary } from '@servery/contract/menu';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import type { CheckoutFormState } from '../use-checkout-form.ts';
@@ -11,7 +12,21 @@ export type AddressFormRenderer = (props: {
   onCancel?: () => void;
   /** The customer asked for the form: it takes focus. */
   focusOnOpen: boolean;
+  /** A postcode the store does not deliver to is refused before saving, collection offered. */
+  outsideArea: {
+    refusal: (postcode: string) => string | null;
+    onCollect?: () => void;
+  };
 }) => ReactNode;
+
+/** Why `store` cannot deliver to `postcode`, with collection offered when it collects. */
+export function outsideAreaRefusal(store: StoreSummary, postcode: string): string | null {
+  const problem = deliveryTerms(store, 'delivery', postcode).problem;
+  if (!problem) return null;
+  return store.order_types.includes('collection')
+    ? `${problem} You can collect your order instead.`
+    : problem;
+}
 
 /**
  * Where a delivery goes (a saved address, or a new one in the account feature's form) and, when
@@ -58,12 +73,30 @@ export function DeliverySection({
           },
           onCancel: addresses?.length ? () => setAdding(false) : undefined,
           focusOnOpen: adding,
+          outsideArea: {
+            refusal: (postcode) => outsideAreaRefusal(store, postcode),
+            onCollect: store.order_types.includes('collection')
+              ? () => {
+                  checkout.choices.orderType('collection');
+                  // The collection choice, now checked, keeps the customer's place.
+                  requestAnimationFrame(() =>
+                    document
+                      .querySelector<HTMLInputElement>('input[name="order_type"]:checked')
+                      ?.focus(),
+                  );
+                }
+              : undefined,
+          },
         })}
         error={checkout.errors.address_id?.message}
         money={money}
       />
       {checkout.askContact ? (
-        <ContactFields register={checkout.form.register} errors={checkout.errors} />
+        <ContactFields
+          orderType="delivery"
+          register={checkout.form.register}
+          errors={checkout.errors}
+        />
       ) : null}
     </>
   );

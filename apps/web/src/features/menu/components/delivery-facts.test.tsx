@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStore, stubApiWire } from '../../../lib/testing/api-wire.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { ClosedNote } from './delivery-facts.tsx';
+import { StoreFactsLine } from './store-facts-line.tsx';
 
 const store = {
   name: 'Tandoor Lane Camden',
@@ -36,13 +37,20 @@ afterEach(() => {
 });
 
 describe('the closed-store note on the menu', () => {
-  it('says that ordering ahead works, and from when', async () => {
+  it('says when a store closed for now opens, in the store’s facts line (issue 30)', async () => {
     await renderNote(store);
-    expect(
-      screen.getByText(
-        'Tandoor Lane Camden is closed now, but you can order ahead for later. Opens Monday at 11:30 AM.',
-      ),
-    ).toBeTruthy();
+    // No box for a store closed only for now: one line keeps the dishes on a phone's screen.
+    expect(screen.queryByText(/is closed now/)).toBeNull();
+    render(
+      <Provider store={createTestStore()}>
+        <StoreFactsLine
+          store={{ ...store, order_types: ['collection'], delivery_zones: [], minimum_order: 500 }}
+        />
+      </Provider>,
+    );
+    expect(screen.getByTestId('store-facts').textContent).toBe(
+      'Opens Monday 11:30 AM · Collection only · £5.00 min',
+    );
   });
 
   it('says nothing while the store is open', async () => {

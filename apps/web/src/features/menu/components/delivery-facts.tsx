@@ -9,13 +9,15 @@ import { serverMessage } from '../../../lib/api.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { rememberedPostcode, rememberPostcode } from '../../../lib/delivery-postcode.ts';
-import { useCheckDeliveryQuery, useFirstDeliveryTimeQuery } from '../api.ts';
+import type { DeliveryCheck } from '@servery/contract/api-responses';
+import { useCheckDeliveryQuery } from '../api.ts';
 
 const BAD_POSTCODE = 'Enter a full UK postcode, such as E1 6RL.';
 
 /**
- * Ordering ahead while a store is closed: said plainly, with when it opens. A store the shop
- * has closed (holiday, refit), or the whole shop closed by its flag, takes no orders at all.
+ * A store or shop that takes no orders at all (holiday, refit, the shop's flag), said plainly.
+ * A store that is only closed for now says so in its facts line (store-facts-line.tsx): ordering
+ * ahead works, and one line keeps the dishes on the first screen of a phone (issue 30).
  */
 export function ClosedNote({ store }: { store: StoreSummary }) {
   const config = useShopConfig();
@@ -26,14 +28,27 @@ export function ClosedNote({ store }: { store: StoreSummary }) {
       </Notice>
     );
   }
-  if (store.is_open_now) return null;
+  if (!store.is_closed) return null;
   return (
     <Notice role={undefined} className="mt-2">
-      {store.is_closed
-        ? `${store.name} is not taking orders at the moment.`
-        : `${store.name} is closed now, but you can order ahead for later.${store.status_text ? ` ${store.status_text}.` : ''}`}
+      {`${store.name} is not taking orders at the moment.`}
     </Notice>
   );
+}
+
+/**
+ * When a delivery comes: minutes while open; while closed, when the store opens and its first
+ * delivery slot (issue 30: "Opens at 11:30 AM · first delivery about 12:15 PM").
+ */
+export function deliveryWhen(store: StoreSummary, facts: DeliveryCheck): string {
+  if (store.is_open_now) return `about ${facts.delivery_minutes} min`;
+  const first = facts.first_delivery;
+  const firstText = !first
+    ? 'no delivery times left in the coming days'
+    : first.day === 'Today'
+      ? `first delivery about ${first.time}`
+      : `first delivery ${first.day}, about ${first.time}`;
+  return store.status_text ? `${store.status_text} · ${firstText}` : firstText;
 }
 
 /**
@@ -47,8 +62,6 @@ export function DeliveryFacts({ store }: { store: StoreSummary }) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const check = useCheckDeliveryQuery(postcode ? { storeId: store.id, postcode } : skipToken);
-  const closed = !store.is_open_now;
-  const first = useFirstDeliveryTimeQuery(postcode && closed ? store.id : skipToken);
 
   if (!store.order_types.includes('delivery')) {
     return (
@@ -83,11 +96,7 @@ export function DeliveryFacts({ store }: { store: StoreSummary }) {
             : !facts
               ? `Checking delivery to ${postcode}…`
               : facts.delivers
-                ? `Delivery to ${facts.postcode}: ${
-                    closed
-                      ? `closed now, first delivery ${first.data ?? 'when it opens'}`
-                      : `about ${facts.delivery_minutes} min`
-                  } · ${money(facts.fee ?? 0)} delivery · ${money(facts.minimum_order ?? 0)} minimum order`
+                ? `Delivery to ${facts.postcode}: ${deliveryWhen(store, facts)} · ${money(facts.fee ?? 0)} delivery · ${money(facts.minimum_order ?? 0)} minimum order`
                 : `${store.name} does not deliver to ${facts.postcode}. You can collect your order.`}
         </p>
         <Button variant="ghost" className="min-h-9 px-2 text-sm" onClick={change}>
@@ -98,8 +107,13 @@ export function DeliveryFacts({ store }: { store: StoreSummary }) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="mt-2 flex flex-wrap items-end gap-2">
-      <Field id="delivery-postcode" label="Delivering? Your postcode" error={problem}>
+    <form onSubmit={handleSubmit} noValidate className="mt-2 flex items-start gap-2">
+      <Field
+        id="delivery-postcode"
+        label="Delivering? Your postcode"
+        error={problem}
+        className="min-w-0 flex-1 sm:max-w-60"
+      >
         <Input
           id="delivery-postcode"
           value={draft}
@@ -110,10 +124,10 @@ export function DeliveryFacts({ store }: { store: StoreSummary }) {
           placeholder="E1 6RL"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? errorId('delivery-postcode') : undefined}
-          className="w-36"
         />
       </Field>
-      <Button type="submit" variant="outline">
+      {/* Beside the box, level with it under the label: one row on a phone (issue 30). */}
+      <Button type="submit" variant="outline" className="mt-6 shrink-0">
         Check delivery
       </Button>
     </form>

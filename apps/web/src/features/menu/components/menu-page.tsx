@@ -13,7 +13,7 @@ import { ClosedNote, DeliveryFacts } from './delivery-facts.tsx';
 import { MenuSections, type BasketCounts } from './menu-sections.tsx';
 import { MenuSkeleton } from './menu-skeleton.tsx';
 import { MenuToolbar } from './menu-toolbar.tsx';
-import { StoreStatus } from './store-status.tsx';
+import { StoreFactsLine } from './store-facts-line.tsx';
 import { buttonClass, LINK_CLASS } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 
@@ -29,8 +29,15 @@ export function MenuPage({ onAdd, inBasket = NO_COUNTS }: MenuPageProps) {
   const { store, isError, refetch, data: stores } = useCurrentStore();
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 pt-6 pb-16">
-      <h1 className="text-3xl font-bold">Menu</h1>
+    <div className="mx-auto w-full max-w-5xl px-4 pt-4 pb-16 sm:pt-6">
+      <div className="flex items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl">Menu</h1>
+        {store ? (
+          <Link to="/stores" className={`${LINK_CLASS} text-sm`}>
+            Change store
+          </Link>
+        ) : null}
+      </div>
       {store ? (
         <StoreBar store={store} />
       ) : isError ? (
@@ -49,16 +56,11 @@ export function MenuPage({ onAdd, inBasket = NO_COUNTS }: MenuPageProps) {
 
 function StoreBar({ store }: { store: StoreSummary }) {
   return (
-    <div className="mt-2 text-stone-800">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <p>
-          Ordering from <span className="font-semibold">{store.name}</span>
-        </p>
-        <StoreStatus store={store} />
-        <Link to="/stores" className={LINK_CLASS}>
-          Change store
-        </Link>
-      </div>
+    <div className="mt-1 text-stone-800">
+      <p>
+        Ordering from <span className="font-semibold">{store.name}</span>
+      </p>
+      <StoreFactsLine store={store} />
       <ClosedNote store={store} />
       <DeliveryFacts key={store.id} store={store} />
     </div>
@@ -140,7 +142,7 @@ function StoreMenuView({
 
   return (
     <>
-      <div className="mt-5">
+      <div className="mt-3">
         <MenuToolbar
           query={query}
           onQuery={setQuery}
@@ -150,7 +152,7 @@ function StoreMenuView({
           onDiets={setDiets}
         />
       </div>
-      <p role="status" className="mt-3 text-sm text-stone-700">
+      <p role="status" className={active ? 'mt-2 text-sm text-stone-700' : 'sr-only'}>
         {active ? `Showing ${matches.shown} of ${matches.total} dishes` : ''}
       </p>
       <CategoryNav categories={matches.categories} />

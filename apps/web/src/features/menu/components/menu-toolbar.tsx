@@ -68,8 +68,9 @@ export const MenuToolbar = memo(function MenuToolbar({
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 basis-60">
+      {/* One row on a phone too (issue 30): the dishes start on the first screen. */}
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
           <label htmlFor="menu-search" className="block text-sm font-medium">
             Search the menu
           </label>
@@ -78,7 +79,7 @@ export const MenuToolbar = memo(function MenuToolbar({
             type="search"
             value={query}
             onChange={(event) => onQuery(event.target.value)}
-            placeholder="Dish or ingredient, e.g. paneer"
+            placeholder="Dish or ingredient"
             autoComplete="off"
             className={inputClass()}
           />
@@ -88,7 +89,7 @@ export const MenuToolbar = memo(function MenuToolbar({
           aria-expanded={open}
           aria-controls="menu-filters"
           onClick={() => setOpen(!open)}
-          className={buttonClass({ variant: 'outline' })}
+          className={buttonClass({ variant: 'outline', className: 'shrink-0 !px-3 text-sm' })}
         >
           Allergens and diets{count > 0 ? ` (${count})` : ''}
         </button>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Booking } from '@servery/contract/reservation';
 import { GUEST_CANCELLABLE } from '@servery/contract/reservation-rules';
@@ -31,8 +32,11 @@ export function CancelBookingPage() {
   const { token = '' } = useParams();
   const { data: booking, error, isError, isFetching, refetch } = useGetBookingQuery(token);
   const [cancel, { isLoading: cancelling }] = useCancelBookingMutation();
+  /** The link opened is not the decision (issue 30): the guest confirms on the page. */
+  const [confirming, setConfirming] = useState(false);
 
   const handleCancel = async () => {
+    setConfirming(false);
     const result = await cancel(token);
     if (result.data) toast.success(result.data.message);
     // 409: cancelled already (another tab, or a second click); the page reloads the booking.
@@ -71,10 +75,16 @@ export function CancelBookingPage() {
           <Link to="/reservation" className={buttonClass({ className: 'mt-4' })}>
             Make a new booking
           </Link>
+        ) : confirming ? (
+          <ConfirmCancel
+            busy={cancelling || isFetching}
+            onConfirm={() => void handleCancel()}
+            onKeep={() => setConfirming(false)}
+          />
         ) : (
           <button
             type="button"
-            onClick={() => void handleCancel()}
+            onClick={() => setConfirming(true)}
             disabled={cancelling || isFetching}
             aria-busy={cancelling}
             className={buttonClass({ variant: 'danger', className: 'mt-2' })}
@@ -126,6 +136,46 @@ export function CancelBookingPage() {
       <section className={`${CARD_CLASS} mt-6`} aria-busy={!booking && !isError}>
         {body}
       </section>
+    </div>
+  );
+}
+
+/** The question before the booking goes: a mistaken tap on the e-mailed link cancels nothing. */
+function ConfirmCancel({
+  busy,
+  onConfirm,
+  onKeep,
+}: {
+  busy: boolean;
+  onConfirm: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <div className="mt-2 rounded-lg border-2 border-red-800 p-4" data-testid="confirm-cancel">
+      <h2
+        id="confirm-cancel-title"
+        tabIndex={-1}
+        ref={(heading) => heading?.focus()}
+        className="text-lg font-semibold outline-offset-4"
+      >
+        Cancel this booking?
+      </h2>
+      <p className="mt-1 text-stone-800">
+        The table is given to someone else. This cannot be undone.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={busy}
+          className={buttonClass({ variant: 'danger' })}
+        >
+          Yes, cancel it
+        </button>
+        <button type="button" onClick={onKeep} className={buttonClass({ variant: 'outline' })}>
+          Keep my booking
+        </button>
+      </div>
     </div>
   );
 }

@@ -16,8 +16,11 @@ import {
 import { inputClass } from '../../../components/ui/input.tsx';
 import type { DatePickerFieldProps } from './date-picker-field.tsx';
 
-/** product.md §9's calendar format and §2's placeholder. */
-export const DATE_FORMAT = 'MM/dd/yyyy';
+/**
+ * The calendar's format and §2's placeholder. _Decided (issue 30):_ UK dates, dd/MM/yyyy, on a
+ * UK storefront, instead of the seed's MM/dd/yyyy (product.md §9).
+ */
+export const DATE_FORMAT = 'dd/MM/yyyy';
 export const DATE_PLACEHOLDER = 'Select Date';
 /** product.md §8: the date input's error code 1 (a typed date that is not valid). */
 export const DATE_INPUT_ERROR = { code: 1 as const, message: 'Choose a date from the calendar.' };
@@ -45,7 +48,7 @@ export type Opening = 'click' | 'key' | null;
 /** 'YYYY-MM-DD' as the box shows it, in DATE_FORMAT. */
 const shown = (value: string) => {
   const [year, month, day] = value.split('-');
-  return value ? `${month}/${day}/${year}` : '';
+  return value ? `${day}/${month}/${year}` : '';
 };
 
 /**

@@ -6,7 +6,8 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import DatePicker from 'react-datepicker';
+import DatePicker, { registerLocale } from 'react-datepicker';
+import { enGB } from 'date-fns/locale/en-GB';
 import 'react-datepicker/dist/react-datepicker.css';
 import { toCalendarDate } from '../reservation-dates.ts';
 import {
@@ -21,6 +22,10 @@ import {
   type DateFieldProps,
   type Opening,
 } from './date-field.tsx';
+
+// UK weeks (Monday first) and UK day names: "Choose Friday 27 November 2026" holds the "27"
+// the day shows, as its accessible name must (axe label-content-name-mismatch; issue 30).
+registerLocale('en-GB', enGB);
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
@@ -100,6 +105,7 @@ export function DatePickerField(props: DatePickerFieldProps) {
         onCalendarClose={() => (open.current = false)}
         onBlur={onBlur}
         dateFormat={DATE_FORMAT}
+        locale="en-GB"
         placeholderText={DATE_PLACEHOLDER}
         minDate={toCalendarDate(first)}
         maxDate={last ? toCalendarDate(last) : undefined}

@@ -48,7 +48,7 @@ describe('the reservation form', () => {
     renderForm();
     await vi.waitFor(() => expect(timeBox().value).toBe('06:00 PM'));
     expect((screen.getByRole('textbox', { name: 'Date' }) as HTMLInputElement).value).toBe(
-      '11/24/2026',
+      '24/11/2026',
     );
     expect(screen.getByRole('textbox', { name: 'Date' }).hasAttribute('readonly')).toBe(true);
   });
@@ -106,7 +106,7 @@ describe('the reservation form', () => {
     expect(date.getAttribute('aria-describedby')).toBe(
       'reservation-date-hint reservation-date-error',
     );
-    expect(date.value).toBe('11/24/2026');
+    expect(date.value).toBe('24/11/2026');
   });
 
   it('a refused booking resets the form, toasts the message and puts field errors on fields', async () => {
@@ -116,7 +116,7 @@ describe('the reservation form', () => {
       body: {
         status: 400,
         message: 'Enter a valid input!',
-        errors: { phone: 'Enter a valid 11-digit phone number' },
+        errors: { phone: 'Enter a UK phone number, such as 07700 900123' },
       },
     };
     renderForm();
@@ -129,7 +129,7 @@ describe('the reservation form', () => {
 
     const phone = screen.getByRole('textbox', { name: /^Phone/ });
     await vi.waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Enter a valid 11-digit phone number').id).toBe(
+    expect(screen.getByText('Enter a UK phone number, such as 07700 900123').id).toBe(
       'reservation-phone-error',
     );
     expect(toasts.get().map((t) => t.message)).toContain('Enter a valid input!');

@@ -29,11 +29,10 @@ const CONTACT_FIELDS: readonly ContactField[] = [
     name: 'phone',
     label: 'Phone',
     type: 'tel',
-    autoComplete: 'tel-national',
-    inputMode: 'numeric',
-    // product.md §2 and §9: exactly 11 characters.
-    maxLength: 11,
-    hint: '11 digits, such as 07700900123.',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    // product.md §9 keeps 11 digits; a UK number is taken in any common spelling (issue 30).
+    hint: 'A UK number, such as 07700 900123 or +44 7700 900123.',
   },
 ];
 

@@ -11,7 +11,7 @@ import {
   wallClock,
 } from '@servery/contract/clock';
 import { activePause, type StorePause } from '@servery/contract/service';
-import { openingState, rangesOn, type OpeningRow, type SpecialDayRow } from '../stores/opening.ts';
+import { openingState, rangesOn, type OpeningRow, type SpecialDayRow } from './opening.ts';
 
 /** Scheduled orders are taken on a quarter-hour grid, for today and the next three days. */
 export const SLOT_MINUTES = 15;
