@@ -111,6 +111,7 @@ export async function benchBackOffice({ serverMain }) {
   const mailbox = await startMailbox();
   const dataDir = mkdtempSync(join(tmpdir(), 'servery-bench-back-office-'));
   let server;
+  let keep = false;
   try {
     const email = boardEmail();
     await prepareShop(serverMain, { dataDir, databaseUrl: database.url, email });
@@ -119,6 +120,11 @@ export async function benchBackOffice({ serverMain }) {
     const fillStarted = performance.now();
     const orders = await fillHistory(database.url, template);
     const fillSeconds = Math.round((performance.now() - fillStarted) / 1000);
+    if (process.env.BENCH_KEEP_DATABASE) {
+      // For EXPLAIN by hand: the filled database stays (drop it yourself), nothing is timed.
+      keep = true;
+      return { skipped: `kept, not measured: ${database.url}` };
+    }
     const cookie = await signInStaff(server.url, mailbox, email);
     const month = lastMonth();
     const all = 'placed,accepted,preparing,ready,out_for_delivery,completed,rejected,cancelled';
@@ -150,7 +156,7 @@ export async function benchBackOffice({ serverMain }) {
   } finally {
     await stop(server);
     await mailbox.close?.();
-    await database.drop();
+    if (!keep) await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

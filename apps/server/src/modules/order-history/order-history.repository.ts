@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { OrderType } from '@servery/contract/menu';
 import type { OrderStatus, PaymentMethod } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
@@ -23,8 +23,12 @@ export interface HistoryFilter {
   cursor?: Cursor;
 }
 
-/** Number, customer name, e-mail or phone, or the delivery postcode. */
-function searchOf(tenantId: string, q: string): SQL | undefined {
+/**
+ * Number, customer name, e-mail or phone, or the delivery postcode, anywhere in them. Each way
+ * in is its own select on its own index (trigram indexes for the contains-searches, decision
+ * 40), the ids put together: an OR across the tables read every order of the shop's history.
+ */
+function searchOf(tenantId: string, q: string): SQL {
   const text = containing(q);
   // A UK number is searched without its leading 0 or +44, as the digits in between match.
   const digits = q.replace(/\D/g, '').replace(/^(?:44|0)/, '');
@@ -34,11 +38,12 @@ function searchOf(tenantId: string, q: string): SQL | undefined {
     (${customers.firstName} || ' ' || ${customers.lastName}) ilike ${text}
     or ${customers.email} ilike ${text}
     ${digits.length >= 4 ? sql`or regexp_replace(coalesce(${customers.phone}, ''), '\\D', '', 'g') like ${containing(digits)}` : sql``})`;
-  return or(
-    number !== undefined ? eq(orders.number, number) : undefined,
-    sql`${orders.customerId} in (${matchingCustomers})`,
-    sql`upper(replace(${orders.address}->>'postcode', ' ', '')) like ${postcode}`,
-  );
+  return sql`${orders.id} in (
+    select s.id from ${orders} s where s.tenant_id = ${tenantId} and s.customer_id in (${matchingCustomers})
+    union all
+    select s.id from ${orders} s where s.tenant_id = ${tenantId}
+      and upper(replace((s.address ->> 'postcode'), ' ', '')) like ${postcode}
+    ${number !== undefined ? sql`union all select s.id from ${orders} s where s.tenant_id = ${tenantId} and s.number = ${number}` : sql``})`;
 }
 
 /** A page of the given stores' orders, newest first (`limit` rows from after the cursor). */
