@@ -136,6 +136,10 @@ export async function benchBackOffice({ serverMain }) {
       ['history: search by surname', `/api/admin/orders?q=Bench1234&status=${all}`],
       ['history: search by phone digits', `/api/admin/orders?q=07700012345&status=${all}`],
       [
+        'history: search by a first name (2,500 customers)',
+        `/api/admin/orders?q=Mina&status=${all}`,
+      ],
+      [
         'history: a month, newest first',
         `/api/admin/orders?from=${month.from}&to=${month.to}&status=${all}`,
       ],
