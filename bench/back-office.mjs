@@ -111,6 +111,7 @@ export async function benchBackOffice({ serverMain }) {
   const mailbox = await startMailbox();
   const dataDir = mkdtempSync(join(tmpdir(), 'servery-bench-back-office-'));
   let server;
+  let keep = false;
   try {
     const email = boardEmail();
     await prepareShop(serverMain, { dataDir, databaseUrl: database.url, email });
@@ -119,6 +120,11 @@ export async function benchBackOffice({ serverMain }) {
     const fillStarted = performance.now();
     const orders = await fillHistory(database.url, template);
     const fillSeconds = Math.round((performance.now() - fillStarted) / 1000);
+    if (process.env.BENCH_KEEP_DATABASE) {
+      // For EXPLAIN by hand: the filled database stays (drop it yourself), nothing is timed.
+      keep = true;
+      return { skipped: `kept, not measured: ${database.url}` };
+    }
     const cookie = await signInStaff(server.url, mailbox, email);
     const month = lastMonth();
     const all = 'placed,accepted,preparing,ready,out_for_delivery,completed,rejected,cancelled';
@@ -129,6 +135,10 @@ export async function benchBackOffice({ serverMain }) {
       ],
       ['history: search by surname', `/api/admin/orders?q=Bench1234&status=${all}`],
       ['history: search by phone digits', `/api/admin/orders?q=07700012345&status=${all}`],
+      [
+        'history: search by a first name (2,500 customers)',
+        `/api/admin/orders?q=Mina&status=${all}`,
+      ],
       [
         'history: a month, newest first',
         `/api/admin/orders?from=${month.from}&to=${month.to}&status=${all}`,
@@ -150,7 +160,7 @@ export async function benchBackOffice({ serverMain }) {
   } finally {
     await stop(server);
     await mailbox.close?.();
-    await database.drop();
+    if (!keep) await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

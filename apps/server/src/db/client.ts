@@ -5,6 +5,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { migrationsDir } from '../lib/package-dir.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -56,10 +57,15 @@ async function openPglite(
   const release = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
   let client: FairPGlite;
   try {
+    // pg_trgm: the order history's and customer list's searches (migration 0027, decision 44).
+    const extensions = { pg_trgm };
     client =
       options.kind === 'pglite'
-        ? new FairPGlite(join(resolve(options.dataDir), 'pglite'))
-        : new FairPGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+        ? new FairPGlite(join(resolve(options.dataDir), 'pglite'), { extensions })
+        : new FairPGlite({
+            extensions,
+            ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+          });
     await client.waitReady;
   } catch (error) {
     release();

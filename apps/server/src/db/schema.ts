@@ -27,6 +27,7 @@ import type {
   PaymentProviderName,
   PaymentStatus,
 } from '@servery/contract/order';
+import type { VatBand } from '@servery/contract/pricing';
 import type { Banner } from '@servery/contract/home';
 import type { BookingSource } from '@servery/contract/diary';
 import type { BookingStatus } from '@servery/contract/reservation';
@@ -402,6 +403,16 @@ export const customers = pgTable(
       .where(sql`${t.phoneVerified}`),
     uniqueIndex('customers_tenant_referral_code_idx').on(t.tenantId, t.referralCode),
     index('customers_tenant_referred_by_idx').on(t.tenantId, t.referredBy),
+    // The order history's and the customer list's searches, anywhere in the text (decision 44).
+    index('customers_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index('customers_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('customers_phone_digits_trgm_idx').using(
+      'gin',
+      sql`regexp_replace(coalesce(${t.phone}, ''), '\\D', '', 'g') gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -612,6 +623,12 @@ export const orders = pgTable(
     unwatchedAlertAt: timestamp('unwatched_alert_at', { withTimezone: true }),
     /** How many times the kitchen ticket was printed: after the first, a print is a REPRINT. */
     printCount: integer('print_count').notNull().default(0),
+    /**
+     * The VAT by rate of its invoice (vatBands of its lines, fee and discount), written when it
+     * is placed, so reports add the bands up in SQL (issue 29 point 6). Null for orders placed
+     * before it existed: reports work those out from their lines (decision 44).
+     */
+    vatBands: jsonb('vat_bands').$type<VatBand[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -623,6 +640,11 @@ export const orders = pgTable(
     index('orders_store_slot_idx').on(t.storeId, t.scheduledFor),
     // The order history and the sales reports read a shop's orders newest first, or by a day.
     index('orders_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    // The history's search by delivery postcode, anywhere in it (pg_trgm: decision 44).
+    index('orders_postcode_trgm_idx').using(
+      'gin',
+      sql`upper(replace((${t.address} ->> 'postcode'), ' ', '')) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -32,6 +32,7 @@ const order = {
   printCount: 0,
   createdAt: at,
   updatedAt: at,
+  vatBands: null,
 } as OrderRow;
 
 describe('the order confirmation', () => {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@servery/contract/order';
+import { vatBands } from '@servery/contract/pricing';
 import type { Executor } from '../../db/client.ts';
 import { idempotencyKeys, orders, payments, webhookEvents } from '../../db/schema.ts';
 import { orderNumberSequence } from '../tenants/tenants.repository.ts';
@@ -17,8 +18,11 @@ export interface Owner {
  */
 export const ORDER_COLUMNS_LEFT_TO_DEFAULTS = ['promised_at', 'unwatched_alert_at', 'print_count'];
 
-/** A new order: the raw insert below writes these columns. */
-export type NewOrder = Omit<OrderRow, 'number' | 'promisedAt' | 'unwatchedAlertAt' | 'printCount'>;
+/** A new order: the raw insert below writes these columns (and its VAT bands, from its lines). */
+export type NewOrder = Omit<
+  OrderRow,
+  'number' | 'promisedAt' | 'unwatchedAlertAt' | 'printCount' | 'vatBands'
+>;
 export type NewPayment = Pick<
   PaymentRow,
   | 'method'
@@ -31,6 +35,10 @@ export type NewPayment = Pick<
   | 'stripeAccount'
 >;
 
+/** The VAT by rate of an order's invoice, kept with it for the reports (issue 29 point 6). */
+export const invoiceBands = (order: Pick<NewOrder, 'lines' | 'deliveryFee' | 'discount'>) =>
+  vatBands(order.lines, order.deliveryFee, order.discount);
+
 /**
  * The order, numbered from the shop's own sequence (never waits for another order), and its
  * payment, in one statement: one round trip, atomic without a transaction of its own. Plain
@@ -41,9 +49,10 @@ export type NewPayment = Pick<
 export const INSERT_ORDER_WITH_PAYMENT = `with placed as (
   insert into orders (id, tenant_id, customer_id, number, store_id, store_name, store_phone,
     order_type, address, asap, scheduled_for, lines, subtotal, delivery_fee, discount, total, vat,
-    currency, promo_id, promo_code, notes, status, status_history, created_at, updated_at)
+    currency, promo_id, promo_code, notes, status, status_history, created_at, updated_at,
+    vat_bands)
   values ($1, $2, $3, nextval($4::regclass), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-    $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
+    $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $34)
   returning id, tenant_id, number
 ), paid as (
   insert into payments (tenant_id, order_id, method, provider, status, amount, currency,
@@ -93,6 +102,7 @@ export async function insertOrderWithPayment(
     payment.intentId,
     payment.clientSecret,
     payment.stripeAccount,
+    JSON.stringify(invoiceBands(order)),
   ];
   const result = (await ex._.session
     .prepareQuery(

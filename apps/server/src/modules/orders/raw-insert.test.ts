@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import { vatBands } from '@servery/contract/pricing';
 import type { Executor } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema.ts';
 import {
@@ -151,7 +152,11 @@ describe('the raw order insert against db/schema.ts', () => {
         expect(orderValues[i]).toMatch(/^nextval\(\$\d+::regclass\)$/);
         return;
       }
-      const value = order[camel(column) as keyof NewOrder];
+      // The invoice's VAT bands are worked out from the order's lines, fee and discount.
+      const value =
+        column === 'vat_bands'
+          ? vatBands(order.lines, order.deliveryFee, order.discount)
+          : order[camel(column) as keyof NewOrder];
       expect(params[placeholder(orderValues[i]!) - 1], column).toEqual(serialised(value));
     });
     paymentColumns.forEach((column, i) => {

@@ -22,8 +22,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const shop = await shopOf(request);
-      const { report, orders } = await reports.report(staffOf(request), shop, request.query);
       const { format } = request.query;
+      const { report, orders } = await reports.report(
+        staffOf(request),
+        shop,
+        request.query,
+        format === 'orders_csv',
+      );
       if (format === 'csv' || format === 'orders_csv') {
         const name = `${format === 'csv' ? 'sales' : 'orders'}-${report.from}-to-${report.to}.csv`;
         return reply

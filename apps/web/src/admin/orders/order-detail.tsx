@@ -35,7 +35,9 @@ export function OrderDetailView() {
             {order.status.replace(/_/g, ' ')} · {order.order_type}
           </h2>
           <p>
-            {order.customer.name} · {order.customer.phone ?? ''} · {order.customer.email ?? ''}
+            {[order.customer.name, order.customer.phone, order.customer.email]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
           <ul className="mt-2">
             {order.lines.map((line, i) => (

@@ -90,7 +90,7 @@ export function RefundForm({ order }: { order: OrderDetailOf }) {
                 type="number"
                 min={0}
                 max={line.quantity}
-                className={`${inputClass({ size: 'lg' })} w-24`}
+                className={`${inputClass({ size: 'lg' })} max-w-24 shrink-0`}
                 value={counts[i]}
                 onChange={(e) =>
                   setCounts((c) =>

@@ -9,6 +9,7 @@ import { toOrder } from '../order-view.ts';
 import {
   claimIdempotencyKey,
   insertOrderWithPayment,
+  invoiceBands,
   saveIdempotentResponse,
   type NewOrder,
   type NewPayment,
@@ -159,7 +160,12 @@ export async function writeOrder(
     if (w.slot) await takeSlotPlace(ex, w.slot);
     const { order: newOrder, payment } = w.rows(promo);
     const number = await insertOrderWithPayment(ex, newOrder, payment);
-    const order = { ...newOrder, number, promisedAt: null, unwatchedAlertAt: null, printCount: 0 };
+    const order = {
+      ...newOrder,
+      number,
+      ...{ promisedAt: null, unwatchedAlertAt: null, printCount: 0 },
+      vatBands: invoiceBands(newOrder),
+    };
     if (w.payer.provider === 'cash') queued = await queueConfirmation(ex, w.tenant, order, w.links);
     const created = orderCreated(w.tenant, order, payment, w.payer, w.priceChanges);
     if (w.key) await saveIdempotentResponse(ex, w.owner, w.key.key, 200, created);
