@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../src/db/schema.ts';
 import { findTenantBySlug } from '../src/modules/tenants/tenants.repository.ts';
 import { everyDayHours, importTestTenant, makeCatalogueDocument } from './factories.ts';
-import { signIn } from './sign-in.ts';
+import { signInCustomer } from './sign-in.ts';
 import { staffAgent, type StaffAgent } from './staff.ts';
 import type { createTestApp } from './test-app.ts';
 
@@ -36,7 +36,8 @@ export async function openEditorShop(ctx: TestContext) {
   const manager = await agent('manager', ['camden', 'shoreditch']);
   const camdenManager = await agent('manager', ['camden']);
   const camdenCook = await agent('staff', ['camden']);
-  const customer = (await signIn(ctx.app, ctx.db, host, { email: 'diner@example.com' })).token;
+  const customer = (await signInCustomer(ctx.app, ctx.db, host, { email: 'diner@example.com' }))
+    .token;
 
   const get = (url: string) =>
     ctx.app.inject({ method: 'GET', url, headers: { host, authorization: `Bearer ${customer}` } });

@@ -5,7 +5,7 @@ import type { TenantDocumentInput } from '@servery/contract/tenant-document';
 import { auditLog, orders } from '../src/db/schema.ts';
 import { findTenantBySlug } from '../src/modules/tenants/tenants.repository.ts';
 import { importTestTenant, makeCatalogueDocument } from './factories.ts';
-import { signIn } from './sign-in.ts';
+import { signInCustomer } from './sign-in.ts';
 import { staffAgent, type StaffAgent } from './staff.ts';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestApp } from './test-app.ts';
@@ -70,7 +70,8 @@ export async function openServiceShop(ctx: TestContext) {
   const tenantId = (await findTenantBySlug(ctx.db, shop.slug))!.id;
   const manager = await staffAgent(ctx.app, ctx.db, shop, 'manager', { stores: ['main', 'kiosk'] });
   const cook = await staffAgent(ctx.app, ctx.db, shop, 'staff', { stores: ['main'] });
-  const customer = (await signIn(ctx.app, ctx.db, host, { email: 'diner@example.com' })).token;
+  const customer = (await signInCustomer(ctx.app, ctx.db, host, { email: 'diner@example.com' }))
+    .token;
 
   const get = (url: string) =>
     ctx.app.inject({ method: 'GET', url, headers: { host, authorization: `Bearer ${customer}` } });

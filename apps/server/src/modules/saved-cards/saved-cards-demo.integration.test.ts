@@ -4,7 +4,7 @@ import type { OrderCreated } from '@servery/contract/order';
 import type { SavedCard } from '@servery/contract/saved-cards';
 import { savedCards } from '../../db/schema.ts';
 import { openOrderShop, type OrderShop } from '../../../test/order-shop.ts';
-import { signIn, testClock } from '../../../test/sign-in.ts';
+import { signInCustomer, testClock } from '../../../test/sign-in.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 
 // Issue 30, point 11, without Stripe: the demo provider keeps a card as a token of its own, and
@@ -145,7 +145,7 @@ describe('saved cards with the demo provider', () => {
 
     // The same person in another shop is another customer there: no card, and none to use.
     const other = await openOrderShop(ctx);
-    const there = await signIn(ctx.app, ctx.db, other.host, { email: owner.email });
+    const there = await signInCustomer(ctx.app, ctx.db, other.host, { email: owner.email });
     expect(await cardsOf(other, there.token)).toEqual([]);
     const elsewhere = await cardOrder(other, there.token);
     const across = await other.call(

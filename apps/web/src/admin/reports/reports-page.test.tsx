@@ -114,10 +114,10 @@ describe('the reports screen', () => {
     await user.click(screen.getByRole('button', { name: 'Month' }));
     await user.selectOptions(screen.getByLabelText('Store'), 'Camden');
     const asked = wire.sent.filter((c) => c.path === '/api/admin/reports/sales').at(-1)!;
-    expect(asked.query.from).toMatch(/^\d{4}-\d{2}-01$/);
-    expect(asked.query.store_id).toBe('st1');
+    expect(asked.query!.from).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(asked.query!.store_id).toBe('st1');
     const csv = screen.getByRole('link', { name: 'Figures as CSV' }).getAttribute('href')!;
-    expect(csv).toContain(`from=${asked.query.from}`);
+    expect(csv).toContain(`from=${asked.query!.from}`);
     expect(csv).toContain('store_id=st1');
     expect(csv).toContain('format=csv');
     expect(screen.getByRole('link', { name: 'Orders as CSV' }).getAttribute('href')).toContain(

@@ -68,7 +68,7 @@ describe('the subscribers screen', () => {
     expect(subscribersCsv(rows).split('\r\n')).toEqual([
       'E-mail,Phone,Name,Consent given through,Consent given at (UTC)',
       'priya@example.com,,,Newsletter form,2026-11-20T09:30:00.000Z',
-      `'=cmd@example.com,'+447700900123,"Shah, Priya",Account profile,2026-07-01T18:05:00.000Z`,
+      `'=cmd@example.com,+447700900123,"Shah, Priya",Account profile,2026-07-01T18:05:00.000Z`,
       '',
     ]);
   });

@@ -18,11 +18,12 @@ export interface Wire {
   sent: {
     method: string;
     path: string;
-    /** The query string's parameters (filters, cursors). */
-    query: Record<string, string>;
+    /** The query string's parameters (filters, cursors); absent when there is none. */
+    query?: Record<string, string>;
     body: unknown;
     authorization: string | null;
-    headers: Headers;
+    /** The Idempotency-Key header, when the call sent one. */
+    idempotencyKey?: string;
   }[];
 }
 
@@ -49,10 +50,10 @@ export function stubApiWire(answers: Record<string, WireAnswer> = {}): Wire {
     wire.sent.push({
       method: request.method,
       path,
-      query: Object.fromEntries(url.searchParams),
+      query: url.search ? Object.fromEntries(url.searchParams) : undefined,
       body: text ? JSON.parse(text) : undefined,
       authorization: request.headers.get('authorization'),
-      headers: request.headers,
+      idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
     });
     const answer = wire.answers[path] ?? {
       status: 404,
