@@ -65,7 +65,7 @@ describe('pages for signed-in customers', () => {
 describe('the account page', () => {
   it('edits the profile: saved on the server, shown in the menu, kept after a reload', async () => {
     const email = uniqueEmail('profile');
-    const userData = await signInByApi(product.server, email);
+    const userData = await signInByApi(product.server, email, { profile: false });
     const { page, context } = await signedIn(userData);
     await page.goto(`${url()}/account`);
     await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
@@ -224,7 +224,7 @@ describe('inviting friends', () => {
 
 describe.each(Object.entries(VIEWPORTS))('the account pages (%s)', (name, viewport) => {
   it('have no axe violation', async () => {
-    const userData = await signInByApi(product.server);
+    const userData = await signInByApi(product.server, undefined, { profile: false });
     const { page, context, problems } = await signedIn(userData, { viewport });
     await page.goto(`${url()}/account`);
     await page.getByLabel('First name').waitFor();

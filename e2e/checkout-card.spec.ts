@@ -22,7 +22,7 @@ const url = () => product.server.url;
 
 describe('checking out', () => {
   it('delivers to a new address, pays by test card, lists the order and reorders it', async () => {
-    const userData = await signInByApi(product.server);
+    const userData = await signInByApi(product.server, undefined, { profile: false });
     const { page, context, problems } = await openSignedIn(product.browser, url(), userData);
     await fillCart(page, url(), { 'Onion bhajis': 2, 'Prawn puri': 1 });
     await goToCheckout(page, url());
