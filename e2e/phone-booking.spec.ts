@@ -1,6 +1,8 @@
 // Issue 30, point 9 on a 375×812 phone: UK dates and Monday weeks in the booking calendar, its
 // days named as they read; a UK phone number in any common spelling; the e-mailed cancel link
-// asks before it cancels. The shop: the demo (bookings on, e-mails in the server log).
+// asks before it cancels; the end screen offers "Add to calendar". The shop: the demo (bookings
+// on, e-mails in the server log).
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, accessibilityViolations, openPage, screenshot } from './support/browser.ts';
 import { useProduct } from './support/product.ts';
@@ -106,4 +108,64 @@ describe('booking a table on a phone (issue 30)', () => {
     expect(await status()).toBe('cancelled');
     await context.close();
   }, 120_000);
+
+  it('9. the end screen offers "Add to calendar" and says the e-mail has the cancel link', async () => {
+    const { page, context } = await openPage(product.browser, url(), phone);
+    await openReservation(page, url());
+    const { today, date, slots } = await dayAhead(url(), 5);
+    const time = slots.at(-1)!;
+    await chooseDate(page, today, date);
+    await timeBox(page).selectOption(time);
+    const guest = person();
+    await fillDetails(page, guest);
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    // 500 ms after the answer the guest is on the home page, the booking on its card.
+    const card = page.getByRole('region', { name: 'Your booking' });
+    await card.waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    expect(await card.textContent()).toContain(
+      'Can’t make it? The confirmation e-mail has the link to cancel your booking.',
+    );
+    const link = card.getByRole('link', { name: 'Add to calendar' });
+    await link.scrollIntoViewIfNeeded();
+    expect(await link.isVisible()).toBe(true);
+    expect(await accessibilityViolations(page), 'home page with the booking card').toEqual([]);
+    await screenshot(page, 'phone-booking-add-to-calendar-375');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`booking-${date}.ics`);
+    const ics = await readFile((await download.path())!, 'utf8');
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    const unfolded = ics.replace(/\r\n /g, '');
+    const start = /\r\nDTSTART:(\d{8}T\d{6}Z)\r\n/.exec(unfolded)?.[1];
+    expect(start, ics).toBeDefined();
+    // The instant, read on the shop's clock, is the day and time chosen.
+    const { timeZone, websiteName } = (
+      (await (await fetch(`${url()}/api/loadconfig`, { method: 'POST' })).json()) as {
+        data: { timeZone: string; websiteName: string };
+      }
+    ).data;
+    const instant = new Date(
+      start!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+    );
+    const onShopClock = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    }).format(instant);
+    expect(onShopClock.toUpperCase()).toBe(`${ukDate(date)}, ${time}`);
+    expect(unfolded).toContain(`\r\nSUMMARY:Table for ${guest.number_of_people} at `);
+    expect(unfolded).toContain(websiteName.replace(/([,;\\])/g, '\\$1'));
+
+    // The e-mail says "Add to calendar" for its attached file, and has the cancel link.
+    const [mail] = await bookingMailsTo(product.server.output, guest.email);
+    expect(mail!.text).toContain('Add to calendar: open the attached booking.ics');
+    cancelLinkIn(mail!.text ?? '');
+    await context.close();
+  }, 180_000);
 });

@@ -13,7 +13,16 @@ export interface LastBooking {
   name: string;
   /** The booking answer's message (product.md §7: the answer carries data: null). */
   message: string;
+  /** Made here when the booking is answered: the calendar file's UID and DTSTAMP. */
+  uid?: string;
+  booked_at?: string;
 }
+
+/** 128 random bits as hex: randomUUID needs a secure context, a plain-http shop has none. */
+const randomId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 
 function read(): LastBooking | null {
   try {
@@ -36,6 +45,8 @@ export function rememberBooking(values: BookingRequest, message: string) {
     number_of_people: values.number_of_people,
     name: values.name,
     message,
+    uid: `${randomId()}@${location.hostname || 'servery'}`,
+    booked_at: new Date().toISOString(),
   };
   try {
     sessionStorage.setItem(LAST_BOOKING_KEY, JSON.stringify(booking));

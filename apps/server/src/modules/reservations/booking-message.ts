@@ -1,3 +1,4 @@
+import { bookingEnd, calendarFile } from '@servery/contract/calendar-file';
 import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
@@ -22,36 +23,21 @@ export interface BookingMessageInput {
 /** "2026-11-24" → "24/11/2026", as product.md §2 writes dates for people. */
 export const ukDate = (date: string) => date.split('-').reverse().join('/');
 
-/** RFC 5545 text: backslashes, semicolons, commas and newlines escaped. */
-const icsText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-const icsTime = (at: Date) =>
-  at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
 /** The booking as a calendar entry (two hours at the table). */
 export function bookingCalendar(input: BookingMessageInput): string {
-  const end = new Date(input.startsAt.getTime() + 2 * 3600_000);
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Servery//Table bookings//EN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${input.bookingId}@servery`,
-    `DTSTAMP:${icsTime(input.now)}`,
-    `DTSTART:${icsTime(input.startsAt)}`,
-    `DTEND:${icsTime(end)}`,
-    `SUMMARY:${icsText(`Table for ${input.people} at ${input.shopName}`)}`,
-    `LOCATION:${icsText(input.address)}`,
-    `DESCRIPTION:${icsText(`Booked by ${input.name}. To cancel: ${input.cancelUrl}`)}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  return calendarFile({
+    uid: `${input.bookingId}@servery`,
+    stamp: input.now,
+    startsAt: input.startsAt,
+    endsAt: bookingEnd(input.startsAt),
+    summary: `Table for ${input.people} at ${input.shopName}`,
+    location: input.address,
+    description: `Booked by ${input.name}. To cancel: ${input.cancelUrl}`,
+  });
 }
+
+const ADD_TO_CALENDAR = 'Add to calendar';
+const CALENDAR_FILENAME = 'booking.ics';
 
 /** The confirmation e-mail: the details, the calendar file, and the link that cancels. */
 export function bookingConfirmation(input: BookingMessageInput): NewOutboxMessage {
@@ -67,6 +53,8 @@ export function bookingConfirmation(input: BookingMessageInput): NewOutboxMessag
     `Where: ${input.shopName}, ${input.address}`,
     ...(input.message ? [`Your message: ${input.message}`] : []),
     '',
+    `${ADD_TO_CALENDAR}: open the attached ${CALENDAR_FILENAME} to put the booking in your calendar.`,
+    '',
     `Can't make it? Cancel here so someone else can have the table: ${input.cancelUrl}`,
   ].join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.shopName)} booking</title></head>
@@ -74,6 +62,7 @@ export function bookingConfirmation(input: BookingMessageInput): NewOutboxMessag
 <p>Hello ${escapeHtml(input.name)},</p><p><strong>${escapeHtml(headline)}</strong></p>
 <p>Where: ${escapeHtml(input.shopName)}, ${escapeHtml(input.address)}</p>
 ${input.message ? `<p>Your message: ${escapeHtml(input.message)}</p>` : ''}
+<p><strong>${ADD_TO_CALENDAR}:</strong> open the attached ${CALENDAR_FILENAME} to put the booking in your calendar.</p>
 <p>Can't make it? <a href="${escapeHtml(input.cancelUrl)}">Cancel your booking</a> so someone else can have the table.</p>
 </body></html>`;
   return {
@@ -90,7 +79,7 @@ ${input.message ? `<p>Your message: ${escapeHtml(input.message)}</p>` : ''}
     discardAfter: null,
     attachments: [
       {
-        filename: 'booking.ics',
+        filename: CALENDAR_FILENAME,
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         content: Buffer.from(bookingCalendar(input)).toString('base64'),
       },

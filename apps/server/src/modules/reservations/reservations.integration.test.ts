@@ -58,6 +58,16 @@ describe('POST /api/booking', () => {
     // 19:00 GMT on 20 November.
     expect(ics).toContain('DTSTART:20261120T190000Z');
     expect(ics).toContain(`SUMMARY:Table for 2 at ${shop.websiteName}`);
+    // RFC 5545: no line over 75 octets (the cancel link is folded), CRLF throughout.
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(ics.replace(/\r\n /g, '')).toMatch(
+      /\r\nDESCRIPTION:.*\/reservation\/cancel\/[\w-]{43}\r\n/,
+    );
+    // The attachment is named in the body, in both forms.
+    expect(mail!.textBody).toContain('Add to calendar: open the attached booking.ics');
+    expect(mail!.htmlBody).toContain(
+      '<strong>Add to calendar:</strong> open the attached booking.ics',
+    );
   });
 
   it('records 10+ as a request the restaurant confirms, taking no covers', async () => {

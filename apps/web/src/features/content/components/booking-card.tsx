@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../../components/ui/card.tsx';
 import { forgetBooking, useLastBooking } from '../../../lib/last-booking.ts';
+import { AddToCalendar } from './add-to-calendar.tsx';
 
 /** '2026-12-04' → 'Friday 4 December 2026' (the date is the shop's own day, not an instant). */
 export function bookingDay(date: string): string {
@@ -16,6 +17,8 @@ export function bookingDay(date: string): string {
 /**
  * Issue 20, point 8: the booking just made, on the home page the guest lands on after booking
  * (kept for the visit), so they are not left on an empty hero. Nothing when there is none.
+ * Issue 30, point 9: it offers "Add to calendar" and says where the cancel link is (the booking
+ * answer carries no cancel token; the e-mail does).
  */
 export function BookingCard({ className }: { className?: string }) {
   const booking = useLastBooking();
@@ -37,7 +40,11 @@ export function BookingCard({ className }: { className?: string }) {
         </span>
       </p>
       <p className="mt-2 text-stone-800">{booking.message}</p>
+      <p className="mt-2 text-stone-800">
+        Can’t make it? The confirmation e-mail has the link to cancel your booking.
+      </p>
       <div className="mt-4 flex flex-wrap gap-3">
+        <AddToCalendar booking={booking} />
         <Link to="/reservation" className={buttonClass({ variant: 'outline' })}>
           Book another table
         </Link>
