@@ -29,8 +29,9 @@ export async function screenshot(page: Page, name: string) {
  * axe with the WCAG 2.2 A and AA rules (or only the rules named); answers the violations, each
  * with its nodes.
  */
-export async function accessibilityViolations(page: Page, rules?: string[]) {
+export async function accessibilityViolations(page: Page, rules?: string[], exclude?: string) {
   const axe = new AxeBuilder({ page });
+  if (exclude) axe.exclude(exclude);
   const result = await (
     rules
       ? axe.withRules(rules)
@@ -39,7 +40,7 @@ export async function accessibilityViolations(page: Page, rules?: string[]) {
   return result.violations.map((v) => ({
     id: v.id,
     help: v.help,
-    nodes: v.nodes.map((n) => n.target.join(' ')),
+    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
   }));
 }
 
