@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Address } from '@servery/contract/address';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toastServerError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -133,38 +133,17 @@ export function SavedAddresses() {
           )}
         </>
       )}
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        labelledBy="delete-address-title"
-        describedBy="delete-address-text"
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl"
+        id="delete-address"
+        title="Delete this address?"
+        confirmLabel="Delete address"
+        busy={removing}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void handleDelete()}
       >
-        <h2 id="delete-address-title" className="text-xl font-semibold">
-          Delete this address?
-        </h2>
-        <p id="delete-address-text" className="mt-3 text-stone-800">
-          {deleting ? `${deleting.address_line1}, ${deleting.city} ${deleting.postcode}` : ''}
-        </p>
-        <div className="mt-5 grid gap-2 sm:grid-cols-2">
-          <button
-            type="button"
-            data-autofocus
-            onClick={() => setDeleting(null)}
-            className={buttonClass({ variant: 'outline' })}
-          >
-            Keep it
-          </button>
-          <button
-            type="button"
-            onClick={() => void handleDelete()}
-            disabled={removing}
-            className="rounded-lg bg-red-800 px-5 py-2.5 font-semibold text-white outline-offset-2 disabled:opacity-60"
-          >
-            Delete address
-          </button>
-        </div>
-      </Dialog>
+        {deleting ? `${deleting.address_line1}, ${deleting.city} ${deleting.postcode}` : ''}
+      </ConfirmDialog>
     </section>
   );
 }

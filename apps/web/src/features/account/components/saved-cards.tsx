@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { savedCardExpiry, savedCardName, type SavedCard } from '@servery/contract/saved-cards';
 import { buttonClass } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toastServerError } from '../../../lib/api.ts';
 import { useGetSavedCardsQuery, useRemoveSavedCardMutation } from '../../../lib/saved-cards-api.ts';
@@ -80,40 +80,19 @@ export function SavedCards() {
           ))}
         </ul>
       )}
-      <Dialog
+      <ConfirmDialog
         open={removingCard !== null}
-        onClose={() => setRemovingCard(null)}
-        labelledBy="remove-card-title"
-        describedBy="remove-card-text"
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl"
+        id="remove-card"
+        title="Remove this card?"
+        confirmLabel="Remove card"
+        busy={removing}
+        onCancel={() => setRemovingCard(null)}
+        onConfirm={() => void handleRemove()}
       >
-        <h2 id="remove-card-title" className="text-xl font-semibold">
-          Remove this card?
-        </h2>
-        <p id="remove-card-text" className="mt-3 text-stone-800">
-          {removingCard
-            ? `${savedCardName(removingCard)} will no longer be offered when you pay.`
-            : ''}
-        </p>
-        <div className="mt-5 grid gap-2 sm:grid-cols-2">
-          <button
-            type="button"
-            data-autofocus
-            onClick={() => setRemovingCard(null)}
-            className={buttonClass({ variant: 'outline' })}
-          >
-            Keep it
-          </button>
-          <button
-            type="button"
-            onClick={() => void handleRemove()}
-            disabled={removing}
-            className="rounded-lg bg-red-800 px-5 py-2.5 font-semibold text-white outline-offset-2 disabled:opacity-60"
-          >
-            Remove card
-          </button>
-        </div>
-      </Dialog>
+        {removingCard
+          ? `${savedCardName(removingCard)} will no longer be offered when you pay.`
+          : ''}
+      </ConfirmDialog>
     </section>
   );
 }
