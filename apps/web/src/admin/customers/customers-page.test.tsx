@@ -1,13 +1,11 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerSummary } from '@servery/contract/back-office-shapes';
 import type { StaffRole } from '@servery/contract/staff-roles';
-import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
-import { createAdminState } from '../admin-state.ts';
-import { ok, staffSession } from '../testing/staff-app-fakes.ts';
+import type { WireAnswer } from '../../lib/testing/api-wire.ts';
+import { renderStaffScreen } from '../testing/render-staff-screen.tsx';
+import { ok } from '../testing/staff-app-fakes.ts';
 import { CustomersPage } from './customers-page.tsx';
 
 afterEach(() => {
@@ -40,19 +38,12 @@ const gone = customer('c2', {
 const page = (customers: CustomerSummary[], next: string | null) =>
   ok({ customers, next_cursor: next });
 
-function renderAt(path: string, role: StaffRole, answers: Record<string, WireAnswer>) {
-  const wire = stubApiWire({ '/api/admin/session': ok(staffSession(role)), ...answers });
-  render(
-    <Provider store={createAdminState()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/customers/*" element={<CustomersPage />} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
+const renderAt = (path: string, role: StaffRole, answers: Record<string, WireAnswer>) =>
+  renderStaffScreen(
+    { path, routePath: '/admin/customers/*', element: <CustomersPage /> },
+    role,
+    answers,
   );
-  return wire;
-}
 
 describe('the customers screen', () => {
   it('lists contact, consent, orders and money spent; a deleted account shows nothing personal', async () => {

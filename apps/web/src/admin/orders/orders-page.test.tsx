@@ -1,12 +1,10 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffRole } from '@servery/contract/staff-roles';
-import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
-import { createAdminState } from '../admin-state.ts';
-import { deskOrder, ok, staffSession } from '../testing/staff-app-fakes.ts';
+import type { WireAnswer } from '../../lib/testing/api-wire.ts';
+import { renderStaffScreen } from '../testing/render-staff-screen.tsx';
+import { deskOrder, ok } from '../testing/staff-app-fakes.ts';
 import { OrdersPage } from './orders-page.tsx';
 import type { HistoryOrder, OrderDetailOf } from './orders-api.ts';
 
@@ -78,19 +76,8 @@ const detail = (change: Partial<OrderDetailOf> = {}): OrderDetailOf => ({
   ...change,
 });
 
-function renderAt(path: string, role: StaffRole, answers: Record<string, WireAnswer>) {
-  const wire = stubApiWire({ '/api/admin/session': ok(staffSession(role)), ...answers });
-  render(
-    <Provider store={createAdminState()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/orders/*" element={<OrdersPage />} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  );
-  return wire;
-}
+const renderAt = (path: string, role: StaffRole, answers: Record<string, WireAnswer>) =>
+  renderStaffScreen({ path, routePath: '/admin/orders/*', element: <OrdersPage /> }, role, answers);
 
 describe('the order history', () => {
   it('searches by what the manager types and pages back through older orders', async () => {
