@@ -69,11 +69,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // A worker's files share its modules: one browser for them all (support/product.ts).
+          isolate: false,
           maxWorkers: e2eWorkers,
           sequence: { groupOrder: 1 },
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['./e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // Two workers share the machine's cores with their servers and browsers.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

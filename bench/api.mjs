@@ -37,10 +37,17 @@ export function useBuild(main) {
  */
 export async function startServery(
   dataDir,
-  { databaseUrl = '', smtpUrl, nodeArgs = [], env = {} } = {},
+  {
+    databaseUrl = '',
+    smtpUrl,
+    nodeArgs = [],
+    env = {},
+    stdout = 'ignore',
+    main = serverMain,
+    port = 3900 + Math.floor(Math.random() * 90),
+  } = {},
 ) {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, [...nodeArgs, serverMain], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -58,7 +65,7 @@ export async function startServery(
       DEMO_PAYMENTS: 'true',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {

@@ -1,6 +1,6 @@
-// The staff desk in a browser (issue 19): Lighthouse on /admin/desk with a member of staff's
-// session, and the board's frame times with 200 open orders while orders arrive and move, the
-// CPU slowed 4× (CDP Emulation.setCPUThrottlingRate).
+// The staff desk in a browser (issue 19): the board's frame times with 200 open orders while
+// orders arrive and move, the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate). Lighthouse on
+// the desk is bench/signed-in-pages.mjs'.
 /* global document, window, requestAnimationFrame, MutationObserver */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,11 +19,9 @@ import {
   stop,
   summary,
 } from './staff-board.mjs';
-import { javascriptLoaded, lighthouseMedian } from './web.mjs';
 
-/** Open orders while Lighthouse audits the desk (a busy evening's), then for the frame times. */
+/** Open orders for the frame times. */
 export const DESK_RUN = {
-  auditOrders: 20,
   openOrders: 200,
   cpuSlowdown: 4,
   viewport: { width: 1280, height: 800 },
@@ -144,7 +142,7 @@ export async function boardFrames(url, cookie, order) {
   }
 }
 
-/** The desk: Lighthouse with a busy evening's orders, then frame times with 200 open. */
+/** The desk's frame times with 200 open orders. */
 export async function benchDesk({ serverMain }) {
   const mailbox = await startMailbox();
   const dataDir = mkdtempSync(join(tmpdir(), 'servery-bench-desk-'));
@@ -155,16 +153,9 @@ export async function benchDesk({ serverMain }) {
     server = await startServery(dataDir, { smtpUrl: mailbox.url });
     const order = await cashOrder(server.url, mailbox);
     const cookie = await signInStaff(server.url, mailbox, email);
-    await placeMany(server.url, order, DESK_RUN.auditOrders);
-    const deskUrl = `${server.url}/admin/desk`;
-    const js = await javascriptLoaded(deskUrl, {
-      headers: { cookie: `${cookie}; cookiesAccepted=true` },
-    });
-    const lh = await lighthouseMedian(deskUrl, 3, { extraHeaders: { Cookie: cookie } });
-    console.log(JSON.stringify({ desk: { js, lh } }));
-    await placeMany(server.url, order, DESK_RUN.openOrders - DESK_RUN.auditOrders);
+    await placeMany(server.url, order, DESK_RUN.openOrders);
     const frames = await boardFrames(server.url, cookie, order);
-    return { path: `/admin/desk (staff, ${DESK_RUN.auditOrders} open orders)`, js, lh, frames };
+    return { frames };
   } finally {
     await stop(server);
     await mailbox.close();

@@ -9,7 +9,8 @@ const CONNECTIONS = 50;
 /** The slot ordered for must stay on offer all run: one at least this long after the first. */
 const SLOT_MARGIN_MS = 30 * 60_000;
 
-async function call(url, method, path, { token, body } = {}) {
+/** One API call as the web app makes it; the envelope's data, or an error naming the answer. */
+export async function call(url, method, path, { token, body } = {}) {
   const res = await fetch(url + path, {
     method,
     headers: {
@@ -25,17 +26,19 @@ async function call(url, method, path, { token, body } = {}) {
   return json.data;
 }
 
-/** Signs a new customer in with the code the server e-mails to the bench's mailbox. */
+/**
+ * Signs a new customer in with the code the server e-mails to the bench's mailbox: verify-otp's
+ * answer, the token and the customer (what the web app keeps as userData).
+ */
 async function signIn(url, mailbox) {
   const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
   await call(url, 'POST', '/api/register', { body: { email } });
   const otp = await mailbox.codeFor(email);
-  const { token } = await call(url, 'POST', '/api/verify-otp', { body: { email, otp } });
-  return token;
+  return call(url, 'POST', '/api/verify-otp', { body: { email, otp } });
 }
 
 /** The options a customer picks for a dish: each group's minimum, or one where none is asked. */
-function chooseModifiers(detail) {
+export function chooseModifiers(detail) {
   const modifiers = [];
   let unit = detail.price;
   for (const group of detail.modifier_groups) {
@@ -54,14 +57,15 @@ function chooseModifiers(detail) {
  * that it answers 200.
  */
 export async function prepareOrder(url, mailbox) {
-  const token = await signIn(url, mailbox);
+  const signedIn = await signIn(url, mailbox);
+  const { token } = signedIn;
   const stores = await call(url, 'GET', '/api/store');
   const store = stores.find((s) => s.order_types.includes('delivery') && s.menu_id);
   if (!store) throw new Error('no store of the demo shop delivers from a menu');
   const zone = store.delivery_zones.find((z) => z.district === 'E1') ?? store.delivery_zones[0];
   if (!zone) throw new Error(`${store.name} has no delivery zone`);
   // A delivery needs the customer's name and phone (issue 20).
-  await call(url, 'POST', '/api/customer', {
+  const profile = await call(url, 'POST', '/api/customer', {
     token,
     body: { first_name: 'Bench', phone: '07700900123' },
   });
@@ -126,6 +130,10 @@ export async function prepareOrder(url, mailbox) {
   return {
     token,
     body,
+    // For the page bench's signed-in customer (bench/signed-in-pages.mjs): the session as the
+    // web app keeps it, and the lines as the order answered them (names and choices).
+    userData: { ...signedIn, customer: profile },
+    lines: placed.order.lines,
     summary: {
       store: store.name,
       district: zone.district,

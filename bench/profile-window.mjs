@@ -1,7 +1,7 @@
 // Development aid, preloaded into a server (`node --import ./bench/profile-window.mjs …`): the
 // first SIGUSR2 starts a CPU profile, the next writes it to $PROFILE_DIR (or the working
 // directory) as a .cpuprofile that Chrome's DevTools open. So a profile covers the load window
-// only, not the start-up.
+// only, not the start-up. $PROFILE_INTERVAL_US sets the sampling interval (default 100 µs).
 import { Session } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,9 @@ process.on('SIGUSR2', async () => {
   if (!running) {
     running = true;
     await post('Profiler.enable');
-    await post('Profiler.setSamplingInterval', { interval: 100 });
+    await post('Profiler.setSamplingInterval', {
+      interval: Number(process.env.PROFILE_INTERVAL_US ?? 100),
+    });
     await post('Profiler.start');
     return;
   }

@@ -170,7 +170,12 @@ export function openBoard(url, cookie) {
 /** The order prepareOrder built (a delivery slot, three dishes with choices), paid in cash. */
 export async function cashOrder(url, mailbox) {
   const prepared = await prepareOrder(url, mailbox);
-  return { token: prepared.token, body: { ...prepared.body, payment_method: 'cash' } };
+  return {
+    token: prepared.token,
+    body: { ...prepared.body, payment_method: 'cash' },
+    userData: prepared.userData,
+    lines: prepared.lines,
+  };
 }
 
 export async function placeOrder(url, order) {

@@ -1,41 +1,12 @@
-// Page budgets of architecture.md: JavaScript loaded for a page (gzip bytes) and Lighthouse mobile
-// performance (median of 3 runs, default throttling, Debian's chromium).
+/* global window */
+// Page budgets of architecture.md: JavaScript loaded for a page and Lighthouse mobile performance
+// (median of 3 runs, Lighthouse's mobile preset: slow 4G and the CPU slowed 4×, Debian's chromium).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
-
-/**
- * Gzip bytes of every script a page loads, as a visitor on a phone would get them; `headers` go
- * with every request (a member of staff's session cookie for the desk).
- */
-export async function javascriptLoaded(url, { headers } = {}) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    ...(headers ? { extraHTTPHeaders: headers } : {}),
-  });
-  await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url }]);
-  // A first visit caches the configuration and reloads once (product.md §4); measure the page as it
-  // loads from then on.
-  const first = await context.newPage();
-  await first.goto(url, { waitUntil: 'networkidle' });
-  await first.close();
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const scripts = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response);
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  let bytes = 0;
-  for (const response of scripts) bytes += gzipSync(await response.body(), { level: 9 }).length;
-  await browser.close();
-  return { files: scripts.length, kb: Math.round((bytes / 1024) * 10) / 10, errors };
-}
+import { compressedBytes, kilobytes } from '../tools/first-screen.mjs';
 
 export function loadLighthouse() {
   const dir = new URL('./lighthouse/', import.meta.url).pathname;
@@ -49,13 +20,68 @@ export function loadLighthouse() {
   };
 }
 
+/** 3; BENCH_LIGHTHOUSE_RUNS=1 for a quick check that the bench works (not for figures). */
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
 const METRICS = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'];
+
+/** A tablet on its side, for the staff pages: the mobile preset's throttling, a wider screen. */
+export const TABLET = { width: 1024, height: 768 };
+
+/**
+ * What a signed-in visitor's browser holds before the page opens: `localStorage` entries (the
+ * customer's session and basket) and `cookies`, set on the page's origin in the fresh browser
+ * each run starts. Lighthouse then clears the HTTP cache but, by default, neither of these.
+ */
+async function seedBrowser(port, url, { localStorage, cookies }) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (cookies) await context.addCookies(cookies.map((c) => ({ ...c, url })));
+    if (localStorage) {
+      const page = await context.newPage();
+      await page.goto(new URL('/readyz', url).href);
+      await page.evaluate((entries) => {
+        for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+      }, localStorage);
+      await page.close();
+    }
+  } finally {
+    // Disconnects; the browser is Lighthouse's, closed by chrome-launcher.
+    await browser.close();
+  }
+}
+
+/** The scripts of Lighthouse's network log: their URLs, in the order requested. */
+const scriptsOf = (lhr) =>
+  (lhr.audits['network-requests']?.details?.items ?? [])
+    .filter((r) => r.resourceType === 'Script')
+    .map((r) => r.url);
+
+/**
+ * Brotli and gzip KB of scripts the network log lists, fetched again and compressed as an https
+ * front would send them (the bench's server sends them uncompressed).
+ */
+export async function scriptSizes(urls, headers = {}) {
+  let brotli = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const res = await fetch(url, { headers });
+    const size = compressedBytes(Buffer.from(await res.arrayBuffer()));
+    brotli += size.brotli;
+    gzip += size.gzip;
+  }
+  return { files: urls.length, brotliKb: kilobytes(brotli), gzipKb: kilobytes(gzip) };
+}
 
 /**
  * Lighthouse mobile performance, median of `runs`. `extraHeaders` go with every request (the
- * staff desk is audited with a member of staff's session cookie).
+ * staff pages are audited with a member of staff's session cookie); `seed` is what the browser
+ * holds before the page opens (seedBrowser); `screen` a size other than the preset's phone
+ * (TABLET for the staff pages), with the same throttling. The median run's scripts come back
+ * with it (`scripts`, URLs from its network log).
  */
-export async function lighthouseMedian(url, runs = 3, { extraHeaders } = {}) {
+export async function lighthouseMedian(url, runs = RUNS, { extraHeaders, seed, screen } = {}) {
   const { lighthousePath, launcherPath } = loadLighthouse();
   const { default: lighthouse } = await import(lighthousePath);
   const chromeLauncher = await import(launcherPath);
@@ -69,11 +95,17 @@ export async function lighthouseMedian(url, runs = 3, { extraHeaders } = {}) {
       chromeFlags: CHROMIUM_FLAGS,
     });
     try {
+      if (seed) await seedBrowser(chrome.port, url, seed);
       const { lhr } = await lighthouse(url, {
         port: chrome.port,
         onlyCategories: ['performance'],
         logLevel: 'error',
         ...(extraHeaders ? { extraHeaders } : {}),
+        ...(screen
+          ? {
+              screenEmulation: { mobile: true, ...screen, deviceScaleFactor: 2, disabled: false },
+            }
+          : {}),
       });
       const missing = METRICS.filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
       if (lhr.runtimeError || missing.length || lhr.categories.performance.score === null) {
@@ -89,6 +121,11 @@ export async function lighthouseMedian(url, runs = 3, { extraHeaders } = {}) {
         // Lighthouse's own measure of the machine's speed: the same page scores lower on a
         // slower machine, because its throttling multiplies what this machine takes.
         benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        scripts: scriptsOf(lhr),
+        // What moved, for a CLS worth looking into: the shifted elements Lighthouse names.
+        shifted: (lhr.audits['layout-shifts']?.details?.items ?? [])
+          .slice(0, 3)
+          .map((item) => `${item.node?.selector ?? '?'} ${Number(item.score).toFixed(3)}`),
       });
     } finally {
       await chrome.kill();

@@ -137,6 +137,13 @@ describe('the back office', () => {
     ] as const) {
       const { page } = await openPage(product.browser, url(), { viewport });
       await signInToAdmin(page, product.server, DEMO_OWNER);
+      // Every section an owner may open is in sight, none past the screen's right edge.
+      const links = page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link');
+      const rightEdges = await links.evaluateAll((all) =>
+        all.map((a) => Math.round(a.getBoundingClientRect().right)),
+      );
+      expect(rightEdges.length).toBeGreaterThan(10);
+      expect(Math.max(...rightEdges)).toBeLessThanOrEqual(viewport.width);
       for (const section of ['orders', 'reports', 'customers']) {
         await page.goto(`${url()}/admin/${section}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();

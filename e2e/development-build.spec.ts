@@ -8,9 +8,11 @@ import { useProduct } from './support/product.ts';
 // effects) must walk the main journeys as the production build does. An effect that returned
 // anything but a clean-up function turned "Order now", "Menu" and "Book a table" into a white
 // page there, and a production build hid it.
+// A server of its own: Vite's proxy keeps the browser's Host (localhost), which is this shop's.
 const product = useProduct(() => ({
   env: { SEED_DEMO: 'false' },
   tenantFiles: [alwaysOpenDemo()],
+  ownServer: true,
 }));
 let vite: Awaited<ReturnType<typeof startViteDevServer>>;
 beforeAll(async () => {

@@ -11,9 +11,10 @@ import { demoVariant } from './support/server.ts';
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-/** "HH:MM" on London's clock `minutes` from now, on the half hour before. */
-function londonClockIn(minutes: number): string {
+/** London's date and "HH:MM" clock `minutes` from now, the clock on the half hour before. */
+function londonIn(minutes: number): { date: string; clock: string } {
   const at = new Date(Date.now() + minutes * 60_000);
+  const date = at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
   const [h, m] = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
     hour: '2-digit',
@@ -23,13 +24,27 @@ function londonClockIn(minutes: number): string {
     .format(at)
     .split(':')
     .map(Number);
-  return `${String(h).padStart(2, '0')}:${m! < 30 ? '00' : '30'}`;
+  return { date, clock: `${String(h).padStart(2, '0')}:${m! < 30 ? '00' : '30'}` };
 }
+
+/** "00:30" as the customer reads it: "12:30 AM". */
+function twelveHour(clock: string): string {
+  const [h, m] = clock.split(':').map(Number);
+  return `${h! % 12 || 12}:${String(m).padStart(2, '0')} ${h! < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * When the stores open, as the menu must say it: late in the evening two hours ahead is after
+ * midnight, and the store "Opens tomorrow".
+ */
+const opening = { time: '', tomorrow: false };
 
 /** Every store opens for an hour, about two hours from now, every day: closed now. */
 const closedShop = () => {
-  const opens = londonClockIn(120);
-  const closes = opens.startsWith('23') ? '23:59' : londonClockIn(180);
+  const opens = londonIn(120).clock;
+  const closes = opens.startsWith('23') ? '23:59' : londonIn(180).clock;
+  opening.time = twelveHour(opens);
+  opening.tomorrow = londonIn(120).date !== londonIn(0).date;
   const hours = Object.fromEntries(DAYS.map((day) => [day, [{ opens, closes }]]));
   return {
     env: { SEED_DEMO: 'false' },
@@ -70,8 +85,9 @@ describe('the menu on a phone (issue 30)', () => {
     expect(await wholeDishes(page)).toBeGreaterThanOrEqual(2);
 
     const facts = page.getByTestId('store-facts');
+    const opens = `Opens ${opening.tomorrow ? 'tomorrow ' : ''}${opening.time}`;
     expect(await facts.textContent()).toMatch(
-      /^Opens \d{1,2}:\d\d [AP]M · £\d+\.\d\d\+? delivery · £\d+\.\d\d\+? min$/,
+      new RegExp(`^${opens} · £\\d+\\.\\d\\d\\+? delivery · £\\d+\\.\\d\\d\\+? min$`),
     );
     const lines = await facts.evaluate(
       (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
@@ -84,8 +100,11 @@ describe('the menu on a phone (issue 30)', () => {
     await page.getByRole('button', { name: 'Check delivery' }).click();
     const line = page.getByRole('status').filter({ hasText: 'Delivery to E1 6RL' });
     await line.getByText(/first delivery/).waitFor();
+    const opensAt = `Opens ${opening.tomorrow ? 'tomorrow ' : ''}at ${opening.time}`;
     expect(await line.textContent()).toMatch(
-      /Delivery to E1 6RL: Opens at \d{1,2}:\d\d [AP]M · first delivery (Tomorrow, )?about \d{1,2}:\d\d [AP]M · /,
+      new RegExp(
+        `Delivery to E1 6RL: ${opensAt} · first delivery (Tomorrow, )?about \\d{1,2}:\\d\\d [AP]M · `,
+      ),
     );
     expect(await wholeDishes(page)).toBeGreaterThanOrEqual(2);
     expect(await accessibilityViolations(page), '/menu, postcode checked').toEqual([]);

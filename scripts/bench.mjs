@@ -5,6 +5,8 @@ import { cpus, loadavg } from 'node:os';
 import { apiSection, benchApi, machine, useBuild } from '../bench/api.mjs';
 import { backOfficeSection, benchBackOffice } from '../bench/back-office.mjs';
 import { snapshotBuild } from '../bench/build-snapshot.mjs';
+import { benchFriday, fridaySection } from '../bench/friday.mjs';
+import { benchFridayIdle, fridayIdleSection } from '../bench/friday-idle.mjs';
 import { benchLargeMenu } from '../bench/large-menu.mjs';
 import { benchLiveEvents, liveEventsSection } from '../bench/live-events.mjs';
 import { benchPages, pagesSection } from '../bench/pages.mjs';
@@ -55,6 +57,33 @@ if (process.argv.includes('--live-events')) {
     liveEventsSection(live, header),
   );
   process.exit(live.runs.some((run) => run.failure) ? 1 : 0);
+}
+
+// FRIDAY_BUILDS='<label>=<another build's main.js>,…' runs those builds first, in that order, so
+// a change is measured before and after in one run (decision 47).
+if (process.argv.includes('--friday') || process.argv.includes('--friday-idle')) {
+  const others = (process.env.FRIDAY_BUILDS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((entry) => {
+      const at = entry.lastIndexOf('=');
+      return { label: entry.slice(0, at), main: entry.slice(at + 1) };
+    });
+  const builds = [...others, { label: source, main: build.main }];
+  // --friday-idle: the same two processes with no orders, with and without boards.
+  if (process.argv.includes('--friday-idle')) {
+    const quiet = await benchFridayIdle({ builds });
+    console.log(JSON.stringify(quiet, null, 2));
+    const title = process.env.FRIDAY_SECTION ?? 'A quiet Friday: the cost of running';
+    writeSectionAlone(title, '--friday-idle', (header) => fridayIdleSection(quiet, header, title));
+    process.exit(quiet.runs.some((run) => run.failure || run.skipped) ? 1 : 0);
+  }
+  const measured = await benchFriday({ builds });
+  console.log(JSON.stringify(measured, null, 2));
+  // FRIDAY_SECTION: a section of its own (the builds compared beside the ramp of one build).
+  const title = process.env.FRIDAY_SECTION ?? 'A Friday service';
+  writeSectionAlone(title, '--friday', (header) => fridaySection(measured, header, title));
+  process.exit(measured.runs.some((run) => run.failure || run.skipped) ? 1 : 0);
 }
 
 if (process.argv.includes('--back-office')) {

@@ -8,6 +8,10 @@
 # PG_ADMIN_URL: a PostgreSQL server where this may create and drop a database
 #   (default postgres://postgres@127.0.0.1:5432/postgres).
 # PROD_CHECK_DIR: where the copy goes (default .tmp/prod; emptied first, removed after success).
+# PROD_CHECK_INSTALL_LOG: the log of the `npm ci` that just made this checkout's node_modules
+#   from the same package-lock.json (.ci/run's first step): the copy links that tree (cp -al)
+#   instead of installing a second time (npm prune then unlinks only the copy's files), and the
+#   engine check reads that log.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -36,10 +40,20 @@ git ls-files -z --cached --others --exclude-standard |
   tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$dir"
 cd "$dir"
 
-step "npm ci"
-if ! npm ci --no-audit --no-fund >"$dir/npm-ci.log" 2>&1; then
-  cat "$dir/npm-ci.log" >&2
-  exit 1
+if [ -n "${PROD_CHECK_INSTALL_LOG:-}" ]; then
+  step "npm ci's tree from $root, linked"
+  for modules in "$root"/node_modules "$root"/apps/*/node_modules "$root"/packages/*/node_modules; do
+    if [ -d "$modules" ]; then cp -al "$modules" "$dir/${modules#"$root"/}"; fi
+  done
+  # npm's record of the tree is written again by prune: the copy's own, not a link to the root's.
+  rm -f "$dir/node_modules/.package-lock.json"
+  cp "$PROD_CHECK_INSTALL_LOG" "$dir/npm-ci.log"
+else
+  step "npm ci"
+  if ! npm ci --no-audit --no-fund >"$dir/npm-ci.log" 2>&1; then
+    cat "$dir/npm-ci.log" >&2
+    exit 1
+  fi
 fi
 tail -n 1 "$dir/npm-ci.log"
 # Every dependency supports the Node version the README names (package.json "overrides").

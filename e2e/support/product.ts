@@ -1,26 +1,52 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser.ts';
-import { startServer } from './server.ts';
+import { demoVariant, removeVariantFolders, startServer } from './server.ts';
+import { shopPerFile } from './shop-per-file.ts';
 
 interface Product {
-  server: Awaited<ReturnType<typeof startServer>>;
-  browser: Awaited<ReturnType<typeof launchBrowser>>;
+  server: { url: string; port: number; output: string[] };
+  browser: Browser;
 }
 
+/** One browser per worker, for all its files (vitest.config.ts: the e2e files share modules). */
+let workerBrowser: Promise<Browser> | undefined;
+const browserOfWorker = () => (workerBrowser ??= launchBrowser());
+
+/** Settings every worker's server has (support/global-setup.ts): the rest need a server of their own. */
+const SHARED_SETTINGS = new Set(['SEED_DEMO', 'LOG_LEVEL']);
+
 /**
- * The built product and a browser for one spec file: started before its tests, stopped after.
- * `prepare` runs first and may choose the environment and extra shops to import.
- * When a test fails, its report also says what every page still open showed (see pagesShown).
+ * The built product and a browser for one spec file. `prepare` runs first and may name the shop
+ * (a tenant file; the demo shop when none) and the server's environment. The shop is imported
+ * into this worker's running server under an address of its own (support/shop-per-file.ts);
+ * a file whose environment differs (Stripe keys, say) or that asks for `ownServer` gets a server
+ * of its own, started before its tests and stopped after. The browser is the worker's; the
+ * file's pages are closed after it. When a test fails, its report also says what every page
+ * still open showed (see pagesShown).
  */
 export function useProduct(
-  prepare: () => { env?: Record<string, string>; tenantFiles?: string[] } = () => ({}),
+  prepare: () => {
+    env?: Record<string, string>;
+    tenantFiles?: string[];
+    ownServer?: boolean;
+  } = () => ({}),
 ): Product {
   const product = {} as Product;
+  let stop = async () => {};
   beforeAll(async () => {
-    const { env = {}, tenantFiles = [] } = prepare();
-    product.server = await startServer(env, { tenantFiles });
-    product.browser = await launchBrowser();
+    const { env = {}, tenantFiles = [], ownServer = false } = prepare();
+    const own = ownServer || Object.keys(env).some((name) => !SHARED_SETTINGS.has(name));
+    if (own) {
+      const server = await startServer(env, { tenantFiles });
+      product.server = server;
+      stop = server.stop;
+    } else {
+      const shop = tenantFiles[0] ?? demoVariant(() => {});
+      product.server = shopPerFile(shop);
+      stop = async () => removeVariantFolders([shop]);
+    }
+    product.browser = await browserOfWorker();
   });
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail' || !product.browser) return;
@@ -32,8 +58,8 @@ export function useProduct(
     if (shown) throw new Error(`What the browser showed when the test failed:\n${shown}`);
   });
   afterAll(async () => {
-    await product.browser?.close();
-    await product.server?.stop();
+    await Promise.all(product.browser?.contexts().map((context) => context.close()) ?? []);
+    await stop();
   });
   return product;
 }

@@ -51,15 +51,19 @@ export async function startServer(
     stop: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
-      // The folders demoVariant wrote these shops into are only needed for the import.
-      for (const file of tenantFiles) {
-        const dir = dirname(file);
-        if (dirname(dir) === tmpdir() && basename(dir).startsWith('servery-tenant-')) {
-          rmSync(dir, { recursive: true, force: true });
-        }
-      }
+      removeVariantFolders(tenantFiles);
     },
   };
+}
+
+/** The folders demoVariant wrote shops into: only needed for the import. */
+export function removeVariantFolders(tenantFiles: string[]) {
+  for (const file of tenantFiles) {
+    const dir = dirname(file);
+    if (dirname(dir) === tmpdir() && basename(dir).startsWith('servery-tenant-')) {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
 }
 
 function assertBuilt() {

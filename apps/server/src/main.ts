@@ -1,5 +1,7 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { serveTenantCommands } from './cli/control-socket.ts';
+import { databaseLabel } from './cli/tenant-cli.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { ensureDemoOwner, seedDemoIfEmpty } from './db/seed/seed-demo.ts';
@@ -94,6 +96,17 @@ async function main() {
 
   const where = env.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${env.DATA_DIR}`;
   app.log.info(`Servery is running on http://localhost:${env.PORT} with ${where}`);
+  // `npm run tenant` hands its commands to this process while it holds the embedded database.
+  const stopCommands = env.DATABASE_URL
+    ? undefined
+    : await serveTenantCommands(
+        resolve(env.DATA_DIR),
+        database.db,
+        env,
+        databaseLabel(env),
+        (error) =>
+          app.log.warn({ err: error }, 'tenant commands: the control socket could not be opened'),
+      );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -107,6 +120,7 @@ async function main() {
     force.unref();
     app
       .close()
+      .then(() => stopCommands?.())
       .then(() => database.close())
       .then(
         () => process.exit(0),

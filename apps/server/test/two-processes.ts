@@ -15,21 +15,26 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
 export async function twoProcesses(options: Partial<Omit<AppOptions, 'database'>> = {}) {
   const first = await createTestApp(options);
   const name = onPostgres ? await currentDatabase(first.db) : '';
-  const secondDatabase: DatabaseHandle = onPostgres
-    ? await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 10 })
-    : first.database;
-  const second = await buildApp({
-    webDistDir: fixtureWebDist,
-    ...options,
-    database: secondDatabase,
-    messages: { deliver: false },
-  });
+  const { app: second, database: secondDatabase } = await processBeside(first, name, options);
   const urls = [await listen(first.app), await listen(second)];
   return {
     first,
     second,
     apps: [first.app, second] as const,
     urls,
+    /**
+     * One more process on the same database, listening: for a test that stops a process (the
+     * two above serve the file's other tests, in any order).
+     */
+    another: async () => {
+      const more = await processBeside(first, name, options);
+      const url = await listen(more.app);
+      const close = async () => {
+        await more.app.close();
+        if (more.database !== first.database) await more.database.close();
+      };
+      return { app: more.app, url, close };
+    },
     /** PostgreSQL: cuts this database's backends that `which` names (an administrator's kill). */
     terminate: (which: 'pooled' | 'listen' | 'both') =>
       adminQuery(
@@ -46,6 +51,24 @@ export async function twoProcesses(options: Partial<Omit<AppOptions, 'database'>
       await first.close();
     },
   };
+}
+
+/** A server process beside `first`: its own pool on PostgreSQL, the same embedded database on PGlite. */
+async function processBeside(
+  first: Awaited<ReturnType<typeof createTestApp>>,
+  name: string,
+  options: Partial<Omit<AppOptions, 'database'>>,
+) {
+  const database: DatabaseHandle = onPostgres
+    ? await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 10 })
+    : first.database;
+  const app = await buildApp({
+    webDistDir: fixtureWebDist,
+    ...options,
+    database,
+    messages: { deliver: false },
+  });
+  return { app, database };
 }
 
 async function currentDatabase(db: Database): Promise<string> {

@@ -31,20 +31,6 @@ export const ZAddressRequest = z.object({
 export type AddressRequest = z.infer<typeof ZAddressRequest>;
 export type AddressInput = z.input<typeof ZAddressRequest>;
 
-/** A saved address as the API shows it. */
-export interface Address {
-  id: string;
-  label: string;
-  address_line1: string;
-  address_line2: string;
-  city: string;
-  postcode: string;
-  /** The postcode district, which decides the delivery zone. */
-  district: string;
-  instructions: string;
-  is_default: boolean;
-}
-
 export const ADDRESS_MESSAGES = {
   created: 'Address added.',
   updated: 'Address updated.',
@@ -58,3 +44,6 @@ export const ADDRESS_MESSAGES = {
  */
 export const outsideDeliveryAreaMessage = (district: string) =>
   `We do not deliver to ${district}. You can collect your order instead.`;
+
+// The answers' shapes are schemas (api-shapes-storefront.ts), their types read from them.
+export type { Address } from './api-shapes-storefront.ts';

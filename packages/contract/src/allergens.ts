@@ -3,6 +3,8 @@
  * to declare, in the order the Food Standards Agency lists them. Zod-free: the menu page filters
  * with it.
  */
+import type { AllergenInfo } from './api-shapes-menu.ts';
+
 export const ALLERGENS = [
   { key: 'celery', label: 'Celery' },
   { key: 'gluten', label: 'Cereals containing gluten' },
@@ -31,11 +33,8 @@ export const DIETARY_TAGS = [
 export type DietaryTag = (typeof DIETARY_TAGS)[number]['key'];
 export const DIETARY_KEYS = DIETARY_TAGS.map((d) => d.key) as [DietaryTag, ...DietaryTag[]];
 
-/** What a dish or an option declares: allergens it contains, and ones it may contain (traces). */
-export interface AllergenInfo {
-  contains: Allergen[];
-  may_contain: Allergen[];
-}
+/** What a dish or an option declares (its schema is the answers': api-shapes-menu.ts). */
+export type { AllergenInfo };
 
 /**
  * What a dish with its chosen options declares, all together: an allergen any part contains is

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Answer } from './answer.ts';
 import { ZShopConfig } from './config.ts';
 import { ZHomeContent } from './home.ts';
 import { ZAvailableTimings, ZOrder, ZOrderCreated, ZOrderPage } from './order-answer.ts';
@@ -10,28 +11,27 @@ import {
   ZBooking,
   ZCustomer,
   ZCustomerDataExport,
-  ZMenuItemDetail,
+  ZLegalText,
   ZOtpSent,
-  ZPromo,
+  ZPromoCheck,
+  ZPublicPromo,
+  ZReferral,
   ZReservationTimings,
-  ZStoreMenu,
-  ZStoreSummary,
   ZSubscriber,
   ZUnsubscribeLink,
-  id,
-  instant,
-  money,
+  ZUserData,
 } from './api-shapes-storefront.ts';
+import { ZMenuItemDetail, ZStoreMenu, ZStoreSummary } from './api-shapes-menu.ts';
 import {
   ZDeskOrder,
   ZDiaryBooking,
   ZDiaryCloseout,
   ZDiaryDay,
   ZKitchenTicket,
+  ZOptionAvailability,
   ZServiceItem,
   ZServiceStore,
   ZShopSwitches,
-  soldOut,
 } from './api-shapes-staff.ts';
 import { SHOP_EDITOR_RESPONSES } from './api-shapes-shop-editor.ts';
 import { ZEditableCategory, ZEditableItem, ZEditableMenu, ZPhotoAnswer } from './menu-editor.ts';
@@ -58,6 +58,7 @@ export const ZErrorEnvelope = z.looseObject({
   data: z.null(),
   errors: z.record(z.string(), z.string()).optional(),
 });
+export type ErrorEnvelope = Answer<typeof ZErrorEnvelope>;
 
 /** A success whose `data` is `schema` (null for answers that only say something: product.md §7). */
 export const ok = <T extends z.ZodType>(schema: T) =>
@@ -81,7 +82,7 @@ export const ZDeliveryCheck = z.looseObject({
    */
   first_delivery: z.object({ at: z.string(), day: z.string(), time: z.string() }).nullable(),
 });
-export type DeliveryCheck = z.infer<typeof ZDeliveryCheck>;
+export type DeliveryCheck = Answer<typeof ZDeliveryCheck>;
 
 /** The 2xx answer of every operation, by "METHOD /path" as the server registers it. */
 export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodType }> = {
@@ -89,25 +90,16 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /readyz': { status: 200, schema: said },
   'POST /api/loadconfig': { status: 200, schema: ok(ZShopConfig.loose()) },
   'GET /api/loadconfig': { status: 200, schema: ok(ZShopConfig.loose()) },
-  'GET /api/legal/:page': {
-    status: 200,
-    schema: ok(z.looseObject({ text: z.string().nullable() })),
-  },
+  'GET /api/legal/:page': { status: 200, schema: ok(ZLegalText) },
   'GET /api/home': { status: 200, schema: ok(ZHomeContent.loose()) },
   'POST /api/subscribe': { status: 200, schema: said },
   'POST /api/contact': { status: 200, schema: said },
   'POST /api/register': { status: 200, schema: ok(ZOtpSent) },
   'POST /api/resend-otp': { status: 200, schema: ok(ZOtpSent) },
-  'POST /api/verify-otp': {
-    status: 200,
-    schema: ok(z.looseObject({ token: z.string(), expires_at: instant, customer: ZCustomer })),
-  },
+  'POST /api/verify-otp': { status: 200, schema: ok(ZUserData) },
   'GET /api/customer': { status: 200, schema: ok(ZCustomer) },
   'POST /api/customer': { status: 200, schema: ok(ZCustomer) },
-  'GET /api/customer/referral': {
-    status: 200,
-    schema: ok(z.looseObject({ referral_code: z.string(), friends_joined: z.number().int() })),
-  },
+  'GET /api/customer/referral': { status: 200, schema: ok(ZReferral) },
   'GET /api/customer-addresses': { status: 200, schema: ok(z.array(ZAddress)) },
   'POST /api/customer-addresses': { status: 201, schema: ok(ZAddress) },
   'PUT /api/customer-addresses/:id': { status: 200, schema: ok(ZAddress) },
@@ -130,11 +122,8 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'POST /api/order/payment/saved-card': { status: 200, schema: ok(ZOrder) },
   'GET /api/orders': { status: 200, schema: ok(ZOrderPage) },
   'GET /api/orders/:id': { status: 200, schema: ok(ZOrder) },
-  'GET /api/promos': { status: 200, schema: ok(z.array(ZPromo)) },
-  'POST /api/promos/check': {
-    status: 200,
-    schema: ok(ZPromo.extend({ discount: money })),
-  },
+  'GET /api/promos': { status: 200, schema: ok(z.array(ZPublicPromo)) },
+  'POST /api/promos/check': { status: 200, schema: ok(ZPromoCheck) },
   'GET /api/reservation/timings': { status: 200, schema: ok(ZReservationTimings) },
   'POST /api/booking': { status: 200, schema: said },
   'GET /api/booking/cancel/:token': { status: 200, schema: ok(ZBooking) },
@@ -168,17 +157,7 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/stores': { status: 200, schema: ok(z.array(ZServiceStore)) },
   'GET /api/admin/stores/:id/menu': { status: 200, schema: ok(z.array(ZServiceItem)) },
   'POST /api/admin/items/:id/availability': { status: 200, schema: ok(ZServiceItem) },
-  'POST /api/admin/options/:id/availability': {
-    status: 200,
-    schema: ok(
-      z.looseObject({
-        id,
-        sold_out: soldOut,
-        sold_out_until: instant.nullable(),
-        dishes: z.number(),
-      }),
-    ),
-  },
+  'POST /api/admin/options/:id/availability': { status: 200, schema: ok(ZOptionAvailability) },
   'POST /api/admin/stores/:id/pause': { status: 200, schema: ok(ZServiceStore) },
   'DELETE /api/admin/stores/:id/pause': { status: 200, schema: ok(ZServiceStore) },
   'POST /api/admin/stores/:id/busy': { status: 200, schema: ok(ZServiceStore) },

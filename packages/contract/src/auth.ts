@@ -64,39 +64,6 @@ export const ZVerifyOtpRequest = z
   .superRefine(exactlyOneContact);
 export type VerifyOtpRequest = z.infer<typeof ZVerifyOtpRequest>;
 
-/** What register and resend answer in `data`: where the code went and when to offer another. */
-export interface OtpSent {
-  channel: 'email' | 'phone';
-  contact: string;
-  otp_length: 4 | 6;
-  /** Seconds until the server takes a resend (product.md §9: 60). */
-  resend_in: number;
-  /** Minutes the code stays valid. */
-  expires_in_minutes: number;
-}
-
-/** The customer as the API shows them (architecture.md "Account"). */
-export interface Customer {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  /** Contacts proven with a code: the customer signs in with these, so they are not edited. */
-  email_verified: boolean;
-  phone_verified: boolean;
-  marketing_consent: boolean;
-  referral_code: string;
-}
-
-/** product.md §3 userData: what verify-otp answers and the browser keeps. */
-export interface UserData {
-  token: string;
-  /** ISO instant after which the token answers 401. */
-  expires_at: string;
-  customer: Customer;
-}
-
 export const NAME_MAX_LENGTH = 50;
 
 const ZName = (label: string) =>
@@ -124,8 +91,5 @@ export const ZCustomerUpdate = z.object({
 });
 export type CustomerUpdate = z.infer<typeof ZCustomerUpdate>;
 
-/** GET /api/customer/referral: the invite link's code and how many friends joined with it. */
-export interface Referral {
-  referral_code: string;
-  friends_joined: number;
-}
+// The answers' shapes are schemas (api-shapes-storefront.ts), their types read from them.
+export type { OtpSent, Customer, UserData, Referral } from './api-shapes-storefront.ts';

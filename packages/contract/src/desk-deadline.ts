@@ -1,5 +1,9 @@
 import type { DeskOrder } from './desk.ts';
-import { DEFAULT_AUTO_REJECT_MINUTES } from './tenant-config.ts';
+
+// No zod here: the desk counts down on its first screen (docs/decisions/0048).
+
+/** An order nobody answers is rejected this many minutes after it was placed (tenant-config.ts). */
+export const DEFAULT_AUTO_REJECT_MINUTES = 10;
 
 /** A pre-order may wait for the morning, but is answered half an hour before its time at least. */
 export const ANSWER_BEFORE_DUE_MS = 30 * 60_000;

@@ -44,6 +44,14 @@ export const OPEN_ORDER_STATUSES = [
 
 /** Minutes until ready offered on accept (and any other whole number from 1 to 240). */
 export const ACCEPT_MINUTE_PRESETS = [10, 15, 20, 30, 45, 60] as const;
+/** The minutes a move takes (until ready on accept, or a delay): whole, from 1 to 240. */
+export const MOVE_MINUTES = { min: 1, max: 240 } as const;
+/**
+ * The minutes rule of desk.ts' ZOrderStatusChange without zod: the desk checks typed minutes on
+ * its first screen with it (desk.test.ts holds the two to the same answers).
+ */
+export const moveMinutesAllowed = (minutes: number) =>
+  Number.isInteger(minutes) && minutes >= MOVE_MINUTES.min && minutes <= MOVE_MINUTES.max;
 /** Steps of a delay: the promised time moves on by this much. */
 export const DELAY_MINUTE_PRESETS = [5, 10, 15] as const;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from './order.ts';
-import { canMove, movableFrom, ZOrderStatusChange } from './desk.ts';
+import fc from 'fast-check';
+import { canMove, movableFrom, moveMinutesAllowed, ZOrderStatusChange } from './desk.ts';
 
 // architecture.md "The restaurant side": the whole table, written out once more by hand.
 const ALLOWED: [OrderStatus, OrderStatus][] = [
@@ -47,6 +48,20 @@ describe('the order transition table', () => {
     );
     expect(ZOrderStatusChange.safeParse({ status: 'rejected', reason: 'other' }).success).toBe(
       false,
+    );
+  });
+
+  it('takes the same minutes in the desk’s zod-free rule as in the schema', () => {
+    const minutes = fc.oneof(
+      fc.integer({ min: -5, max: 300 }),
+      fc.double({ min: -5, max: 300, noNaN: true }),
+      fc.constantFrom(0, 1, 240, 241, 0.5, 239.5),
+    );
+    fc.assert(
+      fc.property(minutes, fc.constantFrom('accepted', 'delay'), (m, status) => {
+        const parsed = ZOrderStatusChange.safeParse({ status, minutes: m }).success;
+        expect(moveMinutesAllowed(m), `${status} ${m}`).toBe(parsed);
+      }),
     );
   });
 });

@@ -25,12 +25,8 @@ export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]
   declined: [],
 };
 
-/**
- * Front of house mistakes (issue 27, point 6): a no-show may be marked from this many minutes
- * after the booking's time, and undone for this many minutes after it was marked.
- */
-export const NO_SHOW_AFTER_MINUTES = 15;
-export const NO_SHOW_UNDO_MINUTES = 10;
+// In reservation-rules.ts, without zod: the diary's first screen reads them.
+export { NO_SHOW_AFTER_MINUTES, NO_SHOW_UNDO_MINUTES } from './reservation-rules.ts';
 /** Moves that only make sense on the booking's own day (in the shop's time). */
 export const SAME_DAY_BOOKING_MOVES: readonly BookingStatus[] = ['arrived', 'seated'];
 
@@ -126,68 +122,11 @@ export type CloseoutRequest = z.infer<typeof ZCloseoutRequest>;
 
 export const ZDiaryQuery = z.object({ date: ZDate });
 
-export interface DiaryBooking {
-  id: string;
-  date: string;
-  time: string;
-  /** As the guest asked ("10+" for a request) and as it counts. */
-  people: string;
-  covers: number;
-  name: string;
-  phone: string;
-  email: string;
-  message: string;
-  status: BookingStatus;
-  source: BookingSource;
-  /** A decline's or a cancellation's reason. */
-  note: string | null;
-  over_capacity: boolean;
-  created_at: string;
-  /** The moves allowed now: the table's, less arrived and seated off the day and an early no-show. */
-  next: BookingStatus[];
-  /** From when a no-show may be marked: the booking's time plus NO_SHOW_AFTER_MINUTES. */
-  no_show_from: string;
-  /** For a no-show marked in the last NO_SHOW_UNDO_MINUTES: until when it may be undone. */
-  undo_no_show_until: string | null;
-}
-
-export interface DiaryCloseout {
-  id: string;
-  date: string;
-  /** The slots it closes, from and until ("HH:MM", 24-hour); a whole day is 00:00-24:00. */
-  from: string;
-  until: string;
-  label: string;
-  reason: string;
-}
-
-export interface DiarySlot {
-  time: string;
-  covers: number;
-  capacity: number;
-  closed: boolean;
-  bookings: DiaryBooking[];
-}
-
-export interface DiaryService {
-  id: string;
-  label: string;
-  covers: number;
-  bookings: number;
-  slots: DiarySlot[];
-}
-
-/** GET /api/admin/bookings?date=…: the day as the front of house runs it. */
-export interface DiaryDay {
-  date: string;
-  time_zone: string;
-  store: { id: string; name: string };
-  capacity_per_slot: number;
-  services: DiaryService[];
-  /** Bookings at times that are not a slot of the day any more (hours changed since). */
-  other: DiaryBooking[];
-  /** Requests still to answer, from this date on: the queue on top of the diary. */
-  requests: DiaryBooking[];
-  closeouts: DiaryCloseout[];
-  totals: { covers: number; bookings: number; requested: number };
-}
+// The answers' shapes are schemas (api-shapes-staff.ts), their types read from them.
+export type {
+  DiaryBooking,
+  DiaryCloseout,
+  DiarySlot,
+  DiaryService,
+  DiaryDay,
+} from './api-shapes-staff.ts';

@@ -5,13 +5,8 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** A failed answer; `errors` maps each bad field to its message (400 answers). */
-export interface ErrorEnvelope {
-  status: number;
-  message: string;
-  data: null;
-  errors?: Record<string, string>;
-}
+/** A failed answer; `errors` maps each bad field to its message (400 answers). Its schema is ZErrorEnvelope. */
+export type { ErrorEnvelope } from './api-responses.ts';
 
 /** The status of one asynchronous operation in the client (product.md §4 and §9). */
 export const ASYNC_STATUS = { loading: 0, success: 200, failure: 2 } as const;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ALLERGEN_KEYS, DIETARY_KEYS, type AllergenInfo, type DietaryTag } from './allergens.ts';
+import { ALLERGEN_KEYS, DIETARY_KEYS } from './allergens.ts';
 import { ZAssetName } from './config.ts';
 
 /**
  * The catalogue (architecture.md "Choices the brief left open": menu and stores). Document schemas
- * are what a shop writes in its tenant document; the interfaces below are what the API answers.
+ * are what a shop writes in its tenant document; api-shapes-menu.ts has what the API answers.
  * Money is integer minor units (pence); only the client formats it.
  */
 
@@ -134,8 +134,8 @@ export const ZMenuDocument = z
   .strict();
 export type MenuDocument = z.infer<typeof ZMenuDocument>;
 
-export const ORDER_TYPES = ['delivery', 'collection'] as const;
-export type OrderType = (typeof ORDER_TYPES)[number];
+// In order-types.ts, without zod: the checkout's first screen reads them.
+export { ORDER_TYPES, type OrderType } from './order-types.ts';
 
 /**
  * A postcode district (E1, SW1A, N16) or sector (E1 6: issue 28) a store delivers to, with its
@@ -160,103 +160,14 @@ export function duplicates(values: readonly string[]): number[] {
   return values.flatMap((value, index) => (values.indexOf(value) !== index ? [index] : []));
 }
 
-// ---- What the API answers ----
-
-/** One dish in a menu list: enough to show, filter and add a dish without modifiers. */
-export interface MenuListItem {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  image: string | null;
-  kcal: number | null;
-  allergens: AllergenInfo;
-  dietary: DietaryTag[];
-  sold_out: boolean;
-  /** True when the dish has choices: the list opens its details instead of adding it. */
-  has_modifiers: boolean;
-  /** True when at least one choice is required. */
-  has_required_modifiers: boolean;
-}
-
-export interface MenuCategory {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  /** The slug of the brand that cooks this category (its landing page lists it); null for none. */
-  brand: string | null;
-  items: MenuListItem[];
-}
-
-/** GET /api/menu/{store id}: the store's menu, categories in order. */
-export interface StoreMenu {
-  store_id: string;
-  menu_id: string;
-  name: string;
-  categories: MenuCategory[];
-}
-
-export interface ModifierOption {
-  id: string;
-  name: string;
-  price_delta: number;
-  allergens: AllergenInfo;
-  sold_out: boolean;
-}
-
-export interface ModifierGroup {
-  id: string;
-  name: string;
-  min: number;
-  max: number;
-  required: boolean;
-  options: ModifierOption[];
-}
-
-/** GET /api/menu/item/{id}: one dish with its choices and full allergen detail. */
-export interface MenuItemDetail extends Omit<
+// The answers' shapes are schemas (api-shapes-menu.ts), their types read from them.
+export type {
+  DeliveryZone,
+  MenuCategory,
+  MenuItemDetail,
   MenuListItem,
-  'has_modifiers' | 'has_required_modifiers'
-> {
-  vat_rate: 0 | 5 | 20;
-  modifier_groups: ModifierGroup[];
-}
-
-export interface DeliveryZone {
-  district: string;
-  fee: number;
-  minimum_order: number;
-}
-
-/** GET /api/store (a list) and GET /api/stores/{id} (one). */
-export interface StoreSummary {
-  id: string;
-  slug: string;
-  name: string;
-  address_line1: string;
-  address_line2: string;
-  city: string;
-  postcode: string;
-  phone: string;
-  direction_link: string;
-  /** The shop closed this store (holiday, refit): no orders whatever the hours. */
-  is_closed: boolean;
-  /** Open at this moment in the shop's time zone (and not closed). */
-  is_open_now: boolean;
-  /** "Opens at 5:00 PM", "Closes at 11:00 PM", "Opens Monday at 11:00 AM", or null. */
-  status_text: string | null;
-  /** One line per day, Monday first: "11:30 AM - 2:30 PM, 5:00 PM - 11:00 PM" or "Closed". */
-  opening_hours: { day: string; hours: string }[];
-  order_types: OrderType[];
-  preparation_minutes: number;
-  delivery_zones: DeliveryZone[];
-  /** The least a collection order may be; delivery zones carry their own minimum. */
-  minimum_order: number;
-  /** Whether customers may pay cash on collection or delivery. */
-  accepts_cash: boolean;
-  /** The menu this store sells from; null while it has none. */
-  menu_id: string | null;
-  /** Ordering paused by the shop for some order types, with its message; null when not. */
-  pause: { order_types: OrderType[]; until: string; message: string } | null;
-}
+  ModifierGroup,
+  ModifierOption,
+  StoreMenu,
+  StoreSummary,
+} from './api-shapes-menu.ts';

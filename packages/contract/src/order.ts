@@ -97,14 +97,8 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** A card payment the shop can count on: held for the order, or taken. */
-export const SECURED_PAYMENT_STATUSES: readonly PaymentStatus[] = [
-  'authorised',
-  'capture_pending',
-  'succeeded',
-];
-export const isPaymentSecured = (status: PaymentStatus) =>
-  SECURED_PAYMENT_STATUSES.includes(status);
+// In settlement.ts, which has no zod: the order page asks it on its first screen.
+export { isPaymentSecured, SECURED_PAYMENT_STATUSES } from './settlement.ts';
 
 /**
  * Money follows the restaurant's decision (architecture.md "The restaurant side"): a card is only

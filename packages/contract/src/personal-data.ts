@@ -3,6 +3,7 @@
  * data, deleting an account, unsubscribing from a newsletter without signing in, and the
  * owner's list of subscribers with the time each gave consent.
  */
+import type { Subscriber } from './api-shapes-storefront.ts';
 
 /** The answer to DELETE /api/customer; the account page shows it as a toast. */
 export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted.';
@@ -14,25 +15,8 @@ export const UNSUBSCRIBE_LINK_INVALID_MESSAGE = 'This unsubscribe link is not va
 /** Where a newsletter e-mail's unsubscribe link points, in the web app. */
 export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
 
-/** GET /api/newsletter/unsubscribe/:token: whose link it is, with the address partly hidden. */
-export interface UnsubscribeLink {
-  /** `p•••@example.com`: enough to recognise, not enough to learn an address from a link. */
-  email: string | null;
-  subscribed: boolean;
-}
-
 /** Where a subscriber's consent was given. */
-export type ConsentSource = 'newsletter' | 'account';
-
-/** One row of GET /api/admin/newsletter/subscribers (and of its CSV). */
-export interface Subscriber {
-  email: string | null;
-  phone: string | null;
-  name: string;
-  source: ConsentSource;
-  /** When the consent was given, ISO 8601. */
-  consented_at: string;
-}
+export type ConsentSource = Subscriber['source'];
 
 /** Hides all but the first letter of an address's local part. */
 export function maskEmail(email: string): string {
@@ -40,3 +24,6 @@ export function maskEmail(email: string): string {
   if (at < 1) return '•••';
   return `${email[0]}•••${email.slice(at)}`;
 }
+
+// The answers' shapes are schemas (api-shapes-storefront.ts), their types read from them.
+export type { CustomerDataExport, Subscriber, UnsubscribeLink } from './api-shapes-storefront.ts';

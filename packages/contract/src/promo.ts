@@ -32,16 +32,6 @@ export const ZPromoDocument = z
   });
 export type PromoDocument = z.infer<typeof ZPromoDocument>;
 
-/** GET /api/promos: the public codes that work now. */
-export interface PublicPromo {
-  code: string;
-  description: string;
-  kind: 'percent' | 'fixed';
-  value: number;
-  minimum_order: number;
-  ends_at: string | null;
-}
-
 /**
  * A promo code as POST /api/order reads it (upper case, trimmed), so the check and the order
  * look up the same code.
@@ -69,13 +59,5 @@ export const ZPromoCheckRequest = z.object({
 export type PromoCheckRequest = z.infer<typeof ZPromoCheckRequest>;
 export type PromoCheckRequestInput = z.input<typeof ZPromoCheckRequest>;
 
-/**
- * POST /api/promos/check: the code works for this customer and basket now. A code that does
- * not is a 422 naming promo_code, in the words placing the order would use.
- */
-export interface PromoCheck extends PublicPromo {
-  /** The food the server priced (pricing.ts): the lines that can be ordered. */
-  subtotal: number;
-  /** What the code takes off that food now (pricing.ts promoDiscount). */
-  discount: number;
-}
+// The answers' shapes are schemas (api-shapes-storefront.ts), their types read from them.
+export type { PublicPromo, PromoCheck } from './api-shapes-storefront.ts';

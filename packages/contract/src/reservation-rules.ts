@@ -33,3 +33,10 @@ export const BOOKING_STATUSES = [
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** What a guest may still cancel through the e-mailed link. */
 export const GUEST_CANCELLABLE: readonly BookingStatus[] = ['requested', 'confirmed'];
+
+/**
+ * Front of house mistakes (issue 27, point 6): a no-show may be marked from this many minutes
+ * after the booking's time, and undone for this many minutes after it was marked (diary.ts).
+ */
+export const NO_SHOW_AFTER_MINUTES = 15;
+export const NO_SHOW_UNDO_MINUTES = 10;

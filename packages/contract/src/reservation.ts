@@ -4,8 +4,6 @@ import {
   PEOPLE_OPTIONS,
   RESERVATION_MESSAGE_MAX_LENGTH,
   SLOT_TIME_PATTERN,
-  type BookingStatus,
-  type PeopleOption,
 } from './reservation-rules.ts';
 
 /**
@@ -56,21 +54,5 @@ export const ZBookingRequest = z.object({
 export type BookingRequest = z.infer<typeof ZBookingRequest>;
 export type BookingInput = z.input<typeof ZBookingRequest>;
 
-/** GET /api/reservation/timings (product.md §3): note the share flag is the string 'true' or 'false'. */
-export interface ReservationTimings {
-  date: string;
-  slots: string[];
-  booking_days_allowed: number;
-  allow_booking_whatsapp_share: 'true' | 'false';
-  booking_whatsapp_number: string;
-}
-
-/** A booking as its cancel page shows it. */
-export interface Booking {
-  date: string;
-  time: string;
-  number_of_people: PeopleOption;
-  name: string;
-  status: BookingStatus;
-  restaurant: string;
-}
+// The answers' shapes are schemas (api-shapes-storefront.ts), their types read from them.
+export type { ReservationTimings, Booking } from './api-shapes-storefront.ts';

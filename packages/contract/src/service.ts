@@ -198,64 +198,6 @@ export type ShopPatch = z.infer<typeof ZShopPatch>;
 
 export type SoldOutState = 'today' | 'indefinitely' | false;
 
-export interface ServiceOption {
-  /** The option's slug: one switch for every dish that offers it. */
-  id: string;
-  name: string;
-  sold_out: SoldOutState;
-  sold_out_until: string | null;
-}
-
-/** A dish as the Service screen lists it, hidden ones included. */
-export interface ServiceItem {
-  id: string;
-  name: string;
-  category: string;
-  price: number;
-  hidden: boolean;
-  sold_out: SoldOutState;
-  sold_out_until: string | null;
-  options: ServiceOption[];
-}
-
-/** A store's service controls as they stand now. */
-export interface ServiceStore {
-  id: string;
-  name: string;
-  is_closed: boolean;
-  is_open_now: boolean;
-  status_text: string | null;
-  order_types: OrderType[];
-  /** Null when not paused (or the pause has run out). */
-  pause: { order_types: OrderType[]; until: string; message: string } | null;
-  busy_extra_minutes: number;
-  hours: z.infer<typeof ZWeeklyHours>;
-  special_days: SpecialDay[];
-}
-
-/** The shop-wide switches. */
-export interface ShopSwitches {
-  IsShopClosed: 0 | 1;
-  ShopClosedMessage: string;
-  allowBooking: 0 | 1;
-  booking: {
-    hours: z.infer<typeof ZWeeklyHours>;
-    stepMinutes: number;
-    coversPerSlot: number;
-    daysAllowed: number;
-    whatsappShare: boolean;
-    whatsappNumber: string;
-  } | null;
-}
-
-/** The answer to an option's switch: how many dishes it changed. */
-export interface OptionAvailability {
-  id: string;
-  sold_out: SoldOutState;
-  sold_out_until: string | null;
-  dishes: number;
-}
-
 /** The message a paused order type shows when the shop wrote none. */
 export function defaultPauseMessage(types: readonly OrderType[]): string {
   const what = types.length === 2 ? 'orders' : `${types[0]} orders`;
@@ -272,3 +214,12 @@ export function activePause(
   if (orderType && !pause.orderTypes.includes(orderType)) return null;
   return pause;
 }
+
+// The answers' shapes are schemas (api-shapes-staff.ts), their types read from them.
+export type {
+  ServiceOption,
+  ServiceItem,
+  ServiceStore,
+  ShopSwitches,
+  OptionAvailability,
+} from './api-shapes-staff.ts';

@@ -77,27 +77,6 @@ export type PromoPatch = z.infer<typeof ZPromoPatch>;
 
 export const PROMO_STATES = ['active', 'scheduled', 'ended', 'used_up'] as const;
 
-/** A promo code as the editor shows it. */
-export interface AdminPromo {
-  id: string;
-  code: string;
-  description: string;
-  kind: 'percent' | 'fixed';
-  value: number;
-  minimum_order: number;
-  starts_at: string | null;
-  ends_at: string | null;
-  total_limit: number | null;
-  per_customer_limit: number | null;
-  store_ids: string[];
-  first_order_only: boolean;
-  public: boolean;
-  /** Standing orders that used it. */
-  uses: number;
-  state: (typeof PROMO_STATES)[number];
-  version: number;
-}
-
 /** A zone as the editor sends and shows it: a district (E1) or a sector (E1 6). */
 export const ZZoneEdit = z
   .object({
@@ -130,31 +109,9 @@ export const ZZonesPut = z
 export type ZonesPut = z.infer<typeof ZZonesPut>;
 export type ZonesPutInput = z.input<typeof ZZonesPut>;
 
-export interface StoreZones {
-  store_id: string;
-  store_name: string;
-  /** Whether the store offers delivery at all (its order types). */
-  delivers: boolean;
-  /** The store's own minutes on the road, for zones without theirs. */
-  delivery_minutes: number;
-  zones: ZoneEdit[];
-  version: number;
-}
-
 export const ZZonePreviewQuery = z.object({
   postcode: z.string({ error: 'Enter a postcode' }).min(1, 'Enter a postcode').max(12),
 });
-
-/** GET /api/admin/stores/{id}/zones/preview?postcode=: what a customer there would get. */
-export interface ZonePreview {
-  postcode: string;
-  delivers: boolean;
-  /** The zone that matched (a sector before its district), or null. */
-  area: string | null;
-  fee: number | null;
-  minimum_order: number | null;
-  travel_minutes: number | null;
-}
 
 export const SLOT_CAP_UNITS = ['orders', 'dishes'] as const;
 
@@ -173,12 +130,11 @@ export const ZAutomationPatch = z
   .strict();
 export type AutomationPatch = z.infer<typeof ZAutomationPatch>;
 
-export interface StoreAutomation {
-  store_id: string;
-  store_name: string;
-  slot_cap: number | null;
-  slot_cap_unit: (typeof SLOT_CAP_UNITS)[number];
-  auto_accept_minutes: number | null;
-  auto_print: boolean;
-  version: number;
-}
+// The answers' shapes are schemas (api-shapes-shop-editor.ts), their types read from them.
+export type {
+  AdminPromo,
+  StoreZones,
+  ZonePreview,
+  StoreAutomation,
+  AutoPrintStores,
+} from './api-shapes-shop-editor.ts';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZEmailAddress } from './email.ts';
-import { STAFF_CODE_LENGTH, STAFF_ROLES, type Permission, type StaffRole } from './staff-roles.ts';
+import {
+  PERMISSIONS,
+  STAFF_CODE_LENGTH,
+  STAFF_ROLES,
+  type Permission,
+  type StaffRole,
+} from './staff-roles.ts';
 
 /**
  * The staff application's sign-in, session and staff management (docs/decisions/0014). The
@@ -54,7 +60,7 @@ export const ZStaffSession = z.object({
     name: z.string(),
     role: ZStaffRole,
   }),
-  permissions: z.array(z.string()),
+  permissions: z.array(z.enum(PERMISSIONS)),
   /** The stores this person works in (every store of the shop for an owner). */
   stores: z.array(ZStaffStore),
   shop: z.object({
@@ -65,9 +71,7 @@ export const ZStaffSession = z.object({
   }),
   expires_at: z.string(),
 });
-export type StaffSession = Omit<z.infer<typeof ZStaffSession>, 'permissions'> & {
-  permissions: Permission[];
-};
+export type StaffSession = z.infer<typeof ZStaffSession>;
 
 export const ZStaffMember = z.object({
   id: z.string(),

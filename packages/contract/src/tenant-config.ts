@@ -81,8 +81,8 @@ export function messagingOf(settings: MessagingSettings | undefined) {
   };
 }
 
-/** How the order desk treats orders nobody answers (issue 14). */
-export const DEFAULT_AUTO_REJECT_MINUTES = 10;
+/** How the order desk treats orders nobody answers (issue 14); desk-deadline.ts holds the rule. */
+export { DEFAULT_AUTO_REJECT_MINUTES } from './desk-deadline.ts';
 export const ZOrderingSettings = z
   .object({
     /** An order nobody accepts within this many minutes is rejected and the customer told. */

@@ -132,6 +132,8 @@ export const ZLegalTexts = z
   })
   .strict();
 export type LegalTexts = z.infer<typeof ZLegalTexts>;
+/** GET /api/legal/{page}: its schema is the answers' (api-shapes-storefront.ts). */
+export type { LegalText } from './api-shapes-storefront.ts';
 export const LEGAL_PAGES = ['privacy', 'terms'] as const;
 
 /**

@@ -404,15 +404,16 @@ export const customers = pgTable(
     uniqueIndex('customers_tenant_referral_code_idx').on(t.tenantId, t.referralCode),
     index('customers_tenant_referred_by_idx').on(t.tenantId, t.referredBy),
     // The order history's and the customer list's searches, anywhere in the text (decision 44).
-    index('customers_name_trgm_idx').using(
-      'gin',
-      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
-    ),
-    index('customers_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    index('customers_phone_digits_trgm_idx').using(
-      'gin',
-      sql`regexp_replace(coalesce(${t.phone}, ''), '\\D', '', 'g') gin_trgm_ops`,
-    ),
+    // No pending list (fastupdate off): a search never scans rows not yet merged into the index.
+    index('customers_name_trgm_idx')
+      .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('customers_email_trgm_idx')
+      .using('gin', sql`${t.email} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('customers_phone_digits_trgm_idx')
+      .using('gin', sql`regexp_replace(coalesce(${t.phone}, ''), '\\D', '', 'g') gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -641,10 +642,9 @@ export const orders = pgTable(
     // The order history and the sales reports read a shop's orders newest first, or by a day.
     index('orders_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     // The history's search by delivery postcode, anywhere in it (pg_trgm: decision 44).
-    index('orders_postcode_trgm_idx').using(
-      'gin',
-      sql`upper(replace((${t.address} ->> 'postcode'), ' ', '')) gin_trgm_ops`,
-    ),
+    index('orders_postcode_trgm_idx')
+      .using('gin', sql`upper(replace((${t.address} ->> 'postcode'), ' ', '')) gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -1,7 +1,7 @@
-import type { ErrorEnvelope } from '@servery/contract/envelope';
 import type { StaffSession } from '@servery/contract/staff';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { refusedWith } from '@servery/contract/error-codes';
+import { serverRefusal } from '../lib/server-error.ts';
 
 /**
  * The staff application's one client for /api/admin. The session is an HttpOnly cookie the
@@ -26,15 +26,15 @@ export const { useSessionQuery } = adminApi;
 
 /** The server's message from a failed call, or a plain one when the network failed. */
 export function adminErrorMessage(error: unknown): string {
-  const data = (error as { data?: Partial<ErrorEnvelope> } | undefined)?.data;
-  if (typeof data?.message === 'string') return data.message;
-  return 'The server could not be reached. Check the connection and try again.';
+  return (
+    serverRefusal(error)?.message ??
+    'The server could not be reached. Check the connection and try again.'
+  );
 }
 
 /** Field messages of a 400 answer, keyed by field name. */
 export function adminFieldErrors(error: unknown): Record<string, string> {
-  const data = (error as { data?: Partial<ErrorEnvelope> } | undefined)?.data;
-  return data?.errors ?? {};
+  return serverRefusal(error)?.errors ?? {};
 }
 
 /** Whether a failed call failed because the session has ended. */

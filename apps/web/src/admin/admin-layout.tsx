@@ -18,7 +18,10 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-primary text-on-primary' : 'text-stone-800 hover:bg-stone-200'
   }`;
 
-/** Header with the shop, the person and sign-out; navigation that scrolls sideways on phones. */
+/**
+ * Header with the shop, the person and sign-out; navigation that scrolls sideways on phones and
+ * wraps from a tablet up, so every section is in sight on the counter's screen.
+ */
 export function AdminLayout({ session, children }: { session: StaffSession; children: ReactNode }) {
   const [signOut, signingOut] = useSignOutStaffMutation();
   const service = useService();
@@ -46,8 +49,11 @@ export function AdminLayout({ session, children }: { session: StaffSession; chil
             Sign out
           </button>
         </div>
-        <nav aria-label="Staff sections" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-3">
-          <ul className="flex gap-2">
+        <nav
+          aria-label="Staff sections"
+          className="mx-auto max-w-7xl overflow-x-auto px-4 pb-3 md:overflow-visible"
+        >
+          <ul className="flex gap-2 md:flex-wrap">
             <li>
               <NavLink to="/admin" end className={navClass}>
                 Home

@@ -4,7 +4,7 @@ import { lazyPage } from './lazy-page.ts';
 // A page whose code is a chunk of its own draws its first frame from the main bundle (its
 // heading and skeleton, in place), and asks for its chunk once that frame is on screen: the
 // chunk then does not compete with the first paint for the network and the main thread, and it
-// still arrives before the data the page shows. /menu and /reservation load this way.
+// still arrives before the data the page shows. /menu, /reservation and /checkout load this way.
 
 /** Longest wait for the first paint (a tab opened in the background paints nothing). */
 const FIRST_PAINT_WAIT_MS = 1000;

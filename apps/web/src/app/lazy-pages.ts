@@ -60,10 +60,6 @@ export const InviteFriendsPage = lazyComponent(
   () => import('../features/account/components/invite-friends-page.tsx'),
   (m) => m.InviteFriendsPage,
 );
-export const CheckoutRoute = lazyComponent(
-  () => import('./routes/checkout-route.tsx'),
-  (m) => m.CheckoutRoute,
-);
 export const PaymentRoute = lazyComponent(
   () => import('./routes/payment-route.tsx'),
   (m) => m.PaymentRoute,

@@ -10,7 +10,6 @@ import {
   BrandPage,
   CancelBookingPage,
   CartRoute,
-  CheckoutRoute,
   CookiePolicyPage,
   InviteFriendsPage,
   LoginPage,
@@ -28,6 +27,7 @@ import {
 } from './lazy-pages.ts';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { RequireSignIn } from './require-sign-in.tsx';
+import { CheckoutRouteLoader } from './routes/checkout-route-loader.tsx';
 import { MenuRouteLoader } from './routes/menu-route-loader.tsx';
 import { ReservationRouteLoader } from './routes/reservation-route-loader.tsx';
 import { Shell } from './shell.tsx';
@@ -155,7 +155,7 @@ export function AppRoutes() {
         />
         {(
           [
-            ['checkout', <CheckoutRoute />],
+            ['checkout', <CheckoutRouteLoader />],
             ['payment', <PaymentRoute />],
             ['orders', <OrdersRoute />],
             ['orders/:orderId', <OrderRoute />],

@@ -1,4 +1,3 @@
-import type { ErrorEnvelope } from '@servery/contract/envelope';
 import {
   createApi,
   fetchBaseQuery,
@@ -10,6 +9,7 @@ import { rememberReturnTo } from './return-to.ts';
 import { currentUserData, signOut } from './session.ts';
 import { NETWORK_ERROR_MESSAGE, toast } from './toast.ts';
 import { refusedWith } from '@servery/contract/error-codes';
+import { serverRefusal } from './server-error.ts';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
@@ -66,8 +66,7 @@ export const api = createApi({
 
 /** The server's message from a failed call, for the error toast product.md §8 asks for. */
 export function serverMessage(error: unknown): string {
-  const data = (error as { data?: Partial<ErrorEnvelope> } | undefined)?.data;
-  return typeof data?.message === 'string' ? data.message : NETWORK_ERROR_MESSAGE;
+  return serverRefusal(error)?.message ?? NETWORK_ERROR_MESSAGE;
 }
 
 /**
@@ -75,8 +74,8 @@ export function serverMessage(error: unknown): string {
  * already toasted by the client are not toasted twice; 401s listed in `silentOn` stay quiet.
  */
 export function toastServerError(error: unknown, { silentOn = [] as number[] } = {}): void {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  if (typeof status !== 'number' || silentOn.includes(status)) return;
+  const refusal = serverRefusal(error);
+  if (!refusal || silentOn.includes(refusal.status)) return;
   // product.md §8: an exception failure is 'Oops! Something went wrong.' (the server logs the rest).
-  toast.error(status >= 500 ? NETWORK_ERROR_MESSAGE : serverMessage(error));
+  toast.error(refusal.status >= 500 ? NETWORK_ERROR_MESSAGE : serverMessage(error));
 }

@@ -59,3 +59,10 @@ const sharedApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpoin
 
 export const { useGetOrderQuery, useLazyGetOrderQuery, useDishesNowQuery, useLazyDishesNowQuery } =
   sharedApi;
+
+/**
+ * The order as the server just answered a mutation, put in the order's cache at once: the page
+ * opened next shows it (a paid order never shows "Not paid yet" while its refetch runs).
+ */
+export const orderAnswered = (order: Order) =>
+  sharedApi.util.upsertQueryData('getOrder', order.id, order);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerErrors } from './form-errors.ts';
 import { NETWORK_ERROR_MESSAGE, toasts } from './toast.ts';
 
@@ -8,6 +8,8 @@ const answer = (status: number, message: string, errors?: Record<string, string>
 });
 const shownToasts = () => toasts.get().map((t) => `${t.kind}: ${t.message}`);
 
+// The web project shares one process between files: a toast another file left must not count.
+beforeEach(() => toasts.set([]));
 afterEach(() => toasts.set([]));
 
 describe('applyServerErrors', () => {

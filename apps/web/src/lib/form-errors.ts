@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { ErrorEnvelope } from '@servery/contract/envelope';
+import { refusedWith } from '@servery/contract/error-codes';
 import { toastServerError } from './api.ts';
+import { serverRefusal } from './server-error.ts';
 
 /** Where a refusal landed: the fields it marked, the lines (`lines.N…`) and the rest. */
 export interface PlacedErrors {
@@ -42,15 +43,14 @@ export function applyServerErrors<T extends FieldValues>(
 ): PlacedErrors {
   const settings: ApplyServerErrorsOptions = isFieldList(options) ? { fields: options } : options;
   const { fields, rowsName, toast = 'always', focus = true } = settings;
-  const status = (error as { status?: unknown } | undefined)?.status;
-  const data = (error as { data?: Partial<ErrorEnvelope> } | undefined)?.data;
+  const refusal = serverRefusal(error);
   const placed: PlacedErrors = { fields: [], lines: {}, rule: null };
-  const answered = typeof status === 'number' && status >= 400 && status < 500 && status !== 401;
+  const answered =
+    refusal && refusal.status >= 400 && refusal.status < 500 && !refusedWith(error, 'unauthorized');
 
   if (answered) {
     const row = rowsName ? new RegExp(`^${rowsName}\\.(\\d+)(?:\\.|$)`) : null;
-    for (const [key, message] of Object.entries(data?.errors ?? {})) {
-      if (typeof message !== 'string') continue;
+    for (const [key, message] of Object.entries(refusal.errors)) {
       const index = row?.exec(key)?.[1];
       if (index !== undefined) {
         placed.lines[Number(index)] ??= message;
@@ -66,9 +66,7 @@ export function applyServerErrors<T extends FieldValues>(
       } else placed.rule ??= message;
     }
     const nothingPlaced = !placed.fields.length && !Object.keys(placed.lines).length;
-    if (nothingPlaced && !placed.rule && typeof data?.message === 'string') {
-      placed.rule = data.message;
-    }
+    if (nothingPlaced && !placed.rule && refusal.message !== null) placed.rule = refusal.message;
   }
 
   const landed = placed.fields.length > 0 || Object.keys(placed.lines).length > 0 || placed.rule;

@@ -53,6 +53,7 @@ export async function shareLink(share: ShareData): Promise<void> {
     await navigator.share(share);
   } catch (error) {
     // The customer closing the share sheet is not a failure.
-    if ((error as { name?: string }).name !== 'AbortError') toast.error(SHARE_FAILED_MESSAGE);
+    const closed = error instanceof DOMException && error.name === 'AbortError';
+    if (!closed) toast.error(SHARE_FAILED_MESSAGE);
   }
 }

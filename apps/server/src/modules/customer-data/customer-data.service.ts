@@ -1,3 +1,4 @@
+import type { CustomerDataExport } from '@servery/contract/personal-data';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toAddress } from '../addresses/addresses.service.ts';
@@ -16,7 +17,7 @@ export async function exportCustomerData(
   tenant: { id: string; slug: string },
   customerId: string,
   now: Date,
-) {
+): Promise<CustomerDataExport> {
   const row = await findAnyCustomer(db, tenant.id, customerId);
   if (!row || row.deletedAt) throw signInAgain();
   const verifiedEmail = row.emailVerified ? row.email : null;
@@ -68,7 +69,6 @@ export async function exportCustomerData(
     })),
   };
 }
-export type CustomerDataExport = Awaited<ReturnType<typeof exportCustomerData>>;
 
 /**
  * Deletes the account (UK GDPR art. 17) and keeps the orders, anonymised, for the shop's

@@ -12,7 +12,7 @@ import { moveDeskOrder } from './desk.repository.ts';
 import { hostsOfTenant } from '../tenants/tenants.repository.ts';
 import { orderPageUrl, type MessageLinks } from '../orders/order-message.ts';
 import { sendBookingReminders } from '../diary/booking-reminders.ts';
-import { alertUnwatchedOrders } from './unwatched-orders.ts';
+import { alertUnwatchedOrders, anyUnwatchedOrders } from './unwatched-orders.ts';
 import { markMoneyBackDue, settlePayment, unsettledPayments } from './settlement.ts';
 import type { CardProvider } from '../../providers/payments/payment-provider.ts';
 
@@ -25,6 +25,13 @@ const BATCH = 20;
 /** A pre-order may wait for the morning, but is answered half an hour before its time at least. */
 const ANSWER_BEFORE_DUE_MS = 30 * 60_000;
 const EVENTS_KEPT_MS = 48 * 3600_000;
+/**
+ * The sweep's housekeeping (the day-before booking reminders, from 9:00, and the pruning of
+ * events older than 48 hours) runs at most this often by the sweeper's clock: neither is
+ * wanted to the second, and run on every sweep it was most of a quiet process's statements,
+ * with one transaction per shop taking bookings (issue 33).
+ */
+export const HOUSEKEEPING_EVERY_MS = 60_000;
 
 /**
  * Nothing waits unseen (issue 14): every process sweeps, claiming placed orders past their
@@ -35,6 +42,8 @@ const EVENTS_KEPT_MS = 48 * 3600_000;
  */
 export class DeskSweeper {
   private timer: NodeJS.Timeout | undefined;
+  /** When this process last did the housekeeping (undefined: not yet, so the first sweep does). */
+  private housekept: number | undefined;
 
   constructor(
     private readonly db: Database,
@@ -65,19 +74,42 @@ export class DeskSweeper {
   async sweep(): Promise<number> {
     const at = this.now();
     const moneyBack: { tenantId: string; orderId: string }[] = [];
-    const rejected = await this.db.transaction(async (tx) => {
-      const due = await tx.execute(sql`
-        select o.id, o.tenant_id, o.store_id, o.store_name, o.number, o.order_type, o.status,
-               t.website_name, t.config->>'timeZone' as time_zone, c.email, c.phone
-        from orders o
-        join tenants t on t.id = o.tenant_id
-        join customers c on c.id = o.customer_id
-        where o.status = 'placed'
-          and o.updated_at < ${at}::timestamptz - make_interval(mins => coalesce((t.config->'ordering'->>'autoRejectMinutes')::int, ${DEFAULT_AUTO_REJECT_MINUTES}))
-          and o.scheduled_for < ${at}::timestamptz + ${`${ANSWER_BEFORE_DUE_MS / 1000} seconds`}::interval
-        order by o.updated_at
-        limit ${BATCH}
-        for update of o skip locked`);
+    const rejected = await this.rejectUnanswered(at, moneyBack);
+    if (rejected > 0) {
+      this.log.warn({ rejected }, 'desk sweeper: orders nobody accepted in time were rejected');
+      this.onMessageQueued();
+    }
+    // A quiet sweep looks first, in one statement, and opens a transaction only to claim.
+    const unwatched = (await anyUnwatchedOrders(this.db, at))
+      ? await this.db.transaction((tx) => alertUnwatchedOrders(tx, at))
+      : 0;
+    if (unwatched > 0) {
+      this.log.warn({ orders: unwatched }, 'desk sweeper: orders arrived with no board open');
+      this.onMessageQueued();
+    }
+    // Money back, after the commit; captures, releases and refunds that failed before are
+    // tried again here too.
+    const settlement = { db: this.db, card: this.card, log: this.log };
+    for (const due of [...moneyBack, ...(await unsettledPayments(this.db))]) {
+      await settlePayment(settlement, due.tenantId, due.orderId);
+    }
+    await this.housekeeping(at);
+    return rejected;
+  }
+
+  /**
+   * Rejects the orders past their answer time; those whose money goes back are pushed to
+   * `moneyBack`. A quiet sweep (issue 33) looks for one first, in one statement, and opens the
+   * transaction that claims them only when there is one.
+   */
+  private async rejectUnanswered(
+    at: Date,
+    moneyBack: { tenantId: string; orderId: string }[],
+  ): Promise<number> {
+    const looked = await this.db.execute(dueOrders(at, 'look'));
+    if ((looked as unknown as { rows: unknown[] }).rows.length === 0) return 0;
+    return this.db.transaction(async (tx) => {
+      const due = await tx.execute(dueOrders(at, 'claim'));
       const rows = (due as unknown as { rows: DueOrder[] }).rows;
       // The customer's message links to the order on the shop's configured host.
       const hosts = new Map<string, Awaited<ReturnType<typeof hostsOfTenant>>>();
@@ -141,30 +173,42 @@ export class DeskSweeper {
       }
       return count;
     });
-    if (rejected > 0) {
-      this.log.warn({ rejected }, 'desk sweeper: orders nobody accepted in time were rejected');
-      this.onMessageQueued();
-    }
-    const unwatched = await this.db.transaction((tx) => alertUnwatchedOrders(tx, at));
-    if (unwatched > 0) {
-      this.log.warn({ orders: unwatched }, 'desk sweeper: orders arrived with no board open');
-      this.onMessageQueued();
-    }
-    // Money back, after the commit; captures, releases and refunds that failed before are
-    // tried again here too.
-    const settlement = { db: this.db, card: this.card, log: this.log };
-    for (const due of [...moneyBack, ...(await unsettledPayments(this.db))]) {
-      await settlePayment(settlement, due.tenantId, due.orderId);
-    }
-    // The bookings diary's day-before reminders ride on the same sweep.
+  }
+
+  /**
+   * The bookings diary's day-before reminders and the events' pruning ride on the sweep, once
+   * a minute at most. A clock that went back (a test's, or the machine's) counts as time gone.
+   * A housekeeping that failed is tried again on the next sweep.
+   */
+  private async housekeeping(at: Date) {
+    const since = this.housekept === undefined ? Infinity : at.getTime() - this.housekept;
+    if (since >= 0 && since < HOUSEKEEPING_EVERY_MS) return;
     const reminded = await sendBookingReminders(this.db, at, this.links);
     if (reminded > 0) {
       this.log.info({ reminded }, 'desk sweeper: booking reminders queued');
       this.onMessageQueued();
     }
     await pruneEvents(this.db, new Date(at.getTime() - EVENTS_KEPT_MS));
-    return rejected;
+    this.housekept = at.getTime();
   }
+}
+
+/**
+ * Placed orders past their answer time, claimed (locked, skipping those another process holds)
+ * or only looked at (one is enough to know).
+ */
+function dueOrders(at: Date, mode: 'claim' | 'look') {
+  return sql`
+    select o.id, o.tenant_id, o.store_id, o.store_name, o.number, o.order_type, o.status,
+           t.website_name, t.config->>'timeZone' as time_zone, c.email, c.phone
+    from orders o
+    join tenants t on t.id = o.tenant_id
+    join customers c on c.id = o.customer_id
+    where o.status = 'placed'
+      and o.updated_at < ${at}::timestamptz - make_interval(mins => coalesce((t.config->'ordering'->>'autoRejectMinutes')::int, ${DEFAULT_AUTO_REJECT_MINUTES}))
+      and o.scheduled_for < ${at}::timestamptz + ${`${ANSWER_BEFORE_DUE_MS / 1000} seconds`}::interval
+    order by o.updated_at
+    ${mode === 'claim' ? sql`limit ${BATCH} for update of o skip locked` : sql`limit 1`}`;
 }
 
 interface DueOrder {

@@ -19,6 +19,7 @@ import {
   markCaptureDue,
   markMoneyBackDue,
   settlePayment,
+  SETTLED_METHOD,
   type SettlementDeps,
 } from './settlement.ts';
 import { delayDeskOrder, findDeskOrder, moveDeskOrder, type DeskRow } from './desk.repository.ts';
@@ -160,13 +161,16 @@ export function createDeskService(deps: DeskDeps) {
       }
       if (!moved) return null;
       // The money follows the decision: marked here, done by the provider after the commit.
+      // Cash has nothing to mark (decision 47): no round trip for an update that matches no row.
       const paymentOf = { tenantId: staff.tenantId, storeId: order.storeId, orderId: id };
       const payment =
-        moved.status === 'accepted'
-          ? (await markCaptureDue(tx, paymentOf)) && 'capture_pending'
-          : moved.status === 'rejected' || moved.status === 'cancelled'
-            ? await markMoneyBackDue(tx, paymentOf)
-            : null;
+        current.payment.method !== SETTLED_METHOD
+          ? null
+          : moved.status === 'accepted'
+            ? (await markCaptureDue(tx, paymentOf)) && 'capture_pending'
+            : moved.status === 'rejected' || moved.status === 'cancelled'
+              ? await markMoneyBackDue(tx, paymentOf)
+              : null;
       await recordAudit(tx, actor, {
         action: body.status === 'delay' ? 'order.delayed' : `order.${body.status}`,
         entity: 'order',

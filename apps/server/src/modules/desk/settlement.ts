@@ -72,11 +72,18 @@ export async function markMoneyBackDue(
   return rows[0]?.status ?? null;
 }
 
+/**
+ * The only method whose money the desk's moves settle. A payment's method never changes once
+ * its order is written, so a move of an order paid otherwise skips the updates below (decision
+ * 47): they could match no row.
+ */
+export const SETTLED_METHOD = 'card';
+
 function ownCard({ tenantId, orderId }: PaymentOf) {
   return and(
     eq(payments.tenantId, tenantId),
     eq(payments.orderId, orderId),
-    eq(payments.method, 'card'),
+    eq(payments.method, SETTLED_METHOD),
   );
 }
 

@@ -28,21 +28,7 @@ interface UnwatchedOrder {
  * Answers how many orders were reported.
  */
 export async function alertUnwatchedOrders(tx: Executor, at: Date): Promise<number> {
-  const result = await tx.execute(sql`
-    select o.id, o.tenant_id, o.store_id, o.store_name, o.number, t.website_name,
-           coalesce(t.config->'ordering'->>'alertEmail', t.config->>'supportEmail') as alert_email,
-           t.config->'ordering'->>'alertPhone' as alert_phone
-    from orders o
-    join tenants t on t.id = o.tenant_id
-    left join board_presence p on p.tenant_id = o.tenant_id and p.store_id = o.store_id
-    where o.status = 'placed'
-      and o.unwatched_alert_at is null
-      and o.updated_at > ${at}::timestamptz - ${`${ALARM_WINDOW_MS / 1000} seconds`}::interval
-      and (p.seen_at is null
-           or p.seen_at < ${at}::timestamptz - ${`${UNWATCHED_AFTER_MS / 1000} seconds`}::interval)
-    order by o.number
-    limit 100
-    for update of o skip locked`);
+  const result = await tx.execute(unwatchedOrders(at, 'claim'));
   const rows = (result as unknown as { rows: UnwatchedOrder[] }).rows;
   if (rows.length === 0) return 0;
   await tx.execute(sql`
@@ -64,6 +50,34 @@ export async function alertUnwatchedOrders(tx: Executor, at: Date): Promise<numb
     }
   }
   return rows.length;
+}
+
+/**
+ * Whether any order waits unwatched, in one statement and no transaction: the sweep claims them
+ * in a transaction of its own only then (a quiet sweep sent BEGIN and COMMIT around an empty
+ * claim, issue 33). An order one process is alerting is still seen here; the claim skips it.
+ */
+export async function anyUnwatchedOrders(db: Executor, at: Date): Promise<boolean> {
+  const result = await db.execute(unwatchedOrders(at, 'look'));
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Placed orders no board has seen, claimed (locked, skipping those locked) or only looked at. */
+function unwatchedOrders(at: Date, mode: 'claim' | 'look') {
+  return sql`
+    select o.id, o.tenant_id, o.store_id, o.store_name, o.number, t.website_name,
+           coalesce(t.config->'ordering'->>'alertEmail', t.config->>'supportEmail') as alert_email,
+           t.config->'ordering'->>'alertPhone' as alert_phone
+    from orders o
+    join tenants t on t.id = o.tenant_id
+    left join board_presence p on p.tenant_id = o.tenant_id and p.store_id = o.store_id
+    where o.status = 'placed'
+      and o.unwatched_alert_at is null
+      and o.updated_at > ${at}::timestamptz - ${`${ALARM_WINDOW_MS / 1000} seconds`}::interval
+      and (p.seen_at is null
+           or p.seen_at < ${at}::timestamptz - ${`${UNWATCHED_AFTER_MS / 1000} seconds`}::interval)
+    order by o.number
+    ${mode === 'claim' ? sql`limit 100 for update of o skip locked` : sql`limit 1`}`;
 }
 
 /** The alarm's words: which orders wait, where, and what to do. */

@@ -191,10 +191,14 @@ describe('a stream that is not read', () => {
 
 describe('a normal stop', () => {
   it('ends open streams without an error in the log', async () => {
-    const board = await readyBoard(owner, 1);
+    const stopping = await servers.another();
+    const board = openBoard(stopping.url, owner);
+    const response = await board.opened;
+    const ended = new Promise<void>((resolve) => response.once('close', () => resolve()));
+    await board.waitFor((f) => f.event === 'ready', 10_000);
     const before = logLines.length;
-    await servers.second.close();
-    await board.ended;
+    await stopping.close();
+    await ended;
     expect(logLines.slice(before).filter((l) => l.level >= 50)).toEqual([]);
   });
 });

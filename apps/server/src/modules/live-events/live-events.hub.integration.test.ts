@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveEvents } from '../../db/schema.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
-import { createTestDatabase } from '../../../test/test-database.ts';
-import { findTenantBySlug } from '../tenants/tenants.repository.ts';
+import { oneShopDatabase } from '../../../test/one-shop-database.ts';
 import { LiveEventsHub } from './live-events.hub.ts';
 import { silentLog } from '../../../test/silent-log.ts';
 import { until } from '../../../test/until.ts';
@@ -12,18 +9,7 @@ import { recordLiveEvent } from './live-events.repository.ts';
 
 // The hub on its own, its LISTEN connection replaced by hooks the test calls itself, so a
 // notification and a reconnection can be made to arrive in a chosen order.
-let database: DatabaseHandle;
-let tenantId: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const doc = makeTenantDocument();
-  await importTestTenant(database.db, doc);
-  tenantId = (await findTenantBySlug(database.db, doc.slug))!.id;
-});
-afterAll(async () => {
-  await database.close();
-});
+const shop = oneShopDatabase();
 
 /**
  * A hub whose LISTEN connection is replaced by hooks the test calls itself, so that a
@@ -33,7 +19,7 @@ async function hubWithHooks() {
   const hooks = { notify: (_payload: string) => {}, reconnect: () => {} };
   const hub = new LiveEventsHub(
     {
-      ...database,
+      ...shop.database,
       listen: async (_channel, onNotify, options) => {
         hooks.notify = onNotify;
         hooks.reconnect = options?.onReconnect ?? (() => {});
@@ -55,9 +41,14 @@ describe('LiveEventsHub', () => {
   it('sends an event once when its notification comes while a catch-up is running', async () => {
     const { hub, notify, reconnected } = await hubWithHooks();
     const sent: number[] = [];
-    hub.add({ tenantId, storeIds: [], send: (event) => sent.push(event.id), end: () => {} });
-    const id = await recordLiveEvent(database.db, {
-      tenantId,
+    hub.add({
+      tenantId: shop.tenantId,
+      storeIds: [],
+      send: (event) => sent.push(event.id),
+      end: () => {},
+    });
+    const id = await recordLiveEvent(shop.database.db, {
+      tenantId: shop.tenantId,
       storeId: null,
       kind: 'order.created',
       entityId: 'order-1',
@@ -74,17 +65,22 @@ describe('LiveEventsHub', () => {
   it('after a reconnection, sends an event that took a lower id but committed late', async () => {
     const { hub, notify, reconnected } = await hubWithHooks();
     const sent: string[] = [];
-    hub.add({ tenantId, storeIds: [], send: (event) => sent.push(event.entityId), end: () => {} });
+    hub.add({
+      tenantId: shop.tenantId,
+      storeIds: [],
+      send: (event) => sent.push(event.entityId),
+      end: () => {},
+    });
     // A transaction takes an id, and is still open when a later event commits and is sent...
     const lateId = Number(
       (
-        (await database.db.execute(
+        (await shop.database.db.execute(
           sql`select nextval(pg_get_serial_sequence('live_events', 'id')) as id`,
         )) as unknown as { rows: { id: string }[] }
       ).rows[0]!.id,
     );
-    const early = await recordLiveEvent(database.db, {
-      tenantId,
+    const early = await recordLiveEvent(shop.database.db, {
+      tenantId: shop.tenantId,
       storeId: null,
       kind: 'order.status',
       entityId: 'committed-first',
@@ -92,9 +88,9 @@ describe('LiveEventsHub', () => {
     notify(String(early));
     await new Promise((resolve) => setTimeout(resolve, 100));
     // ...then commits while the listening connection is down: its NOTIFY is lost.
-    await database.db.insert(liveEvents).values({
+    await shop.database.db.insert(liveEvents).values({
       id: lateId,
-      tenantId,
+      tenantId: shop.tenantId,
       storeId: null,
       kind: 'order.created',
       entityId: 'committed-late',
@@ -108,19 +104,24 @@ describe('LiveEventsHub', () => {
     const { hub, reconnected } = await hubWithHooks();
     const sent: string[] = [];
     hub.add({
-      tenantId,
+      tenantId: shop.tenantId,
       storeIds: [],
       orderId: 'order-followed',
       send: (event) => sent.push(`${event.kind} ${event.entityId}`),
       end: () => {},
     });
-    // Written while the listening connection is down (a database restart): no NOTIFY arrives.
+    // Written while the listening connection is down (a shop.database restart): no NOTIFY arrives.
     for (const [kind, entityId] of [
       ['order.status', 'order-other'],
       ['booking.created', 'order-followed'],
       ['order.status', 'order-followed'],
     ] as const) {
-      await recordLiveEvent(database.db, { tenantId, storeId: null, kind, entityId });
+      await recordLiveEvent(shop.database.db, {
+        tenantId: shop.tenantId,
+        storeId: null,
+        kind,
+        entityId,
+      });
     }
     reconnected();
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -131,11 +132,16 @@ describe('LiveEventsHub', () => {
   it('after a reconnection, replays every event written while it was down, page by page, once each', async () => {
     const { hub, reconnected } = await hubWithHooks();
     const sent: number[] = [];
-    hub.add({ tenantId, storeIds: [], send: (event) => sent.push(event.id), end: () => {} });
+    hub.add({
+      tenantId: shop.tenantId,
+      storeIds: [],
+      send: (event) => sent.push(event.id),
+      end: () => {},
+    });
     // 2,500 events while the listening connection is down: far more than one page (500).
-    const written = (await database.db.execute(sql`
+    const written = (await shop.database.db.execute(sql`
       insert into live_events (tenant_id, store_id, kind, entity_id)
-      select ${tenantId}, null, 'order.status', 'outage-' || n from generate_series(1, 2500) n
+      select ${shop.tenantId}, null, 'order.status', 'outage-' || n from generate_series(1, 2500) n
       returning id`)) as unknown as { rows: { id: string | number }[] };
     const ids = written.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
     reconnected();

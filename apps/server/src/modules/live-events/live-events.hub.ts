@@ -7,6 +7,7 @@ import { CatchUp } from './live-events-catch-up.ts';
 import {
   LIVE_EVENTS_CHANNEL,
   eventById,
+  eventFromPayload,
   isStaffAccessKind,
   markBoardsSeen,
   settledEventId,
@@ -47,8 +48,8 @@ export const PRESENCE_EVERY_MS = 15_000;
 
 /**
  * Every stream connected to this process, fed by one dedicated LISTEN connection
- * (architecture.md "Live"). NOTIFY carries only an event's id; the row is read once per process
- * and sent to the streams that may see it. Which ids were dealt with is a watermark and the ids
+ * (architecture.md "Live"). NOTIFY carries the event's row (decision 47; a bare id is read back
+ * from the table), sent to the streams that may see it. Which ids were dealt with is a watermark and the ids
  * above it (`DeliveredIds`); after the connection comes back, or a read failed, the hub replays
  * the table by id from the watermark, page by page, until it is caught up (decision 31).
  */
@@ -72,7 +73,7 @@ export class LiveEventsHub {
   async start() {
     this.unsubscribe = await this.database.listen(
       LIVE_EVENTS_CHANNEL,
-      (payload) => void this.onNotify(Number(payload)),
+      (payload) => void this.onNotify(payload),
       { onLost: (error) => this.onLost(error), onReconnect: () => void this.onBack() },
     );
     // LISTEN is in place: whatever commits from now on is announced, and nothing up to the
@@ -139,19 +140,23 @@ export class LiveEventsHub {
     return this.catchUps.run();
   }
 
-  private async onNotify(id: number) {
+  private async onNotify(payload: string) {
+    // The row itself (decision 47), or a bare id to read back.
+    let event: LiveEventRow | null | undefined = eventFromPayload(payload);
+    const id = event ? event.id : Number(payload);
     if (!Number.isSafeInteger(id) || this.delivered.has(id)) return;
     if (this.streams.size === 0) {
       this.delivered.add(id);
       return;
     }
-    let event: LiveEventRow | undefined;
-    try {
-      event = await eventById(this.database.db, id);
-    } catch {
-      // The pooled connection failed (issue 27): the replay after it reads the event again.
-      this.catchUps.soon();
-      return;
+    if (!event) {
+      try {
+        event = await eventById(this.database.db, id);
+      } catch {
+        // The pooled connection failed (issue 27): the replay after it reads the event again.
+        this.catchUps.soon();
+        return;
+      }
     }
     if (!event) this.delivered.add(id);
     else if (!this.delivered.has(id)) this.deliver(event);

@@ -1,10 +1,20 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import { ORDER_EVENT_KINDS, type LiveEventKind } from '@servery/contract/live-events';
 import type { Database, Executor } from '../../db/client.ts';
 import { boardPresence, liveEvents } from '../../db/schema.ts';
 
-/** The NOTIFY channel live events are announced on; the payload is the event's id only. */
+/**
+ * The NOTIFY channel live events are announced on. The payload is the event's row as JSON
+ * (decision 47), so a listening process sends it on without reading it back; a payload that is
+ * a bare id (an older process, or a hand-made NOTIFY) is read from the table.
+ */
 export const LIVE_EVENTS_CHANNEL = 'servery_live_events';
+
+/**
+ * PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: a row that long (a very long
+ * entity id) is announced by its id, which the hubs read back.
+ */
+const NOTIFY_PAYLOAD_BYTES = 8000;
 
 /**
  * News about a staff member's access, on the same table and NOTIFY as the boards' events, so it
@@ -30,14 +40,49 @@ export interface LiveEventInput {
 }
 
 /**
- * Records something a staff board must see, in the caller's transaction, and announces its id.
- * NOTIFY inside a transaction is delivered only if it commits, so a board never hears of a
- * change that was rolled back, and a listener that missed it replays from the table.
+ * Records something a staff board must see, in the caller's transaction, and announces it, in
+ * one statement (decision 47): the insert's row goes out as the NOTIFY payload, so the
+ * listeners need not read it back. NOTIFY inside a transaction is delivered only if it commits,
+ * so a board never hears of a change that was rolled back, and a listener that missed it
+ * replays from the table.
  */
 export async function recordLiveEvent(tx: Executor, event: LiveEventInput): Promise<number> {
-  const [row] = await tx.insert(liveEvents).values(event).returning({ id: liveEvents.id });
-  await tx.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${String(row!.id)})`);
-  return row!.id;
+  const result = await tx.execute(sql`
+    with written as (
+      insert into ${liveEvents} (tenant_id, store_id, kind, entity_id)
+      values (${event.tenantId}, ${event.storeId}, ${event.kind}, ${event.entityId})
+      returning *
+    ),
+    announced as (select id, row_to_json(written)::text as row from written)
+    select id, pg_notify(
+      ${LIVE_EVENTS_CHANNEL},
+      case when octet_length(row) < ${NOTIFY_PAYLOAD_BYTES} then row else id::text end
+    ) from announced`);
+  const [row] = (result as unknown as { rows: { id: number | string }[] }).rows;
+  return Number(row!.id);
+}
+
+const LIVE_EVENT_COLUMNS = Object.entries(getTableColumns(liveEvents));
+
+/**
+ * The row a NOTIFY payload carries, decoded as Drizzle decodes the table's columns; null when
+ * the payload is not a row (a bare id: read it from the table).
+ */
+export function eventFromPayload(payload: string): LiveEventRow | null {
+  if (!payload.startsWith('{')) return null;
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(payload) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of LIVE_EVENT_COLUMNS) {
+    const value = json[column.name];
+    if (value === undefined) return null;
+    row[key] = value === null ? null : column.mapFromDriverValue(value);
+  }
+  return row as LiveEventRow;
 }
 
 /**

@@ -4,16 +4,23 @@ import { AppError } from '../../lib/app-error.ts';
 import { findById } from '../customers/customers.repository.ts';
 import type { Owner } from './orders.repository.ts';
 
+/** Where the order's messages go: the customer's e-mail and phone as the order was placed. */
+export interface OrderContact {
+  email: string | null;
+  phone: string | null;
+}
+
 /**
  * An order is handed to someone (issue 20 for a delivery, issue 30 for a collection): the
  * customer's profile must have a first name and a phone number, or the order is refused with a
- * 422 naming `first_name` and `phone`.
+ * 422 naming `first_name` and `phone`. Answers the contact it read, so a cash order's
+ * confirmation need not read the customer again (decision 47).
  */
 export async function requireOrderContact(
   db: Executor,
   owner: Owner,
   orderType: 'delivery' | 'collection',
-): Promise<void> {
+): Promise<OrderContact> {
   const customer = await findById(db, owner.tenantId, owner.customerId);
   const messages = contactMessagesFor(orderType);
   const errors: Record<string, string> = {};
@@ -22,4 +29,5 @@ export async function requireOrderContact(
   if (Object.keys(errors).length) {
     throw new AppError(422, 'rule', messages.refused, errors);
   }
+  return { email: customer!.email, phone: customer!.phone };
 }

@@ -2,6 +2,7 @@ import { isPaymentSecured, type PaymentStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
 import type { ProviderPayment } from '../../providers/payments/payment-provider.ts';
 import { findById } from '../customers/customers.repository.ts';
+import type { OrderContact } from './delivery-contact.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import type { Tenant } from '../tenants/tenants.repository.ts';
 import { orderConfirmation, orderPageUrl, type MessageLinks } from './order-message.ts';
@@ -29,13 +30,15 @@ const SETTLED: PaymentStatus[] = [
 
 /**
  * Writes the order's confirmation to the outbox (in the caller's transaction). Returns whether
- * a message was queued.
+ * a message was queued. `contact` is the customer's e-mail and phone when the caller read them
+ * already (a cash order, decision 47); otherwise they are read here.
  */
 export async function queueConfirmation(
   tx: Executor,
   tenant: Tenant,
   order: OrderRow,
   links: MessageLinks,
+  contact?: OrderContact,
 ): Promise<boolean> {
   // The one place an order becomes `placed` (cash at once, cards when paid): boards hear of it.
   await recordLiveEvent(tx, {
@@ -44,7 +47,7 @@ export async function queueConfirmation(
     kind: 'order.created',
     entityId: order.id,
   });
-  const customer = await findById(tx, order.tenantId, order.customerId);
+  const customer = contact ?? (await findById(tx, order.tenantId, order.customerId));
   const message = orderConfirmation({
     order,
     shopName: tenant.row.websiteName,

@@ -79,7 +79,8 @@ async function planOrder(
     priceChanges,
     totals,
   };
-  return { plan, promo };
+  // The customer's e-mail and phone, read when their name and phone were checked.
+  return { plan, promo, contact: terms.contact };
 }
 
 /** An earlier request with the same Idempotency-Key: its answer, or a 409. */
@@ -118,7 +119,7 @@ export async function placeOrder(
   const at = deps.now();
   const { tenant } = shop;
   const config = tenant.row.config;
-  const { plan, promo } = await planOrder(deps, shop, owner, body, at, read.address);
+  const { plan, promo, contact } = await planOrder(deps, shop, owner, body, at, read.address);
   const cash = body.payment_method === 'cash';
   // With a key, the order's id is the key's: requests sent at once with it make one intent.
   const orderId = key ? keyedId(`${owner.tenantId}:${owner.customerId}`, key.key) : randomUUID();
@@ -169,6 +170,7 @@ export async function placeOrder(
     payer,
     priceChanges: plan.priceChanges,
     links: deps.links,
+    contact,
     slot: slotClaimOf(plan.store, plan.scheduledFor, plan.lines, body.when === 'asap'),
     rows: (locked) =>
       orderRows({ id: orderId, owner, tenant, plan, body, promo: locked, payer }, at),

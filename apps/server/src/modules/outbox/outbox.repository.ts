@@ -49,8 +49,12 @@ export async function claimDueMessages(
     .returning();
 }
 
-/** Delivered: the body goes (it may hold a code); who, what kind and when stay. */
-export async function markSent(db: Executor, id: string): Promise<void> {
+/**
+ * Delivered: the body goes (it may hold a code); who, what kind and when stay. The messages of
+ * one batch are marked in one statement (decision 47).
+ */
+export async function markSent(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(outboxMessages)
     .set({
@@ -61,7 +65,7 @@ export async function markSent(db: Executor, id: string): Promise<void> {
       attachments: null,
       lastError: null,
     })
-    .where(eq(outboxMessages.id, id));
+    .where(inArray(outboxMessages.id, ids));
 }
 
 export async function markRetry(

@@ -19,6 +19,11 @@ const BATCH = 20;
 /** A claimed message comes back to the queue if its sender has not reported within this. */
 const LEASE_MS = 60_000;
 const POLL_MS = 5_000;
+/**
+ * Wakes within this long of the first are one run (decision 47): at a busy service's rate each
+ * order's wake would otherwise claim its own message in a round trip of its own.
+ */
+export const WAKE_GATHER_MS = 20;
 
 export interface OutboxTransports {
   mail: ShopMailTransports;
@@ -36,6 +41,7 @@ export interface OutboxTransports {
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
+  private gathering: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -48,14 +54,28 @@ export class OutboxWorker {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Runs that claimed messages (a count for the tests of gathered wakes). */
+  claims = 0;
+
   start(): void {
-    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer = setInterval(() => this.run(), POLL_MS);
     this.timer.unref();
-    this.wake();
+    this.run();
   }
 
-  /** Deliver what is due now; a wake during a run makes the run go round once more. */
+  /**
+   * Deliver what is due soon: the wakes of the next WAKE_GATHER_MS are gathered into one run,
+   * and a wake during a run makes the run go round once more.
+   */
   wake(): void {
+    if (this.stopped || this.gathering) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = undefined;
+      this.run();
+    }, WAKE_GATHER_MS);
+  }
+
+  private run(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
@@ -65,7 +85,7 @@ export class OutboxWorker {
       this.running = undefined;
       if (this.again) {
         this.again = false;
-        this.wake();
+        this.run();
       }
     });
   }
@@ -74,18 +94,26 @@ export class OutboxWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.gathering);
     await this.running;
     this.transports.mail.close();
   }
 
-  /** Sends everything due, batch by batch; resolves when nothing due is left. */
+  /** Sends everything due, batch by batch, until a batch comes back short. */
   async drain(): Promise<void> {
     try {
       for (;;) {
         const batch = await claimDueMessages(this.db, BATCH, LEASE_MS);
         if (batch.length === 0) return;
-        await Promise.all(batch.map((message) => this.deliver(message)));
-        if (this.stopped) return;
+        this.claims += 1;
+        const sent = await Promise.all(batch.map((message) => this.deliver(message)));
+        await markSent(
+          this.db,
+          batch.filter((_, i) => sent[i]).map((message) => message.id),
+        );
+        // A short batch took everything due when it was claimed: what came since has woken
+        // the worker again (decision 47), so no empty claim is made to find that out.
+        if (this.stopped || batch.length < BATCH) return;
       }
     } catch (error) {
       // The database is away; the next poll tries again.
@@ -93,12 +121,13 @@ export class OutboxWorker {
     }
   }
 
-  private async deliver(message: OutboxMessage): Promise<void> {
+  /** Sends one message; true when it went (the batch is marked sent together). */
+  private async deliver(message: OutboxMessage): Promise<boolean> {
     const where = { outboxId: message.id, kind: message.kind, channel: message.channel };
     if (message.discardAfter && message.discardAfter.getTime() < this.now().getTime()) {
       await markFailed(this.db, message.id, 'no longer worth sending: it expired first');
       this.log.warn(where, 'outbox: message expired before it could be delivered');
-      return;
+      return false;
     }
     try {
       await this.send(message);
@@ -113,9 +142,9 @@ export class OutboxWorker {
         await markRetry(this.db, message.id, reason, delay);
         this.log.warn({ ...where, reason, retryInMs: delay }, 'outbox: delivery failed');
       }
-      return;
+      return false;
     }
-    await markSent(this.db, message.id);
+    return true;
   }
 
   private async send(message: OutboxMessage): Promise<void> {

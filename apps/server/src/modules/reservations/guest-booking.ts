@@ -20,7 +20,7 @@ function bookingView(row: BookingRow, restaurant: string): Booking {
   return {
     date: row.date,
     time: row.time,
-    number_of_people: row.people as Booking['number_of_people'],
+    number_of_people: row.people,
     name: row.name,
     status: row.status,
     restaurant,

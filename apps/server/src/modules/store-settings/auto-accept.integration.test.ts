@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, orders } from '../../db/schema.ts';
 import { openServiceShop, useServiceApp } from '../../../test/service-shop.ts';
 import { until } from '../../../test/until.ts';
-import { SYSTEM_ACTOR_EMAIL } from './auto-accept.ts';
+import { NUDGE_GATHER_MS, SYSTEM_ACTOR_EMAIL } from './auto-accept.ts';
 
 // Issue 28, point 7: auto-accept. A paid order of a store that accepts automatically is
 // accepted by the system, through the desk's move, with the store's minutes. Service clock:
@@ -83,5 +83,36 @@ describe('auto-accept', () => {
     const id = placed.json().data.order.id as string;
     await service.ctx.app.autoAccept.sweep();
     expect((await shop.orderRow(id)).status).toBe('placed');
+  });
+
+  // Decision 47's fence: nudges close together make one sweep, and an order placed while a
+  // sweep runs is still accepted (the run goes round again), now that a desk move no longer
+  // nudges the next sweep.
+  it('gathers nudges made together into one sweep', async () => {
+    const autoAccept = service.ctx.app.autoAccept;
+    const before = autoAccept.sweeps;
+    for (let i = 0; i < 10; i++) autoAccept.nudge();
+    await until(() => (autoAccept.sweeps > before ? true : undefined), 'the sweep');
+    await new Promise((resolve) => setTimeout(resolve, 5 * NUDGE_GATHER_MS));
+    expect(autoAccept.sweeps).toBe(before + 1);
+  });
+
+  it('accepts every order of a burst, more than one sweep takes', async () => {
+    const shop = await autoShop(20);
+    // Placed side by side, so that more than a sweep's batch (20) can be due at once.
+    const placed = await Promise.all(
+      [...Array(23).keys()].map((i) => shop.order([shop.naan(2)], { notes: `burst ${i}` })),
+    );
+    expect(
+      placed.map((p) => p.statusCode),
+      placed.find((p) => p.statusCode !== 200)?.body,
+    ).toEqual(placed.map(() => 200));
+    const ids = placed.map((p) => p.json().data.order.id as string);
+    for (const id of ids) {
+      await until(
+        async () => ((await shop.orderRow(id)).status === 'accepted' ? true : undefined),
+        `order ${id} accepted`,
+      );
+    }
   });
 });

@@ -1,15 +1,33 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import {
   ACCEPT_MINUTE_PRESETS,
   DELAY_MINUTE_PRESETS,
-  REJECT_REASONS,
-  type RejectReason,
+  MOVE_MINUTES,
+  moveMinutesAllowed,
 } from '@servery/contract/desk-moves';
 import type { DeskOrder } from '@servery/contract/desk';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { useMoveOrderMutation } from './desk-api.ts';
+import type { MoveBody } from './move-forms.ts';
+
+// The reject and cancel panels are forms checked by the contract's schema (react-hook-form and
+// zod, about 35 KB compressed): a chunk of their own, fetched when a card asks for one, so the
+// desk's first screen stays within its JavaScript budget (docs/decisions/0048).
+const loadPanels = () => import('./decline-panels.tsx');
+const RejectPanel = lazy(() => loadPanels().then((m) => ({ default: m.RejectPanel })));
+const CancelPanel = lazy(() => loadPanels().then((m) => ({ default: m.CancelPanel })));
+/** On the buttons that open a panel: its chunk starts on the way before the click lands. */
+const warmPanels = { onPointerEnter: () => void loadPanels(), onFocus: () => void loadPanels() };
+
+/** Where a panel will be while its chunk arrives: its colour and about its height. */
+function PanelPlaceholder({ label }: { label: string }) {
+  return <div role="status" aria-label={label} className="min-h-24 rounded-xl bg-red-50 p-4" />;
+}
+
+/** The desk's own words for minutes the contract does not take. */
+const MINUTES_MESSAGE = `Give the minutes as a whole number from ${MOVE_MINUTES.min} to ${MOVE_MINUTES.max}.`;
 
 const NEXT_LABELS: Record<string, string> = {
   preparing: 'Start preparing',
@@ -18,226 +36,169 @@ const NEXT_LABELS: Record<string, string> = {
   completed: 'Completed',
   cancelled: 'Cancel order',
 };
+const OUTLINE = buttonClass({ variant: 'outline', size: 'lg' });
+
+interface MoveProps {
+  order: DeskOrder;
+  busy: boolean;
+  problem: string;
+  send: (body: MoveBody) => void;
+}
+
+function Problem({ text }: { text: string }) {
+  return text ? (
+    <p role="alert" className="text-red-700">
+      {text}
+    </p>
+  ) : null;
+}
 
 /** What the kitchen can do with one order now: only the moves the table allows. */
 export function OrderActions({ order }: { order: DeskOrder }) {
   const [move, moving] = useMoveOrderMutation();
   const [mode, setMode] = useState<'idle' | 'reject' | 'cancel'>('idle');
-  const [custom, setCustom] = useState('');
-  const [reason, setReason] = useState<RejectReason | ''>('');
-  const [note, setNote] = useState('');
   const [problem, setProblem] = useState('');
 
-  async function send(body: Parameters<typeof move>[0]) {
+  async function send(body: MoveBody) {
     setProblem('');
-    const result = await move(body);
+    const result = await move({ id: order.id, ...body });
     if ('error' in result) setProblem(adminErrorMessage(result.error));
     else setMode('idle');
   }
+  const props: MoveProps = { order, busy: moving.isLoading, problem, send: (b) => void send(b) };
+  const keep = () => setMode('idle');
 
   if (order.status === 'placed') {
-    if (mode === 'reject') {
-      return (
-        <div
-          role="group"
-          aria-label={`Reject order ${order.number}`}
-          className="space-y-3 rounded-xl bg-red-50 p-4"
-        >
-          <fieldset>
-            <legend className="font-semibold">
-              Why can you not make it? The customer reads this.
-            </legend>
-            {(Object.keys(REJECT_REASONS) as RejectReason[]).map((key) => (
-              <label key={key} className="mt-2 flex min-h-12 items-center gap-3">
-                <input
-                  type="radio"
-                  name={`reason-${order.id}`}
-                  className="size-5 shrink-0"
-                  checked={reason === key}
-                  onChange={() => setReason(key)}
-                />
-                {REJECT_REASONS[key]}
-              </label>
-            ))}
-          </fieldset>
-          <label className="block font-medium">
-            In your words {reason === 'other' ? '(needed)' : '(optional)'}
-            <input
-              className={inputClass({ size: 'lg' })}
-              value={note}
-              maxLength={200}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </label>
-          {problem && (
-            <p role="alert" className="text-red-700">
-              {problem}
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={buttonClass({ variant: 'danger', size: 'lg' })}
-              disabled={!reason || (reason === 'other' && !note.trim()) || moving.isLoading}
-              onClick={() =>
-                reason &&
-                void send({
-                  id: order.id,
-                  status: 'rejected',
-                  reason,
-                  ...(note.trim() ? { note: note.trim() } : {}),
-                })
-              }
-            >
-              Yes, reject order #{order.number}
-            </button>
-            <button
-              type="button"
-              className={buttonClass({ variant: 'outline', size: 'lg' })}
-              onClick={() => setMode('idle')}
-            >
-              Keep it
-            </button>
-          </div>
-        </div>
-      );
-    }
-    return (
-      <div className="space-y-3">
-        <p className="font-semibold">Accept: ready in how many minutes?</p>
-        <div className="flex flex-wrap gap-2">
-          {ACCEPT_MINUTE_PRESETS.map((minutes) => (
-            <button
-              key={minutes}
-              type="button"
-              className={buttonClass({ size: 'lg' })}
-              disabled={moving.isLoading}
-              onClick={() => void send({ id: order.id, status: 'accepted', minutes })}
-            >
-              {minutes} min
-            </button>
-          ))}
-        </div>
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const minutes = Number(custom);
-            if (Number.isInteger(minutes) && minutes >= 1 && minutes <= 240)
-              void send({ id: order.id, status: 'accepted', minutes });
-            else setProblem('Give the minutes as a whole number from 1 to 240.');
-          }}
-        >
-          <label className="font-medium">
-            Other minutes
-            <input
-              className={`${inputClass({ size: 'lg' })} w-28`}
-              inputMode="numeric"
-              value={custom}
-              onChange={(e) => setCustom(e.target.value.replace(/\D/g, ''))}
-            />
-          </label>
-          <button type="submit" className={buttonClass({ variant: 'outline', size: 'lg' })}>
-            Accept
-          </button>
-          <button
-            type="button"
-            className={buttonClass({ variant: 'danger', size: 'lg' })}
-            onClick={() => setMode('reject')}
-          >
-            Reject…
-          </button>
-        </form>
-        {problem && (
-          <p role="alert" className="text-red-700">
-            {problem}
-          </p>
-        )}
-      </div>
+    return mode === 'reject' ? (
+      <Suspense fallback={<PanelPlaceholder label={`Opening the rejection of ${order.number}`} />}>
+        <RejectPanel {...props} onSend={props.send} onKeep={keep} />
+      </Suspense>
+    ) : (
+      <AcceptActions {...props} onReject={() => setMode('reject')} />
     );
   }
-
-  const forward = order.next.filter((s) => s !== 'cancelled');
   return (
     <div className="space-y-3">
+      <ForwardMoves
+        {...props}
+        canAskCancel={mode !== 'cancel'}
+        onCancel={() => setMode('cancel')}
+      />
+      {mode === 'cancel' && (
+        <Suspense
+          fallback={<PanelPlaceholder label={`Opening the cancellation of ${order.number}`} />}
+        >
+          <CancelPanel order={order} onSend={props.send} onKeep={keep} />
+        </Suspense>
+      )}
+      <Problem text={problem} />
+    </div>
+  );
+}
+
+/** Typed minutes the contract takes ('' is no minutes, not 0: refused like any outside its range). */
+const allowedMinutes = (typed: string) => typed !== '' && moveMinutesAllowed(Number(typed));
+
+/** A new order: accept it with the minutes until ready (a preset or other), or reject it. */
+function AcceptActions({ busy, problem, send, onReject }: MoveProps & { onReject: () => void }) {
+  const [minutes, setMinutes] = useState('');
+  // Said after an Accept with minutes the contract refuses, and checked again as they change.
+  const [wrongMinutes, setWrongMinutes] = useState(false);
+  function accept(event: FormEvent) {
+    event.preventDefault();
+    if (!allowedMinutes(minutes)) {
+      setWrongMinutes(true);
+      return;
+    }
+    send({ status: 'accepted', minutes: Number(minutes) });
+  }
+  return (
+    <div className="space-y-3">
+      <p className="font-semibold">Accept: ready in how many minutes?</p>
       <div className="flex flex-wrap gap-2">
-        {forward.map((status) => (
+        {ACCEPT_MINUTE_PRESETS.map((preset) => (
           <button
-            key={status}
+            key={preset}
             type="button"
             className={buttonClass({ size: 'lg' })}
-            disabled={moving.isLoading}
-            onClick={() => void send({ id: order.id, status })}
+            disabled={busy}
+            onClick={() => send({ status: 'accepted', minutes: preset })}
           >
-            {NEXT_LABELS[status] ?? status}
+            {preset} min
           </button>
         ))}
-        {['accepted', 'preparing'].includes(order.status) &&
-          DELAY_MINUTE_PRESETS.map((minutes) => (
-            <button
-              key={minutes}
-              type="button"
-              className={buttonClass({ variant: 'outline', size: 'lg' })}
-              disabled={moving.isLoading}
-              onClick={() => void send({ id: order.id, status: 'delay', minutes })}
-            >
-              +{minutes} min
-            </button>
-          ))}
-        {order.next.includes('cancelled') && mode !== 'cancel' && (
-          <button
-            type="button"
-            className={buttonClass({ variant: 'outline', size: 'lg' })}
-            onClick={() => setMode('cancel')}
-          >
-            Cancel…
-          </button>
-        )}
       </div>
-      {mode === 'cancel' && (
-        <div
-          role="group"
-          aria-label={`Cancel order ${order.number}`}
-          className="flex flex-wrap items-center gap-2 rounded-xl bg-red-50 p-3"
+      <form className="flex flex-wrap items-end gap-2" onSubmit={accept} noValidate>
+        <label className="font-medium">
+          Other minutes
+          <input
+            className={`${inputClass({ size: 'lg' })} w-28`}
+            inputMode="numeric"
+            name="minutes"
+            value={minutes}
+            onChange={(event) => {
+              const digits = event.target.value.replace(/\D/g, '');
+              setMinutes(digits);
+              if (wrongMinutes) setWrongMinutes(!allowedMinutes(digits));
+            }}
+          />
+        </label>
+        <button type="submit" className={OUTLINE}>
+          Accept
+        </button>
+        <button
+          type="button"
+          className={buttonClass({ variant: 'danger', size: 'lg' })}
+          onClick={onReject}
+          {...warmPanels}
         >
-          <span className="font-medium">
-            Cancel #{order.number}? The customer is told and not charged.
-          </span>
-          <label className="block w-full font-medium">
-            Why, in your words (optional). The customer reads this.
-            <input
-              className={inputClass({ size: 'lg' })}
-              value={note}
-              maxLength={200}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </label>
+          Reject…
+        </button>
+      </form>
+      {/* The contract decides which minutes are taken; the desk says it in its own words. */}
+      <Problem text={wrongMinutes ? MINUTES_MESSAGE : problem} />
+    </div>
+  );
+}
+
+/** An accepted order: its next steps, a delay, and the way to cancel it. */
+function ForwardMoves({
+  order,
+  busy,
+  send,
+  canAskCancel,
+  onCancel,
+}: MoveProps & { canAskCancel: boolean; onCancel: () => void }) {
+  const forward = order.next.filter((s) => s !== 'cancelled');
+  return (
+    <div className="flex flex-wrap gap-2">
+      {forward.map((status) => (
+        <button
+          key={status}
+          type="button"
+          className={buttonClass({ size: 'lg' })}
+          disabled={busy}
+          onClick={() => send({ status })}
+        >
+          {NEXT_LABELS[status] ?? status}
+        </button>
+      ))}
+      {['accepted', 'preparing'].includes(order.status) &&
+        DELAY_MINUTE_PRESETS.map((minutes) => (
           <button
+            key={minutes}
             type="button"
-            className={buttonClass({ variant: 'danger', size: 'lg' })}
-            onClick={() =>
-              void send({
-                id: order.id,
-                status: 'cancelled',
-                ...(note.trim() ? { note: note.trim() } : {}),
-              })
-            }
+            className={OUTLINE}
+            disabled={busy}
+            onClick={() => send({ status: 'delay', minutes })}
           >
-            Yes, cancel
+            +{minutes} min
           </button>
-          <button
-            type="button"
-            className={buttonClass({ variant: 'outline', size: 'lg' })}
-            onClick={() => setMode('idle')}
-          >
-            Keep it
-          </button>
-        </div>
-      )}
-      {problem && (
-        <p role="alert" className="text-red-700">
-          {problem}
-        </p>
+        ))}
+      {order.next.includes('cancelled') && canAskCancel && (
+        <button type="button" className={OUTLINE} onClick={onCancel} {...warmPanels}>
+          Cancel…
+        </button>
       )}
     </div>
   );

@@ -31,7 +31,12 @@ function card(order: DeskOrder) {
   );
 }
 
-const held = { method: 'card', status: 'authorised', paid: true, to_collect: 0 };
+const held: DeskOrder['payment'] = {
+  method: 'card',
+  status: 'authorised',
+  paid: true,
+  to_collect: 0,
+};
 
 describe('a card on the desk', () => {
   it('says how long a new order has waited and how long is left before it is rejected', () => {

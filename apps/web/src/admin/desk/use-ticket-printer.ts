@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeskOrder, KitchenTicket } from '@servery/contract/desk';
+import type { Envelope } from '@servery/contract/envelope';
+import { refusedWith } from '@servery/contract/error-codes';
+import type { AutoPrintStores } from '@servery/contract/shop-editor';
 import { adminApi, adminErrorMessage } from '../admin-api.ts';
 import { usePrintTicketMutation } from './desk-api.ts';
 
@@ -35,8 +38,7 @@ export function useTicketPrinter() {
   return { print, printing: state.isLoading, ticket: job?.ticket ?? null, problem };
 }
 
-const isAlreadyPrinted = (error: unknown) =>
-  (error as { status?: unknown } | undefined)?.status === 409;
+const isAlreadyPrinted = (error: unknown) => refusedWith(error, 'already_printed');
 
 const MM_PER_PX = 25.4 / 96;
 let pageSheet: CSSStyleSheet | undefined;
@@ -82,7 +84,7 @@ const autoPrintApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     autoPrintStores: build.query<string[], void>({
       query: () => '/auto-print',
-      transformResponse: (body: { data: { store_ids: string[] } }) => body.data.store_ids,
+      transformResponse: (body: Envelope<AutoPrintStores>) => body.data.store_ids,
       providesTags: ['Shop'],
     }),
   }),

@@ -1,24 +1,21 @@
-import { useState, type FormEvent } from 'react';
-import { ZStaffBookingRequest, type StaffBookingInput } from '@servery/contract/diary';
-import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState, type ComponentProps } from 'react';
+import { useForm, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
+import { placeAdminErrors } from '../admin-form-errors.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import {
+  addBookingSchema,
+  blankBooking,
+  type AddBookingBody,
+  type AddBookingValues,
+} from './add-booking-schema.ts';
 import { useAddBookingMutation } from './diary-api.ts';
 
-interface Values {
-  source: 'phone' | 'walk_in';
-  time: string;
-  people: string;
-  name: string;
-  phone: string;
-  email: string;
-  message: string;
-  over_capacity: boolean;
-}
-
 /**
- * The quick "add booking" form: a phone booking, or a walk-in seated now. The contract's schema
- * checks it here and the server checks it again (with the capacity in the database).
+ * The quick "add booking" form: a phone booking, or a walk-in seated now. react-hook-form with
+ * the contract's schema (add-booking-schema.ts); the server checks it again, with the capacity
+ * in the database, and its field errors land on the fields.
  */
 export function AddBookingForm({
   date,
@@ -34,181 +31,33 @@ export function AddBookingForm({
   onDone: (message: string) => void;
 }) {
   const [add, adding] = useAddBookingMutation();
-  const blank: Values = {
-    source: 'phone',
-    time: times[0] ?? '',
-    people: '2',
-    name: '',
-    phone: '',
-    email: '',
-    message: '',
-    over_capacity: false,
-  };
-  const [values, setValues] = useState(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState('');
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body: StaffBookingInput = {
-      date,
-      time: values.time,
-      number_of_people: Number(values.people),
-      name: values.name,
-      source: values.source,
-      message: values.message,
-      over_capacity: values.over_capacity,
-      ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
-      ...(values.email.trim() ? { email: values.email.trim() } : {}),
-    };
-    const parsed = ZStaffBookingRequest.safeParse(body);
-    setProblem('');
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    const result = await add(body);
-    if ('error' in result) {
-      setErrors(adminFieldErrors(result.error));
-      setProblem(adminErrorMessage(result.error));
-      return;
-    }
-    setValues(blank);
-    onDone(
-      `${result.data.name}, ${result.data.covers}: ${result.data.source === 'walk_in' ? 'seated' : `booked for ${result.data.time}`}.`,
-    );
-  }
-
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <span id={`add-${name}-error`} className="mt-1 block font-semibold text-red-700">
-        {errors[name]}
-      </span>
-    ) : null;
-  const aria = (name: string) => ({
-    'aria-invalid': Boolean(errors[name]),
-    ...(errors[name] ? { 'aria-describedby': `add-${name}-error` } : {}),
+  const schema = useMemo(() => addBookingSchema(date), [date]);
+  const form = useForm<AddBookingValues, unknown, AddBookingBody>({
+    resolver: zodResolver(schema),
+    defaultValues: blankBooking(times),
   });
+  const { errors } = form.formState;
+  const [problem, setProblem] = useState('');
+  const handleSubmit = form.handleSubmit(
+    async (body) => {
+      setProblem('');
+      const result = await add(body);
+      if ('error' in result) return setProblem(placeAdminErrors(result.error, form.setError));
+      form.reset(blankBooking(times));
+      const { name, covers, source, time } = result.data;
+      onDone(`${name}, ${covers}: ${source === 'walk_in' ? 'seated' : `booked for ${time}`}.`);
+    },
+    () => setProblem(''),
+  );
 
   return (
-    <form onSubmit={(e) => void handleSubmit(e)} noValidate className="grid gap-3 sm:grid-cols-2">
-      <fieldset className="sm:col-span-2">
-        <legend className="font-semibold">Who is it?</legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          <label className="flex min-h-12 items-center gap-2">
-            <input
-              type="radio"
-              name="source"
-              className="size-5 shrink-0"
-              checked={values.source === 'phone'}
-              onChange={() => set('source', 'phone')}
-            />
-            A booking by phone
-          </label>
-          <label className="flex min-h-12 items-center gap-2">
-            <input
-              type="radio"
-              name="source"
-              className="size-5 shrink-0"
-              disabled={!isToday}
-              checked={values.source === 'walk_in'}
-              onChange={() => set('source', 'walk_in')}
-            />
-            A walk-in, seated now{!isToday && ' (today only)'}
-          </label>
-        </div>
-        {fieldError('date')}
-      </fieldset>
-      <label className="block font-semibold">
-        Time
-        <select
-          className={inputClass({ size: 'lg' })}
-          value={values.time}
-          onChange={(e) => set('time', e.target.value)}
-          {...aria('time')}
-        >
-          {times.map((time) => (
-            <option key={time}>{time}</option>
-          ))}
-        </select>
-        {fieldError('time')}
-      </label>
-      <label className="block font-semibold">
-        People
-        <input
-          className={inputClass({ size: 'lg' })}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={100}
-          value={values.people}
-          onChange={(e) => set('people', e.target.value)}
-          {...aria('number_of_people')}
-        />
-        {fieldError('number_of_people')}
-      </label>
-      <label className="block font-semibold">
-        Name
-        <input
-          className={inputClass({ size: 'lg' })}
-          autoComplete="off"
-          value={values.name}
-          onChange={(e) => set('name', e.target.value)}
-          {...aria('name')}
-        />
-        {fieldError('name')}
-      </label>
-      <label className="block font-semibold">
-        Phone (optional)
-        <input
-          className={inputClass({ size: 'lg' })}
-          type="tel"
-          autoComplete="off"
-          value={values.phone}
-          onChange={(e) => set('phone', e.target.value)}
-          {...aria('phone')}
-        />
-        {fieldError('phone')}
-      </label>
-      <label className="block font-semibold">
-        E-mail (optional: the guest gets the confirmation)
-        <input
-          className={inputClass({ size: 'lg' })}
-          type="email"
-          autoComplete="off"
-          value={values.email}
-          onChange={(e) => set('email', e.target.value)}
-          {...aria('email')}
-        />
-        {fieldError('email')}
-      </label>
-      <label className="block font-semibold">
-        Note (optional)
-        <input
-          className={inputClass({ size: 'lg' })}
-          maxLength={200}
-          value={values.message}
-          onChange={(e) => set('message', e.target.value)}
-          {...aria('message')}
-        />
-        {fieldError('message')}
-      </label>
-      {mayOverbook && (
-        <label className="flex min-h-12 items-center gap-3 sm:col-span-2">
-          <input
-            type="checkbox"
-            className="size-5 shrink-0"
-            checked={values.over_capacity}
-            onChange={(e) => set('over_capacity', e.target.checked)}
-          />
-          Take them even if the time is full (overbook)
-        </label>
-      )}
+    <form onSubmit={handleSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
+      <SourceChoice
+        register={form.register('source')}
+        isToday={isToday}
+        dateError={errors.date?.message}
+      />
+      <BookingFields form={form} times={times} mayOverbook={mayOverbook} />
       {problem && (
         <p role="alert" className="font-semibold text-red-700 sm:col-span-2">
           {problem}
@@ -224,5 +73,133 @@ export function AddBookingForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** When, how many, who, and how to reach them. */
+function BookingFields({
+  form,
+  times,
+  mayOverbook,
+}: {
+  form: UseFormReturn<AddBookingValues, unknown, AddBookingBody>;
+  times: string[];
+  mayOverbook: boolean;
+}) {
+  const { errors } = form.formState;
+  const input = (name: keyof AddBookingValues) => ({
+    ...form.register(name),
+    'aria-invalid': Boolean(errors[name]),
+    ...(errors[name] ? { 'aria-describedby': `add-${name}-error` } : {}),
+  });
+  return (
+    <>
+      <label className="block font-semibold">
+        Time
+        <select className={inputClass({ size: 'lg' })} {...input('time')}>
+          {times.map((time) => (
+            <option key={time}>{time}</option>
+          ))}
+        </select>
+        <AddFieldError name="time" message={errors.time?.message} />
+      </label>
+      <BookingInput
+        label="People"
+        error={errors.number_of_people?.message}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={100}
+        {...input('number_of_people')}
+      />
+      <BookingInput
+        label="Name"
+        error={errors.name?.message}
+        autoComplete="off"
+        {...input('name')}
+      />
+      <BookingInput
+        label="Phone (optional)"
+        error={errors.phone?.message}
+        type="tel"
+        autoComplete="off"
+        {...input('phone')}
+      />
+      <BookingInput
+        label="E-mail (optional: the guest gets the confirmation)"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="off"
+        {...input('email')}
+      />
+      <BookingInput
+        label="Note (optional)"
+        error={errors.message?.message}
+        maxLength={200}
+        {...input('message')}
+      />
+      {mayOverbook && (
+        <label className="flex min-h-12 items-center gap-3 sm:col-span-2">
+          <input type="checkbox" className="size-5 shrink-0" {...form.register('over_capacity')} />
+          Take them even if the time is full (overbook)
+        </label>
+      )}
+    </>
+  );
+}
+
+function AddFieldError({ name, message }: { name: string; message: string | undefined }) {
+  return message ? (
+    <span id={`add-${name}-error`} className="mt-1 block font-semibold text-red-700">
+      {message}
+    </span>
+  ) : null;
+}
+
+/** One labelled input of the form, its error under it. */
+function BookingInput({
+  label,
+  error,
+  ...props
+}: { label: string; error: string | undefined } & ComponentProps<'input'>) {
+  return (
+    <label className="block font-semibold">
+      {label}
+      <input className={inputClass({ size: 'lg' })} {...props} />
+      <AddFieldError name={String(props.name)} message={error} />
+    </label>
+  );
+}
+
+function SourceChoice({
+  register,
+  isToday,
+  dateError,
+}: {
+  register: UseFormRegisterReturn<'source'>;
+  isToday: boolean;
+  dateError: string | undefined;
+}) {
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="font-semibold">Who is it?</legend>
+      <div className="mt-1 flex flex-wrap gap-4">
+        <label className="flex min-h-12 items-center gap-2">
+          <input type="radio" value="phone" className="size-5 shrink-0" {...register} />A booking by
+          phone
+        </label>
+        <label className="flex min-h-12 items-center gap-2">
+          <input
+            type="radio"
+            value="walk_in"
+            className="size-5 shrink-0"
+            disabled={!isToday}
+            {...register}
+          />
+          A walk-in, seated now{!isToday && ' (today only)'}
+        </label>
+      </div>
+      <AddFieldError name="date" message={dateError} />
+    </fieldset>
   );
 }

@@ -100,8 +100,11 @@ export function BookingCard({
       {booking.note && <p className="mt-1 text-stone-800">Note: {booking.note}</p>}
 
       {mode === 'idle' && undoOffered(booking, now) && <UndoNoShow booking={booking} now={now} />}
-      {mode === 'no_show' && <ConfirmNoShow booking={booking} onDone={() => setMode('idle')} />}
-      {mode === 'idle' && booking.next.length > 0 && (
+      {(noShow || mode === 'no_show') && (
+        <ConfirmNoShow booking={booking} open={mode === 'no_show'} onDone={() => setMode('idle')} />
+      )}
+      {/* Kept behind the no-show question, so focus goes back to its button when it closes. */}
+      {(mode === 'idle' || mode === 'no_show') && booking.next.length > 0 && (
         <div className="mt-3 flex flex-wrap gap-2 print:hidden">
           {booking.status === 'requested' && (
             <>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { DiaryDay } from '@servery/contract/diary';
 import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { useAdminDispatch } from '../admin-state.ts';
@@ -6,12 +6,19 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { useLiveEvents } from '../live/use-live-events.ts';
-import { AddBookingForm } from './add-booking-form.tsx';
 import { BookingCard } from './booking-card.tsx';
 import { diaryCsv } from './diary-csv.ts';
 import { addDays, dayLabels, shopToday } from './diary-dates.ts';
 import { useDiaryDayQuery } from './diary-api.ts';
 import { DiarySlots } from './diary-slots.tsx';
+
+// The phone booking form is checked by the contract's schema (react-hook-form and zod, about
+// 35 KB compressed): a chunk of its own, fetched when it is asked for, so the diary's first
+// screen stays within its JavaScript budget (docs/decisions/0048).
+const loadAddBookingForm = () => import('./add-booking-form.tsx');
+const AddBookingForm = lazy(() =>
+  loadAddBookingForm().then((m) => ({ default: m.AddBookingForm })),
+);
 
 const STRIP_DAYS = 14;
 
@@ -140,22 +147,33 @@ export function DiaryPage() {
             </h2>
             {adding ? (
               <div className="mt-3">
-                <AddBookingForm
-                  date={date}
-                  times={data.services.flatMap((s) => s.slots.map((slot) => slot.time))}
-                  isToday={date === today}
-                  mayOverbook={permissions.includes('bookings:override_capacity')}
-                  onDone={(message) => {
-                    setSaid(message);
-                    setAdding(false);
-                  }}
-                />
+                <Suspense
+                  fallback={
+                    <p role="status" className="min-h-64">
+                      Opening the form…
+                    </p>
+                  }
+                >
+                  <AddBookingForm
+                    date={date}
+                    times={data.services.flatMap((s) => s.slots.map((slot) => slot.time))}
+                    isToday={date === today}
+                    mayOverbook={permissions.includes('bookings:override_capacity')}
+                    onDone={(message) => {
+                      setSaid(message);
+                      setAdding(false);
+                    }}
+                  />
+                </Suspense>
               </div>
             ) : (
               <button
                 type="button"
                 className={`${buttonClass({ size: 'lg' })} mt-3`}
                 onClick={() => setAdding(true)}
+                // The form's chunk starts on the way before the click lands.
+                onPointerEnter={() => void loadAddBookingForm()}
+                onFocus={() => void loadAddBookingForm()}
               >
                 Phone booking or walk-in
               </button>

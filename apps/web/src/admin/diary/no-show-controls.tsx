@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { NO_SHOW_UNDO_MINUTES, type DiaryBooking } from '@servery/contract/diary';
+import type { DiaryBooking } from '@servery/contract/diary';
+import { NO_SHOW_UNDO_MINUTES } from '@servery/contract/reservation-rules';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useMoveBookingMutation, useUndoNoShowMutation } from './diary-api.ts';
 
 /** The time now, moved on every `everyMs`: what the clock allows changes while a screen is open. */
@@ -28,48 +30,43 @@ export const undoOffered = (booking: DiaryBooking, now: number) =>
  * Issue 27, point 6: a no-show is asked twice, since it gives the party's seats away, and says
  * how long it can be undone.
  */
-export function ConfirmNoShow({ booking, onDone }: { booking: DiaryBooking; onDone: () => void }) {
+export function ConfirmNoShow({
+  booking,
+  open,
+  onDone,
+}: {
+  booking: DiaryBooking;
+  open: boolean;
+  onDone: () => void;
+}) {
   const [move, moving] = useMoveBookingMutation();
   const [problem, setProblem] = useState('');
   const who = `${booking.name}, ${booking.people}`;
+  const close = () => {
+    setProblem('');
+    onDone();
+  };
   return (
-    <div
-      role="group"
-      aria-label={`No-show ${who}?`}
-      className="mt-3 space-y-3 rounded-xl bg-red-50 p-3 print:hidden"
+    <ConfirmDialog
+      open={open}
+      id={`no-show-${booking.id}`}
+      title={`No-show ${who}?`}
+      confirmLabel="Yes, no-show"
+      cancelLabel="Keep booked"
+      size="lg"
+      busy={moving.isLoading}
+      problem={problem}
+      onCancel={close}
+      onConfirm={async () => {
+        setProblem('');
+        const result = await move({ id: booking.id, status: 'no_show' });
+        if ('error' in result) setProblem(adminErrorMessage(result.error));
+        else close();
+      }}
     >
-      <p className="font-semibold">
-        Mark {who} at {booking.time} as a no-show? Their seats go back to the slot. You can undo it
-        for {NO_SHOW_UNDO_MINUTES} minutes.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={buttonClass({ variant: 'danger', size: 'lg' })}
-          disabled={moving.isLoading}
-          onClick={async () => {
-            setProblem('');
-            const result = await move({ id: booking.id, status: 'no_show' });
-            if ('error' in result) setProblem(adminErrorMessage(result.error));
-            else onDone();
-          }}
-        >
-          Yes, no-show
-        </button>
-        <button
-          type="button"
-          className={buttonClass({ variant: 'outline', size: 'lg' })}
-          onClick={onDone}
-        >
-          Keep booked
-        </button>
-      </div>
-      {problem && (
-        <p role="alert" className="font-semibold text-red-700">
-          {problem}
-        </p>
-      )}
-    </div>
+      Mark {who} at {booking.time} as a no-show? Their seats go back to the slot. You can undo it
+      for {NO_SHOW_UNDO_MINUTES} minutes.
+    </ConfirmDialog>
   );
 }
 

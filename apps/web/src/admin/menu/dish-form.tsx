@@ -13,7 +13,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
 import { AllergenFields, DietFields, OptionGroupFields } from './dish-fields.tsx';
-import { staleCurrent, useAddItemMutation, useEditItemMutation } from './menu-editor-api.ts';
+import { staleCurrent } from '../../lib/server-error.ts';
+import { useAddItemMutation, useEditItemMutation } from './menu-editor-api.ts';
 import { PhotoField } from './photo-field.tsx';
 import { StoreFields } from './store-fields.tsx';
 

@@ -8,7 +8,6 @@ import type {
   ItemEdit,
 } from '@servery/contract/menu-editor';
 import { adminApi } from '../admin-api.ts';
-import { refusedWith } from '@servery/contract/error-codes';
 
 /** A save names the version it was made from; a stale one answers 409 with `current`. */
 const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
@@ -74,9 +73,3 @@ export const {
   useEditItemMutation,
   useUploadPhotoMutation,
 } = menuEditorApi;
-
-/** The colleague's values a stale save's answer carries, so the form can show them and reapply. */
-export function staleCurrent<T>(error: unknown): T | null {
-  const e = error as { data?: { current?: T } } | undefined;
-  return refusedWith(error, 'stale') && e?.data?.current ? e.data.current : null;
-}

@@ -118,6 +118,17 @@ describe('the menu editor page', () => {
     await within(form).findByText('House curries is saved.');
   });
 
+  it('a category with no name says so at the field and sends nothing', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({ '/api/admin/menu': ok(menu) });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Category Curries' });
+    await user.clear(within(form).getByRole('textbox', { name: 'Category name' }));
+    await user.click(within(form).getByRole('button', { name: 'Save category' }));
+    expect(await within(form).findByText('Give it a name')).toBeTruthy();
+    expect(wire.sent.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
   it('a stale category save shows the colleague’s name and starts from their version', async () => {
     const user = userEvent.setup();
     const theirs = { ...curries, version: 4, name: 'Curry house', items: [] };

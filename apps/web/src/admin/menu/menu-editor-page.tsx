@@ -3,13 +3,13 @@ import type { EditableCategory, EditableItem } from '@servery/contract/menu-edit
 import { Button } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { staleCurrent } from '../../lib/server-error.ts';
 import { adminErrorMessage } from '../admin-api.ts';
 import { CategoryForm } from './category-form.tsx';
 import { CategoryList } from './category-list.tsx';
 import { DishForm } from './dish-form.tsx';
 import { DishList } from './dish-list.tsx';
 import {
-  staleCurrent,
   useAddCategoryMutation,
   useEditCategoryMutation,
   useEditItemMutation,

@@ -135,8 +135,30 @@ describe('an order’s detail', () => {
       status: 201,
       body: { status: 201, message: 'Refunded.', data: { id: 'r1' } },
     };
+    wire.answers['/api/admin/orders/o1042'] = ok(
+      detail({
+        refunds: [
+          {
+            id: 'r1',
+            order_id: 'o1042',
+            amount: 1190,
+            method: 'card',
+            status: 'succeeded',
+            reason: 'Cold',
+            created_by: 'mo@shop.test',
+            created_at: '2026-11-24T19:00:00.000Z',
+            lines: [{ index: 0, quantity: 1, name: 'Lamb biryani' }],
+          },
+        ],
+        refundable: 1600,
+      }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Yes, refund £11.90' }));
-    expect(await screen.findByText('Refund made: the customer has been told.')).toBeTruthy();
+    // The order comes back with less left to refund (the form is drawn anew) and the manager
+    // still reads that the refund was made.
+    expect(await screen.findByRole('heading', { name: 'Refund (up to £16.00)' })).toBeTruthy();
+    expect(screen.getByText('Refund made: the customer has been told.')).toBeTruthy();
+    expect(within(screen.getByTestId('order-refunds')).getByText(/1 × Lamb biryani/)).toBeTruthy();
     const posted = wire.sent.find((c) => c.method === 'POST')!;
     expect(posted.body).toEqual({
       amount: 1190,
@@ -144,6 +166,31 @@ describe('an order’s detail', () => {
       lines: [{ index: 0, quantity: 1 }],
     });
     expect(posted.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps the refund off until it is worth something, within what is left, with a reason', async () => {
+    const user = userEvent.setup();
+    const wire = renderAt('/admin/orders/o1042', 'manager', {
+      '/api/admin/orders/o1042': ok(detail()),
+    });
+    await user.click(await screen.findByRole('button', { name: 'An amount' }));
+    const pounds = screen.getByRole('spinbutton', { name: 'Amount in pounds' });
+    await user.type(pounds, '30');
+    await user.type(screen.getByLabelText('Reason (the customer is told the amount)'), 'Cold');
+    const more = screen.getByRole('button', { name: 'Refund £30.00' }) as HTMLButtonElement;
+    expect(more.disabled).toBe(true);
+    await user.clear(pounds);
+    await user.type(pounds, '5');
+    expect(
+      (screen.getByRole('button', { name: 'Refund £5.00' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    await user.clear(screen.getByLabelText('Reason (the customer is told the amount)'));
+    await user.type(screen.getByLabelText('Reason (the customer is told the amount)'), '   ');
+    const noReason = screen.getByRole('button', { name: 'Refund £5.00' }) as HTMLButtonElement;
+    expect(noReason.disabled).toBe(true);
+    await user.click(noReason);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(wire.sent.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('shows the server’s refusal when the refund passes what is left', async () => {

@@ -1,53 +1,53 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { REFUND_REASON_MAX } from '@servery/contract/back-office';
 import { adminErrorMessage } from '../admin-api.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { money } from './orders-page.tsx';
 import { useRefundOrderMutation, type OrderDetailOf } from './orders-api.ts';
+import {
+  blankRefund,
+  REFUND_WAYS,
+  refundAmount,
+  refundFormSchema,
+  type RefundBody,
+  type RefundFormValues,
+  type RefundWay,
+} from './refund-form-schema.ts';
 
-type Way = 'whole' | 'lines' | 'amount';
 const newKey = () => crypto.randomUUID();
+const WAY_LABELS = { lines: 'Some dishes', amount: 'An amount', whole: 'Whole order' } as const;
 
-/** Money back (issue 29 point 4): the whole order, some lines, or an amount; confirmed first. */
+/**
+ * Money back (issue 29 point 4): the whole order, some lines, or an amount; confirmed first.
+ * react-hook-form with the contract's schema (refund-form-schema.ts): the button stays off
+ * until the body would pass it.
+ */
 export function RefundForm({ order }: { order: OrderDetailOf }) {
-  const [way, setWay] = useState<Way>('lines');
-  const [counts, setCounts] = useState<number[]>(order.lines.map(() => 0));
-  const [pounds, setPounds] = useState('');
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  const schema = useMemo(() => refundFormSchema(order), [order]);
+  const form = useForm<RefundFormValues, unknown, RefundBody>({
+    resolver: zodResolver(schema),
+    defaultValues: blankRefund(order),
+  });
+  const values = useWatch({ control: form.control }) as RefundFormValues;
+  const [asking, setAsking] = useState<RefundBody | null>(null);
   const [key, setKey] = useState(newKey);
-  const [refund, state] = useRefundOrderMutation();
-  const linesWorth = order.lines.reduce(
-    (sum, line, i) => sum + Math.round((line.line_total * counts[i]!) / line.quantity),
-    0,
-  );
-  const amount =
-    way === 'whole'
-      ? order.refundable
-      : way === 'lines'
-        ? Math.min(linesWorth, order.refundable)
-        : Math.round(Number(pounds) * 100) || 0;
-  const lines =
-    way === 'lines'
-      ? counts.flatMap((quantity, index) => (quantity ? [{ index, quantity }] : []))
-      : undefined;
-  const ready = amount > 0 && amount <= order.refundable && reason.trim().length > 0;
-  async function confirm() {
-    const done = await refund({
-      id: order.id,
-      key,
-      amount,
-      reason: reason.trim(),
-      ...(lines ? { lines } : {}),
-    });
-    setConfirming(false);
+  // The form is drawn anew (keyed by what is left) when the refunded order comes back; the
+  // refund's answer is kept under the order's id so "Refund made" outlives that redraw.
+  const [refund, state] = useRefundOrderMutation({ fixedCacheKey: `refund-${order.id}` });
+  const amount = refundAmount(order, values);
+  const ready = schema.safeParse(values).success;
+
+  async function confirm(body: RefundBody) {
+    const done = await refund({ id: order.id, key, ...body });
+    setAsking(null);
     if ('data' in done) {
       setKey(newKey());
-      setCounts(order.lines.map(() => 0));
-      setPounds('');
-      setReason('');
+      form.reset(blankRefund(order, values.way));
     }
   }
   if (order.refundable === 0)
@@ -56,77 +56,26 @@ export function RefundForm({ order }: { order: OrderDetailOf }) {
     <form
       className={`${CARD_CLASS} mt-4 space-y-4`}
       aria-labelledby="refund-heading"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (ready) setConfirming(true);
-      }}
+      onSubmit={form.handleSubmit(setAsking)}
     >
       <h2 id="refund-heading" className="text-xl font-bold">
         Refund (up to {money(order.refundable)})
       </h2>
-      <fieldset className="flex gap-2">
-        <legend className="mb-1 font-medium">What to give back</legend>
-        {(['lines', 'amount', 'whole'] as const).map((w) => (
-          <button
-            key={w}
-            type="button"
-            aria-pressed={way === w}
-            className={buttonClass({ variant: way === w ? 'primary' : 'outline', size: 'lg' })}
-            onClick={() => setWay(w)}
-          >
-            {w === 'lines' ? 'Some dishes' : w === 'amount' ? 'An amount' : 'Whole order'}
-          </button>
-        ))}
-      </fieldset>
-      {way === 'lines' && (
+      <WayChoice way={values.way} onChoose={(way) => form.setValue('way', way)} />
+      {values.way === 'lines' && (
         <ul className="space-y-2">
           {order.lines.map((line, i) => (
-            <li key={i} className="flex items-center justify-between gap-4">
-              <label htmlFor={`refund-line-${i}`}>
-                {line.quantity} × {line.name} ({money(line.line_total)})
-              </label>
-              <input
-                id={`refund-line-${i}`}
-                type="number"
-                min={0}
-                max={line.quantity}
-                className={`${inputClass({ size: 'lg' })} max-w-24 shrink-0`}
-                value={counts[i]}
-                onChange={(e) =>
-                  setCounts((c) =>
-                    c.map((n, j) =>
-                      j === i
-                        ? Math.min(Math.max(Number(e.target.value) || 0, 0), line.quantity)
-                        : n,
-                    ),
-                  )
-                }
-              />
-            </li>
+            <RefundLine key={i} index={i} line={line} control={form.control} />
           ))}
         </ul>
       )}
-      {way === 'amount' && (
-        <label className="block font-medium">
-          Amount in pounds
-          <input
-            type="number"
-            min="0.01"
-            step="0.01"
-            inputMode="decimal"
-            className={inputClass({ size: 'lg' })}
-            value={pounds}
-            onChange={(e) => setPounds(e.target.value)}
-          />
-        </label>
-      )}
+      {values.way === 'amount' && <PoundsField register={form.register} />}
       <label className="block font-medium">
         Reason (the customer is told the amount)
         <input
           className={inputClass({ size: 'lg' })}
-          value={reason}
-          maxLength={200}
-          onChange={(e) => setReason(e.target.value)}
+          maxLength={REFUND_REASON_MAX}
+          {...form.register('reason')}
         />
       </label>
       {state.error && (
@@ -138,26 +87,119 @@ export function RefundForm({ order }: { order: OrderDetailOf }) {
       <Button type="submit" size="lg" variant="danger" disabled={!ready}>
         Refund {money(amount)}
       </Button>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} labelledBy="refund-confirm">
-        <h2 id="refund-confirm" className="text-xl font-bold">
-          Give back {money(amount)} {order.payment.method === 'card' ? 'to the card' : 'in cash'}?
-        </h2>
-        <p className="mt-2">Order #{order.number}. A refund cannot be undone.</p>
-        <div className="mt-4 flex gap-3">
-          <Button
-            size="lg"
-            variant="danger"
-            disabled={state.isLoading}
-            onClick={confirm}
-            data-autofocus
-          >
-            Yes, refund {money(amount)}
-          </Button>
-          <Button size="lg" variant="outline" onClick={() => setConfirming(false)}>
-            Keep the money
-          </Button>
-        </div>
-      </Dialog>
+      <RefundConfirm
+        order={order}
+        body={asking}
+        busy={state.isLoading}
+        onCancel={() => setAsking(null)}
+        onConfirm={(body) => void confirm(body)}
+      />
     </form>
+  );
+}
+
+/** The question before the money goes: the amount and where it goes back to. */
+function RefundConfirm({
+  order,
+  body,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  order: OrderDetailOf;
+  body: RefundBody | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (body: RefundBody) => void;
+}) {
+  const amount = money(body?.amount ?? 0);
+  return (
+    <ConfirmDialog
+      open={body !== null}
+      id="refund-confirm"
+      title={`Give back ${amount} ${order.payment.method === 'card' ? 'to the card' : 'in cash'}?`}
+      confirmLabel={`Yes, refund ${amount}`}
+      cancelLabel="Keep the money"
+      size="lg"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={() => body && onConfirm(body)}
+    >
+      Order #{order.number}. A refund cannot be undone.
+    </ConfirmDialog>
+  );
+}
+
+function WayChoice({ way, onChoose }: { way: RefundWay; onChoose: (way: RefundWay) => void }) {
+  return (
+    <fieldset className="flex gap-2">
+      <legend className="mb-1 font-medium">What to give back</legend>
+      {REFUND_WAYS.map((w) => (
+        <button
+          key={w}
+          type="button"
+          aria-pressed={way === w}
+          className={buttonClass({ variant: way === w ? 'primary' : 'outline', size: 'lg' })}
+          onClick={() => onChoose(w)}
+        >
+          {WAY_LABELS[w]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+function PoundsField({ register }: { register: UseFormRegister<RefundFormValues> }) {
+  return (
+    <label className="block font-medium">
+      Amount in pounds
+      <input
+        type="number"
+        min="0.01"
+        step="0.01"
+        inputMode="decimal"
+        className={inputClass({ size: 'lg' })}
+        {...register('pounds')}
+      />
+    </label>
+  );
+}
+
+/** A dish's count to refund: kept from none to as many as were ordered. */
+function RefundLine({
+  index,
+  line,
+  control,
+}: {
+  index: number;
+  line: OrderDetailOf['lines'][number];
+  control: Control<RefundFormValues, unknown, RefundBody>;
+}) {
+  return (
+    <li className="flex items-center justify-between gap-4">
+      <label htmlFor={`refund-line-${index}`}>
+        {line.quantity} × {line.name} ({money(line.line_total)})
+      </label>
+      <Controller
+        control={control}
+        name={`counts.${index}`}
+        render={({ field }) => (
+          <input
+            id={`refund-line-${index}`}
+            type="number"
+            min={0}
+            max={line.quantity}
+            className={`${inputClass({ size: 'lg' })} max-w-24 shrink-0`}
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={field.value}
+            onChange={(e) =>
+              field.onChange(Math.min(Math.max(Number(e.target.value) || 0, 0), line.quantity))
+            }
+          />
+        )}
+      />
+    </li>
   );
 }

@@ -1,6 +1,5 @@
 import type { AdminPromo, PromoCreate, PromoPatch } from '@servery/contract/shop-editor';
 import { adminApi } from '../admin-api.ts';
-import { refusedWith } from '@servery/contract/error-codes';
 
 /** The promotions editor's calls (issue 28): a save sends the version it read. */
 const promosApi = adminApi.injectEndpoints({
@@ -22,9 +21,3 @@ const promosApi = adminApi.injectEndpoints({
 });
 
 export const { usePromosQuery, useCreatePromoMutation, usePatchPromoMutation } = promosApi;
-
-/** A stale save's answer: the values as they are now (the form shows them). */
-export function currentOfConflict<T>(error: unknown): T | null {
-  const e = error as { data?: { current?: T } } | undefined;
-  return refusedWith(error, 'stale') && e?.data?.current ? e.data.current : null;
-}

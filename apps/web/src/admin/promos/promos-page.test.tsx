@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -136,8 +136,11 @@ describe('the promo codes screen', () => {
       description: 'Mine',
       version: 2,
     });
-    expect((screen.getByLabelText('What it gives') as HTMLInputElement).value).toBe(
-      'Ten percent off',
+    // The form takes the colleague's values in the render after the answer.
+    await waitFor(() =>
+      expect((screen.getByLabelText('What it gives') as HTMLInputElement).value).toBe(
+        'Ten percent off',
+      ),
     );
   });
 

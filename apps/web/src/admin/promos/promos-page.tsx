@@ -1,16 +1,12 @@
 import { useState } from 'react';
 import type { AdminPromo } from '@servery/contract/shop-editor';
+import { staleCurrent } from '../../lib/server-error.ts';
 import { adminErrorMessage, adminFieldErrors, useSessionQuery } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { BADGE_CLASS, CARD_CLASS } from '../../components/ui/card.tsx';
 import { PromoForm, type PromoSubmit } from './promo-form.tsx';
 import type { PromoFormValues } from './promo-form-schema.ts';
-import {
-  currentOfConflict,
-  useCreatePromoMutation,
-  usePatchPromoMutation,
-  usePromosQuery,
-} from './promos-api.ts';
+import { useCreatePromoMutation, usePatchPromoMutation, usePromosQuery } from './promos-api.ts';
 
 const STATE_LABELS: Record<AdminPromo['state'], string> = {
   active: 'Active',
@@ -51,7 +47,7 @@ export function PromosPage() {
       const { code: _code, ...changes } = body;
       const result = await patch({ id: editing.id, ...changes, version: editing.version });
       if ('error' in result) {
-        const current = currentOfConflict<AdminPromo>(result.error);
+        const current = staleCurrent<AdminPromo>(result.error);
         if (current) setEditing(current);
         return placeErrors(result.error, setError);
       }

@@ -1,4 +1,3 @@
-import { ZPushSubscriptionBody } from '@servery/contract/push';
 import type { AdminDispatch } from '../admin-state.ts';
 import { pushApi } from './push-api.ts';
 
@@ -37,6 +36,9 @@ export async function subscribeThisDevice(
       userVisibleOnly: true,
       applicationServerKey: keyBytes(key.public_key),
     }));
+  // The schema (and zod with it) arrives only here: the staff application's first screen has a
+  // budget (docs/decisions/0048), and a device is subscribed once service starts.
+  const { ZPushSubscriptionBody } = await import('@servery/contract/push');
   const body = ZPushSubscriptionBody.safeParse(subscription.toJSON());
   if (body.success) await dispatch(pushApi.endpoints.subscribePush.initiate(body.data)).unwrap();
 }

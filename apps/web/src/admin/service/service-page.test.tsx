@@ -207,39 +207,4 @@ describe('the Service screen', () => {
       path: '/api/admin/stores/st1/pause',
     });
   });
-
-  it('puts the server’s overlap complaint on the range it names', async () => {
-    const user = userEvent.setup();
-    const wire = stubApiWire({
-      '/api/admin/session': session('manager'),
-      '/api/admin/stores': ok([
-        store({ hours: { monday: [{ opens: '11:00', closes: '15:00' }] } }),
-      ]),
-      '/api/admin/stores/st1/menu': ok([]),
-      '/api/admin/stores/st1/hours': {
-        status: 400,
-        body: {
-          status: 400,
-          message: 'Check the request body: hours.monday.1: Overlaps Monday 11:00–15:00',
-          errors: { 'hours.monday.1': 'Overlaps Monday 11:00–15:00' },
-        },
-      },
-    });
-    renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Add a range on Monday' }));
-    const opens = screen.getByLabelText('Monday range 2 opens');
-    await user.clear(opens);
-    await user.type(opens, '14:00');
-    await user.click(screen.getByRole('button', { name: 'Save opening hours' }));
-    await screen.findByText('Overlaps Monday 11:00–15:00');
-    expect(opens.getAttribute('aria-invalid')).toBe('true');
-    expect(wire.sent.find((c) => c.method === 'PUT')?.body).toEqual({
-      hours: {
-        monday: [
-          { opens: '11:00', closes: '15:00' },
-          { opens: '14:00', closes: '22:00' },
-        ],
-      },
-    });
-  });
 });

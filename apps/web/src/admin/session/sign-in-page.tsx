@@ -1,138 +1,164 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { StaffCodeRequest, StaffSignInRequest } from '@servery/contract/staff';
 import { STAFF_CODE_LENGTH } from '@servery/contract/staff-roles';
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import {
+  signInFormSchema,
+  ZAskCodeForm,
+  type AskCodeValues,
+  type SignInValues,
+} from './sign-in-schema.ts';
 import { useAskStaffCodeMutation, useSignInStaffMutation } from './sign-in-api.ts';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Staff sign-in: an e-mail address, then the 6-digit code e-mailed to it. */
 export function SignInPage({ shopName }: { shopName: string }) {
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   const [email, setEmail] = useState('');
-  const [step, setStep] = useState<'email' | 'code'>('email');
-  const [sentMessage, setSentMessage] = useState('');
-  const [otp, setOtp] = useState('');
-  const [error, setError] = useState('');
-  const [askCode, asking] = useAskStaffCodeMutation();
-  const [signIn, signingIn] = useSignInStaffMutation();
-  const codeInput = useRef<HTMLInputElement>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    (step === 'code' ? codeInput : emailInput).current?.focus();
-  }, [step]);
-
-  async function handleEmail(event: FormEvent) {
-    event.preventDefault();
-    if (!EMAIL_PATTERN.test(email.trim())) {
-      setError('Enter your work e-mail address.');
-      return;
-    }
-    setError('');
-    const result = await askCode({ email: email.trim() });
-    if ('error' in result) {
-      setError(adminFieldErrors(result.error).email ?? adminErrorMessage(result.error));
-      return;
-    }
-    setSentMessage(result.data.message);
-    setOtp('');
-    setStep('code');
-  }
-
-  async function handleCode(event: FormEvent) {
-    event.preventDefault();
-    if (!new RegExp(`^\\d{${STAFF_CODE_LENGTH}}$`).test(otp)) {
-      setError(`Enter the ${STAFF_CODE_LENGTH}-digit code from the e-mail.`);
-      return;
-    }
-    setError('');
-    const result = await signIn({ email: email.trim(), otp });
-    if ('error' in result) setError(adminErrorMessage(result.error));
-  }
-
-  const errorId = error ? 'sign-in-error' : undefined;
   return (
     <main className="flex min-h-screen items-start justify-center bg-stone-100 px-4 py-12 sm:items-center">
       <div className={`${CARD_CLASS} w-full max-w-md`}>
         <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{shopName}</p>
         <h1 className="mt-1 text-3xl font-bold">Staff sign-in</h1>
-        {step === 'email' ? (
-          <form className="mt-6 space-y-4" onSubmit={handleEmail} noValidate>
-            <label className="block text-lg font-medium">
-              Work e-mail address
-              <input
-                ref={emailInput}
-                className={inputClass({ size: 'lg' })}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={Boolean(error)}
-                aria-describedby={errorId}
-              />
-            </label>
-            {error && (
-              <p id="sign-in-error" role="alert" className="font-medium text-red-700">
-                {error}
-              </p>
-            )}
-            <button
-              type="submit"
-              className={`${buttonClass({ size: 'lg' })} w-full`}
-              disabled={asking.isLoading}
-            >
-              {asking.isLoading ? 'Sending…' : 'Send me a code'}
-            </button>
-          </form>
+        {sent ? (
+          <CodeStep sent={sent} onAnotherAddress={() => setSent(null)} />
         ) : (
-          <form className="mt-6 space-y-4" onSubmit={handleCode} noValidate>
-            <p role="status" className="text-stone-700">
-              {sentMessage} Sent to <strong>{email.trim()}</strong>.
-            </p>
-            <label className="block text-lg font-medium">
-              {STAFF_CODE_LENGTH}-digit code
-              <input
-                ref={codeInput}
-                className={`${inputClass({ size: 'lg' })} text-2xl tracking-[0.4em]`}
-                name="otp"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={STAFF_CODE_LENGTH}
-                value={otp}
-                onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-                aria-invalid={Boolean(error)}
-                aria-describedby={errorId}
-              />
-            </label>
-            {error && (
-              <p id="sign-in-error" role="alert" className="font-medium text-red-700">
-                {error}
-              </p>
-            )}
-            <button
-              type="submit"
-              className={`${buttonClass({ size: 'lg' })} w-full`}
-              disabled={signingIn.isLoading}
-            >
-              {signingIn.isLoading ? 'Signing in…' : 'Sign in'}
-            </button>
-            <button
-              type="button"
-              className={`${buttonClass({ variant: 'outline', size: 'lg' })} w-full`}
-              onClick={() => {
-                setStep('email');
-                setError('');
-              }}
-            >
-              Use another address or send a new code
-            </button>
-          </form>
+          <EmailStep
+            email={email}
+            onSent={(to, message) => {
+              setEmail(to);
+              setSent({ email: to, message });
+            }}
+          />
         )}
       </div>
     </main>
+  );
+}
+
+/** The error under a step's one field, which describes it. */
+function StepError({ message }: { message: string | undefined }) {
+  return message ? (
+    <p id="sign-in-error" role="alert" className="font-medium text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+function EmailStep({
+  email,
+  onSent,
+}: {
+  email: string;
+  onSent: (email: string, message: string) => void;
+}) {
+  const [askCode, asking] = useAskStaffCodeMutation();
+  const form = useForm<AskCodeValues, unknown, StaffCodeRequest>({
+    resolver: zodResolver(ZAskCodeForm),
+    defaultValues: { email },
+  });
+  const error = form.formState.errors.email?.message;
+  useEffect(() => form.setFocus('email'), [form]);
+
+  const handleSubmit = form.handleSubmit(async (body) => {
+    const result = await askCode(body);
+    if ('error' in result) {
+      const message = adminFieldErrors(result.error).email ?? adminErrorMessage(result.error);
+      return form.setError('email', { type: 'server', message });
+    }
+    onSent(body.email, result.data.message);
+  });
+
+  return (
+    <form className="mt-6 space-y-4" onSubmit={handleSubmit} noValidate>
+      <label className="block text-lg font-medium">
+        Work e-mail address
+        <input
+          className={inputClass({ size: 'lg' })}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'sign-in-error' : undefined}
+          {...form.register('email')}
+        />
+      </label>
+      <StepError message={error} />
+      <button
+        type="submit"
+        className={`${buttonClass({ size: 'lg' })} w-full`}
+        disabled={asking.isLoading}
+      >
+        {asking.isLoading ? 'Sending…' : 'Send me a code'}
+      </button>
+    </form>
+  );
+}
+
+function CodeStep({
+  sent,
+  onAnotherAddress,
+}: {
+  sent: { email: string; message: string };
+  onAnotherAddress: () => void;
+}) {
+  const [signIn, signingIn] = useSignInStaffMutation();
+  const schema = useMemo(() => signInFormSchema(sent.email), [sent.email]);
+  const form = useForm<SignInValues, unknown, StaffSignInRequest>({
+    resolver: zodResolver(schema),
+    defaultValues: { otp: '' },
+  });
+  const error = form.formState.errors.otp?.message;
+  const otp = form.register('otp');
+  useEffect(() => form.setFocus('otp'), [form]);
+
+  const handleSubmit = form.handleSubmit(async (body) => {
+    const result = await signIn(body);
+    if ('error' in result)
+      form.setError('otp', { type: 'server', message: adminErrorMessage(result.error) });
+  });
+
+  return (
+    <form className="mt-6 space-y-4" onSubmit={handleSubmit} noValidate>
+      <p role="status" className="text-stone-700">
+        {sent.message} Sent to <strong>{sent.email}</strong>.
+      </p>
+      <label className="block text-lg font-medium">
+        {STAFF_CODE_LENGTH}-digit code
+        <input
+          className={`${inputClass({ size: 'lg' })} text-2xl tracking-[0.4em]`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={STAFF_CODE_LENGTH}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'sign-in-error' : undefined}
+          {...otp}
+          onChange={(event) => {
+            // Digits only: a letter typed by mistake never shows.
+            event.target.value = event.target.value.replace(/\D/g, '');
+            return otp.onChange(event);
+          }}
+        />
+      </label>
+      <StepError message={error} />
+      <button
+        type="submit"
+        className={`${buttonClass({ size: 'lg' })} w-full`}
+        disabled={signingIn.isLoading}
+      >
+        {signingIn.isLoading ? 'Signing in…' : 'Sign in'}
+      </button>
+      <button
+        type="button"
+        className={`${buttonClass({ variant: 'outline', size: 'lg' })} w-full`}
+        onClick={onAnotherAddress}
+      >
+        Use another address or send a new code
+      </button>
+    </form>
   );
 }

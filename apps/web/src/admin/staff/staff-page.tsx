@@ -4,6 +4,7 @@ import { ROLE_LABELS } from '@servery/contract/staff-roles';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import {
   useInviteStaffMutation,
   useRemoveStaffMutation,
@@ -97,43 +98,15 @@ function StaffRow({
   storeNames: Record<string, string>;
   onNotice: (text: string) => void;
 }) {
-  const { data: session } = useSessionQuery();
-  const [update] = useUpdateStaffMutation();
-  const [remove, removing] = useRemoveStaffMutation();
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-remove'>('view');
-  const [problem, setProblem] = useState('');
   const removed = member.status === 'removed';
-  const lastSeen = member.last_sign_in_at
-    ? new Date(member.last_sign_in_at).toLocaleString('en-GB', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      })
-    : 'never';
 
   return (
     <li className={`${CARD_CLASS} ${removed ? 'opacity-70' : ''}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <p className="text-xl font-bold">
-            {member.name} {isMe && <span className="text-base font-normal">(you)</span>}
-          </p>
-          <p className="text-stone-700">{member.email}</p>
-          <p className="mt-1">
-            <strong>{removed ? 'Removed' : ROLE_LABELS[member.role]}</strong>
-            {!removed && (
-              <>
-                {' · '}
-                {member.role === 'owner'
-                  ? 'every store'
-                  : member.store_ids.map((id) => storeNames[id] ?? 'a store').join(', ') ||
-                    'no store'}
-              </>
-            )}
-            {' · last signed in '}
-            {lastSeen}
-          </p>
-        </div>
-        {!removed && mode === 'view' && (
+        <MemberSummary member={member} isMe={isMe} storeNames={storeNames} />
+        {/* Kept behind the question to remove, so focus goes back to its button when it closes. */}
+        {!removed && mode !== 'edit' && (
           <div className="flex gap-2">
             <button
               type="button"
@@ -153,74 +126,138 @@ function StaffRow({
         )}
       </div>
       {mode === 'edit' && (
-        <div className="mt-4 border-t border-stone-200 pt-4">
-          <StaffForm
-            stores={session?.stores ?? []}
-            withEmail={false}
-            submitLabel="Save changes"
-            initial={{
-              email: member.email,
-              name: member.name,
-              role: member.role,
-              store_ids: member.store_ids,
-            }}
-            onSubmit={async ({ name, role, store_ids }) => {
-              const result = await update({ id: member.id, name, role, store_ids });
-              if ('error' in result) return { error: result.error };
-              setMode('view');
-              onNotice(`Saved ${name}.`);
-              return {};
-            }}
-          />
-          <button
-            type="button"
-            className={`${buttonClass({ variant: 'outline', size: 'lg' })} mt-3`}
-            onClick={() => setMode('view')}
-          >
-            Cancel
-          </button>
-        </div>
+        <EditMember member={member} onDone={() => setMode('view')} onNotice={onNotice} />
       )}
-      {mode === 'confirm-remove' && (
-        <div
-          role="group"
-          aria-label={`Remove ${member.name}`}
-          className="mt-4 rounded-xl bg-red-50 p-4"
-        >
-          <p className="font-medium">
-            Remove {member.name}? They are signed out everywhere at once and can no longer sign in.
-          </p>
-          {problem && (
-            <p role="alert" className="mt-2 text-red-700">
-              {problem}
-            </p>
-          )}
-          <div className="mt-3 flex gap-2">
-            <button
-              type="button"
-              className={buttonClass({ variant: 'danger', size: 'lg' })}
-              disabled={removing.isLoading}
-              onClick={async () => {
-                const result = await remove(member.id);
-                if ('error' in result) setProblem(adminErrorMessage(result.error));
-                else {
-                  setMode('view');
-                  onNotice(`${member.name} has been removed.`);
-                }
-              }}
-            >
-              Yes, remove
-            </button>
-            <button
-              type="button"
-              className={buttonClass({ variant: 'outline', size: 'lg' })}
-              onClick={() => setMode('view')}
-            >
-              Keep
-            </button>
-          </div>
-        </div>
+      {!removed && (
+        <ConfirmRemove
+          member={member}
+          open={mode === 'confirm-remove'}
+          onDone={() => setMode('view')}
+          onNotice={onNotice}
+        />
       )}
     </li>
+  );
+}
+
+function MemberSummary({
+  member,
+  isMe,
+  storeNames,
+}: {
+  member: StaffMember;
+  isMe: boolean;
+  storeNames: Record<string, string>;
+}) {
+  const removed = member.status === 'removed';
+  const lastSeen = member.last_sign_in_at
+    ? new Date(member.last_sign_in_at).toLocaleString('en-GB', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      })
+    : 'never';
+  return (
+    <div>
+      <p className="text-xl font-bold">
+        {member.name} {isMe && <span className="text-base font-normal">(you)</span>}
+      </p>
+      <p className="text-stone-700">{member.email}</p>
+      <p className="mt-1">
+        <strong>{removed ? 'Removed' : ROLE_LABELS[member.role]}</strong>
+        {!removed && (
+          <>
+            {' · '}
+            {member.role === 'owner'
+              ? 'every store'
+              : member.store_ids.map((id) => storeNames[id] ?? 'a store').join(', ') || 'no store'}
+          </>
+        )}
+        {' · last signed in '}
+        {lastSeen}
+      </p>
+    </div>
+  );
+}
+
+function EditMember({
+  member,
+  onDone,
+  onNotice,
+}: {
+  member: StaffMember;
+  onDone: () => void;
+  onNotice: (text: string) => void;
+}) {
+  const { data: session } = useSessionQuery();
+  const [update] = useUpdateStaffMutation();
+  return (
+    <div className="mt-4 border-t border-stone-200 pt-4">
+      <StaffForm
+        stores={session?.stores ?? []}
+        withEmail={false}
+        submitLabel="Save changes"
+        initial={{
+          email: member.email,
+          name: member.name,
+          role: member.role,
+          store_ids: member.store_ids,
+        }}
+        onSubmit={async ({ name, role, store_ids }) => {
+          const result = await update({ id: member.id, name, role, store_ids });
+          if ('error' in result) return { error: result.error };
+          onDone();
+          onNotice(`Saved ${name}.`);
+          return {};
+        }}
+      />
+      <button
+        type="button"
+        className={`${buttonClass({ variant: 'outline', size: 'lg' })} mt-3`}
+        onClick={onDone}
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/** Removing someone signs them out everywhere: asked first, the safe choice focused. */
+function ConfirmRemove({
+  member,
+  open,
+  onDone,
+  onNotice,
+}: {
+  member: StaffMember;
+  open: boolean;
+  onDone: () => void;
+  onNotice: (text: string) => void;
+}) {
+  const [remove, removing] = useRemoveStaffMutation();
+  const [problem, setProblem] = useState('');
+  const close = () => {
+    setProblem('');
+    onDone();
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      id={`remove-${member.id}`}
+      title={`Remove ${member.name}?`}
+      confirmLabel="Yes, remove"
+      cancelLabel="Keep"
+      size="lg"
+      busy={removing.isLoading}
+      problem={problem}
+      onCancel={close}
+      onConfirm={async () => {
+        const result = await remove(member.id);
+        if ('error' in result) return setProblem(adminErrorMessage(result.error));
+        close();
+        onNotice(`${member.name} has been removed.`);
+      }}
+    >
+      They are signed out everywhere at once and can no longer sign in.
+    </ConfirmDialog>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { errorId, Field, inputClass, LABEL_CLASS } from '../../components/ui/input.tsx';
+import { staleCurrent } from '../../lib/server-error.ts';
 import { usePatchAutomationMutation } from './store-settings-api.ts';
 
 const count = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -59,7 +60,7 @@ export function AutomationForm({
   const save = form.handleSubmit(async (body) => {
     const result = await patch({ id: automation.store_id, ...body, version: shown.version });
     if ('error' in result) {
-      const current = (result.error as { data?: { current?: StoreAutomation } }).data?.current;
+      const current = staleCurrent<StoreAutomation>(result.error);
       if (current) {
         setShown(current);
         form.reset(valuesOf(current));

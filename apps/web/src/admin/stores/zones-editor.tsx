@@ -6,6 +6,7 @@ import { ZZonesPut, type StoreZones, type ZonesPut } from '@servery/contract/sho
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { staleCurrent } from '../../lib/server-error.ts';
 import { usePutZonesMutation } from './store-settings-api.ts';
 
 const toPence = (pounds: string) => Math.round(Number(pounds.replace(/[£,\s]/g, '') || '0') * 100);
@@ -71,7 +72,7 @@ export function ZonesEditor({
   const save = form.handleSubmit(async (body) => {
     const result = await put({ id: zones.store_id, zones: body.zones, version: shown.version });
     if ('error' in result) {
-      const current = (result.error as { data?: { current?: StoreZones } }).data?.current;
+      const current = staleCurrent<StoreZones>(result.error);
       if (current) {
         setShown(current);
         form.reset(rowsOf(current));

@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate } from 'react-router';
-import { AddressForm } from '../../features/account/components/address-form.tsx';
 import { useGetAddressesQuery } from '../../features/account/addresses-api.ts';
 import {
   cartCleared,
@@ -15,6 +14,15 @@ import type { RootState } from '../app-state.ts';
 import { rememberedPostcode } from '../../lib/delivery-postcode.ts';
 import { useRehydrated } from './use-rehydrated.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+
+// The address form is checked by the contract's schema (zod): it arrives when a new address is
+// asked for, not with the page, whose first screen has a JavaScript budget (docs/decisions/0048).
+const AddressForm = lazy(() =>
+  import('../../features/account/components/address-form.tsx').then((m) => ({
+    default: m.AddressForm,
+  })),
+);
 
 /**
  * /checkout: the basket (cart), its store (menu) and the saved addresses with their form
@@ -56,15 +64,18 @@ export function CheckoutRoute() {
       addressesFailed={addresses.isError && !addresses.data}
       onRetryAddresses={() => void addresses.refetch()}
       renderAddressForm={(props) => (
-        <AddressForm
-          idPrefix="checkout-address"
-          title="New delivery address"
-          headingLevel={2}
-          submitLabel="Save and deliver here"
-          // Deliveries go near the store: its town, and the postcode checked on the menu.
-          suggested={{ city: store?.city ?? '', postcode: rememberedPostcode() ?? '' }}
-          {...props}
-        />
+        // About the form's height, so nothing below it moves when it arrives.
+        <Suspense fallback={<Skeleton className="h-[30rem]" />}>
+          <AddressForm
+            idPrefix="checkout-address"
+            title="New delivery address"
+            headingLevel={2}
+            submitLabel="Save and deliver here"
+            // Deliveries go near the store: its town, and the postcode checked on the menu.
+            suggested={{ city: store?.city ?? '', postcode: rememberedPostcode() ?? '' }}
+            {...props}
+          />
+        </Suspense>
       )}
       onRemoveLine={(id) => dispatch(lineRemoved(id))}
       onCashOrderPlaced={() => {

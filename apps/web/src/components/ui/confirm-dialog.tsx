@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { buttonClass } from './button.tsx';
+import { buttonClass, type ButtonSize } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 
 interface Props {
@@ -8,9 +8,21 @@ interface Props {
   id: string;
   title: string;
   children: ReactNode;
-  /** The destructive action's words ("Remove card"); "Keep it" is the safe choice, focused first. */
+  /** The action's words ("Remove card", "Yes, refund £11.90"). */
   confirmLabel: string;
-  busy: boolean;
+  /** The safe choice's words, focused first ("Keep my basket"); "Keep it" unless said. */
+  cancelLabel?: string;
+  /**
+   * `danger` (red) for what cannot be taken back; `primary` (the shop's colour) for a choice
+   * undone by doing it again, such as emptying a basket.
+   */
+  tone?: 'danger' | 'primary';
+  /** `lg` in the staff application (48 px targets on a tablet), as its other buttons. */
+  size?: ButtonSize;
+  /** The action is on its way: it cannot be asked twice. */
+  busy?: boolean;
+  /** Why the action was refused, said in the dialog (which stays open to try again). */
+  problem?: string;
   onCancel: () => void;
   onConfirm: () => void;
 }
@@ -22,7 +34,11 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  busy,
+  cancelLabel = 'Keep it',
+  tone = 'danger',
+  size = 'md',
+  busy = false,
+  problem,
   onCancel,
   onConfirm,
 }: Props) {
@@ -40,20 +56,26 @@ export function ConfirmDialog({
       <p id={`${id}-text`} className="mt-3 text-stone-800">
         {children}
       </p>
+      {problem ? (
+        <p role="alert" className="mt-3 font-semibold text-red-700">
+          {problem}
+        </p>
+      ) : null}
       <div className="mt-5 grid gap-2 sm:grid-cols-2">
         <button
           type="button"
           data-autofocus
           onClick={onCancel}
-          className={buttonClass({ variant: 'outline' })}
+          className={buttonClass({ variant: 'outline', size })}
         >
-          Keep it
+          {cancelLabel}
         </button>
         <button
           type="button"
           onClick={onConfirm}
           disabled={busy}
-          className="rounded-lg bg-red-800 px-5 py-2.5 font-semibold text-white outline-offset-2 disabled:opacity-60"
+          aria-busy={busy}
+          className={buttonClass({ variant: tone, size })}
         >
           {confirmLabel}
         </button>

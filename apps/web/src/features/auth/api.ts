@@ -10,7 +10,7 @@ import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/q
 import { api } from '../../lib/api.ts';
 
 /** A failed call, with the seconds a 429's Retry-After header asks the client to wait. */
-export type OtpCallError = FetchBaseQueryError & { retryAfter?: number };
+type OtpCallError = FetchBaseQueryError & { retryAfter?: number };
 
 function withRetryAfter(
   error: FetchBaseQueryError,
@@ -19,6 +19,15 @@ function withRetryAfter(
   const header = meta?.response?.headers.get('retry-after');
   const seconds = header ? Number(header) : NaN;
   return Number.isFinite(seconds) && seconds >= 0 ? { ...error, retryAfter: seconds } : error;
+}
+
+/** The seconds a refused sign-in call asks to wait (its Retry-After), when it said so. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const seconds =
+    typeof error === 'object' && error !== null && 'retryAfter' in error
+      ? error.retryAfter
+      : undefined;
+  return typeof seconds === 'number' ? seconds : undefined;
 }
 
 /** product.md §7's public sign-in calls (types only from the contract: no zod in this chunk). */

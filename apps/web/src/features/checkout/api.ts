@@ -9,6 +9,7 @@ import type {
 } from '@servery/contract/order';
 import type { PromoCheck, PromoCheckRequestInput } from '@servery/contract/promo';
 import { api } from '../../lib/api.ts';
+import { orderAnswered } from '../../lib/dishes-and-orders-api.ts';
 
 /** The card form's body for POST /api/payments/demo/{order id}/confirm. */
 export interface DemoCardBody {
@@ -93,6 +94,10 @@ const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpo
       }),
       extraOptions: customer,
       invalidatesTags: ['Order'],
+      async onQueryStarted(_orderId, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) await dispatch(orderAnswered(answer.data.data));
+      },
     }),
   }),
 });

@@ -1,14 +1,9 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import type { Address } from '@servery/contract/address';
-import { ZCustomerUpdate } from '@servery/contract/auth';
 import type { OrderType, StoreSummary } from '@servery/contract/menu';
 import { ADDRESS_REQUIRED_MESSAGE, contactMessagesFor } from '@servery/contract/delivery-contact';
-import {
-  ZOrderRequest,
-  type OrderRequest,
-  type OrderRequestInput,
-  type PaymentMethod,
-} from '@servery/contract/order';
+import type { OrderRequest, OrderRequestInput, PaymentMethod } from '@servery/contract/order';
+import type { CheckoutResolution } from './checkout-form-state.ts';
 import { zoneFor, type CheckoutQuote } from './checkout-quote.ts';
 
 /**
@@ -146,8 +141,27 @@ export function orderBodyOf(values: CheckoutValues, context: CheckoutContext): O
 
 type Errors = FieldErrors<CheckoutValues>;
 
+/**
+ * The contract's schemas, and zod with them, arrive when the form is first checked (on "Place
+ * order"), not with the page: the checkout's first screen has a JavaScript budget
+ * (docs/decisions/0048). One import, kept by the browser's module map after the first.
+ */
+const contractSchemas = () =>
+  Promise.all([import('@servery/contract/order'), import('@servery/contract/auth')]).then(
+    ([order, auth]) => ({
+      ZOrderRequest: order.ZOrderRequest,
+      ZCustomerUpdate: auth.ZCustomerUpdate,
+    }),
+  );
+type Schemas = Awaited<ReturnType<typeof contractSchemas>>;
+
 /** The name and phone an order is handed over with, checked as the profile checks them. */
-function contactErrors(values: CheckoutValues, errors: Errors, orderType: OrderType) {
+function contactErrors(
+  values: CheckoutValues,
+  errors: Errors,
+  orderType: OrderType,
+  { ZCustomerUpdate }: Schemas,
+) {
   const messages = contactMessagesFor(orderType);
   const contact = { first_name: values.first_name.trim(), phone: phoneDigits(values.phone) };
   const parsed = ZCustomerUpdate.safeParse(contact);
@@ -164,14 +178,15 @@ function contactErrors(values: CheckoutValues, errors: Errors, orderType: OrderT
   return contact;
 }
 
-/** react-hook-form's resolver: the contract's order schema on the body the form makes. */
-export const checkoutResolver: Resolver<CheckoutValues, CheckoutContext, CheckoutSubmission> = (
-  values,
-  context,
-) => {
+/** The form's resolver: the contract's order schema on the body the form makes. */
+export async function checkoutResolver(
+  values: CheckoutValues,
+  context: CheckoutContext | undefined,
+): Promise<CheckoutResolution> {
   if (!context) throw new Error('The checkout resolver needs its context');
+  const schemas = await contractSchemas();
   const errors: Errors = {};
-  const parsed = ZOrderRequest.safeParse(orderBodyOf(values, context));
+  const parsed = schemas.ZOrderRequest.safeParse(orderBodyOf(values, context));
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = issue.path[0];
     // Lines are checked by the quote (checkout-quote.ts), beside each line.
@@ -184,10 +199,12 @@ export const checkoutResolver: Resolver<CheckoutValues, CheckoutContext, Checkou
   if (delivery && !context.address) {
     errors.address_id ??= { type: 'contract', message: ADDRESS_REQUIRED_MESSAGE };
   }
-  const contact = context.askContact ? contactErrors(values, errors, context.orderType) : null;
+  const contact = context.askContact
+    ? contactErrors(values, errors, context.orderType, schemas)
+    : null;
   if (!parsed.success && !Object.keys(errors).length) {
     errors.root = { type: 'contract', message: parsed.error.issues[0]?.message ?? '' } as never;
   }
-  if (!parsed.success || Object.keys(errors).length) return { values: {} as never, errors };
+  if (!parsed.success || Object.keys(errors).length) return { values: {}, errors };
   return { values: { body: parsed.data, contact }, errors: {} };
-};
+}

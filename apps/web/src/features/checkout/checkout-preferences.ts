@@ -1,5 +1,5 @@
 import type { Address } from '@servery/contract/address';
-import { ORDER_TYPES, type OrderType } from '@servery/contract/menu';
+import { ORDER_TYPES, type OrderType } from '@servery/contract/order-types';
 import { STORAGE_KEYS, readJson, writeJson } from '../../lib/storage-keys.ts';
 
 /**

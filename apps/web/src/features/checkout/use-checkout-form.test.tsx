@@ -227,7 +227,7 @@ describe('checkoutResolver', () => {
     askContact: false,
   };
   const resolve = (more: Partial<CheckoutContext>, v: Partial<CheckoutValues> = {}) =>
-    checkoutResolver({ ...values, ...v }, { ...context, ...more }, {} as never);
+    checkoutResolver({ ...values, ...v }, { ...context, ...more });
 
   it('checks the body with the contract’s order schema; no contact asked, none sent', async () => {
     const ok = await resolve({});

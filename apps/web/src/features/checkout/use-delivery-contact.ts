@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { updateStoredCustomer, useUserData } from '../../lib/session.ts';
 import { useCheckoutCustomerQuery, useSaveDeliveryContactMutation } from './api.ts';
-import type { CheckoutContext, CheckoutSubmission, CheckoutValues } from './checkout-form.ts';
-
-type CheckoutForm = UseFormReturn<CheckoutValues, CheckoutContext, CheckoutSubmission>;
+import type { CheckoutForm } from './checkout-form-state.ts';
 
 /**
  * The name and phone a delivery is handed over with (issue 20): asked for when the profile

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { CartLine } from '@servery/contract/cart';
-import type { ErrorEnvelope } from '@servery/contract/envelope';
+import { refusedWith } from '@servery/contract/error-codes';
 import type { PromoCheck } from '@servery/contract/promo';
+import { serverRefusal } from '../../lib/server-error.ts';
 import { useCheckPromoQuery } from './api.ts';
 
 /** What the checkout knows of the code the customer applied. */
@@ -35,13 +36,13 @@ export function promoCheckState(code: string | null, result: CheckResult): Promo
       : { status: 'checking', code };
   }
   if (!result.error) return { status: 'checking', code };
-  const { status, data } = result.error as { status?: unknown; data?: Partial<ErrorEnvelope> };
-  if (typeof status !== 'number') return { status: 'unchecked', code, message: null };
-  const refusal = data?.errors?.promo_code;
-  if ((status === 422 || status === 400) && refusal)
-    return { status: 'refused', code, message: refusal };
-  const message = status < 500 && typeof data?.message === 'string' ? data.message : null;
-  return { status: 'unchecked', code, message };
+  const refusal = serverRefusal(result.error);
+  if (!refusal) return { status: 'unchecked', code, message: null };
+  // A rule of the code (422) or a code the schema refuses (400) names the promo_code field.
+  const said = refusal.errors.promo_code;
+  if (said && (refusedWith(result.error, 'rule') || refusedWith(result.error, 'invalid')))
+    return { status: 'refused', code, message: said };
+  return { status: 'unchecked', code, message: refusal.status < 500 ? refusal.message : null };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ContactRequest } from '@servery/contract/contact';
 import type { HomeContent } from '@servery/contract/home';
 import type { SubscribeRequest } from '@servery/contract/newsletter';
 import type { UnsubscribeLink } from '@servery/contract/personal-data';
+import type { LegalText } from '@servery/contract/tenant-document';
 import type { Envelope } from '@servery/contract/envelope';
 import { api } from '../../lib/api.ts';
 
@@ -12,9 +13,9 @@ const contentApi = api.injectEndpoints({
       transformResponse: (response: Envelope<HomeContent>) => response.data,
       providesTags: ['Home'],
     }),
-    getLegalText: build.query<{ text: string | null }, 'privacy' | 'terms'>({
+    getLegalText: build.query<LegalText, 'privacy' | 'terms'>({
       query: (page) => `/legal/${page}`,
-      transformResponse: (response: Envelope<{ text: string | null }>) => response.data,
+      transformResponse: (response: Envelope<LegalText>) => response.data,
     }),
     subscribe: build.mutation<Envelope<undefined>, SubscribeRequest>({
       query: (body) => ({ url: '/subscribe', method: 'POST', body }),

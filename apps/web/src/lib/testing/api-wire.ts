@@ -12,7 +12,10 @@ export interface WireAnswer {
 }
 
 export interface Wire {
-  /** What each path answers; change it between steps of a test. */
+  /**
+   * What each path answers; change it between steps of a test. `'POST /api/admin/staff'` answers
+   * that method alone, before the path's own answer.
+   */
   answers: Record<string, WireAnswer>;
   /** Every call made, in order. */
   sent: {
@@ -55,10 +58,11 @@ export function stubApiWire(answers: Record<string, WireAnswer> = {}): Wire {
       authorization: request.headers.get('authorization'),
       idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
     });
-    const answer = wire.answers[path] ?? {
-      status: 404,
-      body: { status: 404, message: 'Not found' },
-    };
+    const answer = wire.answers[`${request.method} ${path}`] ??
+      wire.answers[path] ?? {
+        status: 404,
+        body: { status: 404, message: 'Not found' },
+      };
     await answer.after;
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,

@@ -8,7 +8,7 @@ import type { Owner } from '../orders.repository.ts';
 import type { OrderStore } from './store-check.ts';
 import { rule } from './rule.ts';
 import { termsStoreOf } from '../../stores/store-terms.ts';
-import { requireOrderContact } from '../delivery-contact.ts';
+import { requireOrderContact, type OrderContact } from '../delivery-contact.ts';
 
 /** The delivery address an order names, read with its session in one round trip. */
 export interface SessionAddress {
@@ -60,11 +60,11 @@ export async function orderTerms(
   store: OrderStore,
   body: Pick<OrderRequest, 'order_type' | 'address_id'>,
   sessionAddress: SessionAddress | undefined,
-): Promise<OrderTerms> {
+): Promise<OrderTerms & { contact: OrderContact }> {
   if (body.order_type !== 'delivery') {
     // A collection is handed to someone too: their name and phone (delivery-contact.ts).
-    await requireOrderContact(db, owner, body.order_type);
-    return termsOf(store, body.order_type, null);
+    const contact = await requireOrderContact(db, owner, body.order_type);
+    return { ...termsOf(store, body.order_type, null), contact };
   }
   const row =
     sessionAddress && sessionAddress.id === body.address_id
@@ -73,8 +73,8 @@ export async function orderTerms(
   if (!row) throw notFound('We could not find that address.');
   const terms = termsOf(store, body.order_type, row);
   // A delivery is handed to someone: their name and phone (delivery-contact.ts).
-  await requireOrderContact(db, owner, body.order_type);
-  return terms;
+  const contact = await requireOrderContact(db, owner, body.order_type);
+  return { ...terms, contact };
 }
 
 /** The minimum order, checked once the lines are priced. */

@@ -17,6 +17,7 @@ import {
 } from '../orders.repository.ts';
 import { queueConfirmation, type MessageLinks } from '../payments.service.ts';
 import { vatSupplierOf } from '../vat-invoice.ts';
+import type { OrderContact } from '../delivery-contact.ts';
 import type { OrderStore } from './store-check.ts';
 import { takeSlotPlace, type SlotClaim } from './slot-cap.ts';
 
@@ -132,6 +133,8 @@ export interface OrderWrite {
   priceChanges: OrderCreated['price_changes'];
   /** Where the confirmation's link to the order points (the shop's configured host). */
   links: MessageLinks;
+  /** Where a cash order's confirmation goes (read while planning: decision 47). */
+  contact?: OrderContact;
   /** The order's place in a capped slot (issue 28), taken under the store's lock; or null. */
   slot?: SlotClaim | null;
 }
@@ -166,7 +169,9 @@ export async function writeOrder(
       ...{ promisedAt: null, unwatchedAlertAt: null, printCount: 0 },
       vatBands: invoiceBands(newOrder),
     };
-    if (w.payer.provider === 'cash') queued = await queueConfirmation(ex, w.tenant, order, w.links);
+    if (w.payer.provider === 'cash') {
+      queued = await queueConfirmation(ex, w.tenant, order, w.links, w.contact);
+    }
     const created = orderCreated(w.tenant, order, payment, w.payer, w.priceChanges);
     if (w.key) await saveIdempotentResponse(ex, w.owner, w.key.key, 200, created);
     return created;

@@ -7,8 +7,10 @@ import {
   type AddressInput,
   type AddressRequest,
 } from '@servery/contract/address';
+import { refusedWith } from '@servery/contract/error-codes';
 import { FieldError } from '../../../components/ui/field-error.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { serverRefusal } from '../../../lib/server-error.ts';
 import { toast } from '../../../lib/toast.ts';
 import { requestOf, useAddAddressMutation, useUpdateAddressMutation } from '../addresses-api.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
@@ -66,8 +68,7 @@ export interface OutsideArea {
 
 /** The server's refusal of a postcode no store delivers to (addresses/delivery-area.ts). */
 const isAreaRefusal = (error: unknown) =>
-  (error as { status?: unknown }).status === 422 &&
-  Boolean((error as { data?: { errors?: { postcode?: string } } }).data?.errors?.postcode);
+  refusedWith(error, 'outside_delivery_area') && Boolean(serverRefusal(error)?.errors.postcode);
 
 /**
  * Adds or edits a saved address, on /account and inline at checkout. The contract's schema

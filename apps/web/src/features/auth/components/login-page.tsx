@@ -6,8 +6,10 @@ import {
   loginContactOf,
   sanitizeLoginInput,
 } from '@servery/contract/auth-rules';
+import { refusedWith } from '@servery/contract/error-codes';
 import { toastServerError } from '../../../lib/api.ts';
 import { capturedReferralCode } from '../../../lib/referral.ts';
+import { serverRefusal } from '../../../lib/server-error.ts';
 import { useUserData } from '../../../lib/session.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
@@ -32,9 +34,8 @@ function storedContact(): string {
  */
 /** The message of a 429 that says sign-in texts are paused (it names the phone field). */
 function textsPausedMessage(error: unknown): string | null {
-  const { status, data } = error as { status?: unknown; data?: { errors?: { phone?: unknown } } };
-  const phone = data?.errors?.phone;
-  return status === 429 && typeof phone === 'string' ? phone : null;
+  if (!refusedWith(error, 'texts_paused')) return null;
+  return serverRefusal(error)?.errors.phone ?? null;
 }
 
 export function LoginPage() {

@@ -7,6 +7,7 @@ import {
   storedContactOf,
   type LoginContact,
 } from '@servery/contract/auth-rules';
+import { refusedWith } from '@servery/contract/error-codes';
 import { serverMessage, toastServerError } from '../../../lib/api.ts';
 import { forgetReferralCode } from '../../../lib/referral.ts';
 import { takeReturnTo } from '../../../lib/return-to.ts';
@@ -14,7 +15,7 @@ import { signIn, useUserData } from '../../../lib/session.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useResendOtpMutation, useVerifyOtpMutation, type OtpCallError } from '../api.ts';
+import { retryAfterOf, useResendOtpMutation, useVerifyOtpMutation } from '../api.ts';
 import { AuthCard, PRIMARY_BUTTON, SECONDARY_BUTTON } from './auth-card.tsx';
 import { OtpBoxes } from './otp-boxes.tsx';
 import { useCountdown } from '../use-countdown.ts';
@@ -92,8 +93,7 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
     setPending(true);
     const result = await verifyOtp({ ...contact, otp: code });
     if ('error' in result) {
-      const status = (result.error as { status?: unknown }).status;
-      if (status === 400) {
+      if (refusedWith(result.error, 'bad_request')) {
         // A wrong code: said under the boxes, the digits cleared and the first box ready.
         setRefused(serverMessage(result.error));
         setDigits(empty());
@@ -144,7 +144,7 @@ function VerificationForm({ contact, otpLength }: { contact: LoginContact; otpLe
     const result = await resendOtp(contact);
     firstBox();
     if ('error' in result) {
-      const { retryAfter } = result.error as OtpCallError;
+      const retryAfter = retryAfterOf(result.error);
       if (retryAfter) startCountdown(retryAfter);
       toastServerError(result.error, { silentOn: [401] });
       return;

@@ -1,6 +1,7 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { Field, Input, errorId } from '../../../components/ui/input.tsx';
 import type { CheckoutValues } from '../checkout-form.ts';
+import type { CheckoutForm } from '../checkout-form-state.ts';
 
 const WORDS = {
   delivery: {
@@ -24,7 +25,7 @@ export function ContactFields({
   errors,
 }: {
   orderType: 'delivery' | 'collection';
-  register: UseFormRegister<CheckoutValues>;
+  register: CheckoutForm['register'];
   errors: FieldErrors<CheckoutValues>;
 }) {
   const field = (

@@ -16,6 +16,7 @@ import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FieldError } from '../../../components/ui/field-error.tsx';
 import { Input, LABEL_CLASS } from '../../../components/ui/input.tsx';
 import { Problem } from '../../../components/ui/problem.tsx';
+import { refusedWith } from '@servery/contract/error-codes';
 import { serverMessage } from '../../../lib/api.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -81,7 +82,7 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
     const result = await confirm({ orderId: order.id, card });
     if ('error' in result) {
       // A decline (422) is said above the fields; a card field's error goes on the field.
-      if ((result.error as { status?: unknown }).status === 422) {
+      if (refusedWith(result.error, 'payment_declined')) {
         setDeclined(serverMessage(result.error));
         form.setFocus('card_number');
         return;

@@ -113,7 +113,17 @@ export function AddressField({
           </Button>
         </div>
       ) : !addresses ? (
-        <p className="mt-2 text-stone-700">Loading your addresses…</p>
+        // One address's place and the button's, so the cards below do not move when the saved
+        // addresses arrive (a layout shift on a phone, docs/decisions/0048).
+        <div className="mt-3" aria-busy="true">
+          <p className="flex min-h-[5.625rem] items-center rounded-xl border border-stone-300 p-3 text-stone-700">
+            Loading your addresses…
+          </p>
+          <div
+            aria-hidden="true"
+            className="mt-3 h-11 w-48 animate-pulse rounded-lg bg-stone-100"
+          />
+        </div>
       ) : (
         <div className="mt-3 space-y-2">
           {addresses.map((address) => {

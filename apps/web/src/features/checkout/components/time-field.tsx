@@ -19,6 +19,9 @@ interface TimeFieldProps {
   notice?: string | null;
 }
 
+/** A choice's height (a bold line and a small one in a padded card) while the times load. */
+const LOADING_CHOICE = 'flex min-h-[4.375rem] items-center rounded-xl border border-stone-300 p-3';
+
 /**
  * ASAP while the store is open ("about N min"), or a slot from GET /api/available-timings,
  * grouped by day; every time is the shop's, as the server labels it.
@@ -52,7 +55,12 @@ export function TimeField({
           The times could not be loaded. Check your connection; they will be tried again.
         </p>
       ) : !timings ? (
-        <p className="mt-2 text-stone-700">Loading the times…</p>
+        // The two choices' place (as soon as possible, a later time), so the cards below do not
+        // move when the times arrive (a layout shift on a phone, docs/decisions/0048).
+        <div className="mt-3 space-y-2" aria-busy="true">
+          <p className={`${LOADING_CHOICE} text-stone-700`}>Loading the times…</p>
+          <div aria-hidden="true" className={`${LOADING_CHOICE} animate-pulse bg-stone-100`} />
+        </div>
       ) : noTimes ? (
         <p className="mt-2 font-medium text-red-800" data-testid="no-times">
           {closedReason ??

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { refusedWith } from '@servery/contract/error-codes';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMoney } from '../../../lib/money.ts';
 import { useCachedMenu, useGetMenuItemQuery, useGetStoresQuery } from '../api.ts';
@@ -22,8 +23,7 @@ export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
     c.items.some((i) => i.id === item.data?.id),
   )?.slug;
   const menuState = category ? { category } : undefined;
-  const notFound =
-    (item.error && 'status' in item.error && item.error.status === 404) || (stores.data && !store);
+  const notFound = refusedWith(item.error, 'not_found') || (stores.data && !store);
 
   return (
     // Room at the bottom on a phone for the pinned "Add to basket".

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { isPaymentSecured, type Order } from '@servery/contract/order';
+import type { Order } from '@servery/contract/order';
+import { isPaymentSecured } from '@servery/contract/settlement';
 import { buttonClass, LINK_CLASS } from '../../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../../components/ui/card.tsx';
 import { LineSummary } from '../../../components/ui/line-summary.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { CartLine } from '@servery/contract/cart';
 import type { Order } from '@servery/contract/order';
 import { Button, LINK_CLASS } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toastServerError } from '../../../lib/api.ts';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { useLazyDishesNowQuery } from '../../../lib/dishes-and-orders-api.ts';
@@ -163,27 +163,19 @@ export function ReorderAction({
           ) : null}
         </div>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={asking !== null}
-        onClose={() => answer(false)}
-        labelledBy={`${outcomeId}-mix-title`}
-        describedBy={`${outcomeId}-mix-text`}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl"
+        id={`${outcomeId}-mix`}
+        title="Start a new basket?"
+        confirmLabel="Empty it and reorder"
+        cancelLabel="Keep my basket"
+        tone="primary"
+        onCancel={() => answer(false)}
+        onConfirm={() => answer(true)}
       >
-        <h2 id={`${outcomeId}-mix-title`} className="text-xl font-semibold">
-          Start a new basket?
-        </h2>
-        <p id={`${outcomeId}-mix-text`} className="mt-3 text-stone-800">
-          Your basket has dishes from {cart.storeName ?? 'another store'}. A basket holds dishes
-          from one store only, so reordering from {asking?.order.store.name} empties it first.
-        </p>
-        <div className="mt-5 grid gap-2 sm:grid-cols-2">
-          <Button variant="outline" data-autofocus onClick={() => answer(false)}>
-            Keep my basket
-          </Button>
-          <Button onClick={() => answer(true)}>Empty it and reorder</Button>
-        </div>
-      </Dialog>
+        Your basket has dishes from {cart.storeName ?? 'another store'}. A basket holds dishes from
+        one store only, so reordering from {asking?.order.store.name} empties it first.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { Booking } from '@servery/contract/reservation';
 import { GUEST_CANCELLABLE } from '@servery/contract/reservation-rules';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { refusedWith } from '@servery/contract/error-codes';
 import { toastServerError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelBookingMutation, useGetBookingQuery } from '../api.ts';
@@ -22,10 +23,8 @@ const STATUS_TEXT: Record<Booking['status'], string> = {
 };
 
 /** The answers that mean the link leads to no booking (an unknown or malformed token). */
-const isMissing = (error: unknown) => {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  return status === 404 || status === 400;
-};
+const isMissing = (error: unknown) =>
+  refusedWith(error, 'not_found') || refusedWith(error, 'bad_request');
 
 /** The page the confirmation e-mail links to: the booking, and a button that cancels it. */
 export function CancelBookingPage() {

@@ -1,0 +1,129 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceStore } from '@servery/contract/service';
+import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
+import { createAdminState } from '../admin-state.ts';
+import { HoursEditor } from './hours-editor.tsx';
+import { SpecialDaysEditor } from './special-days-editor.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ok = (data: unknown): WireAnswer => ({
+  status: 200,
+  body: { status: 200, message: 'OK', data },
+});
+const store = (overrides: Partial<ServiceStore> = {}): ServiceStore => ({
+  id: 'st1',
+  name: 'Camden',
+  is_closed: false,
+  is_open_now: true,
+  status_text: 'Closes at 10:00 PM',
+  order_types: ['collection', 'delivery'],
+  pause: null,
+  busy_extra_minutes: 0,
+  hours: { monday: [{ opens: '11:00', closes: '15:00' }] },
+  special_days: [],
+  ...overrides,
+});
+const renderEditors = () =>
+  render(
+    <Provider store={createAdminState()}>
+      <HoursEditor store={store()} />
+      <SpecialDaysEditor store={store()} />
+    </Provider>,
+  );
+const formOf = (heading: string) => screen.getByRole('heading', { name: heading }).closest('form')!;
+
+describe('the opening hours', () => {
+  it('names an overlapping range where it is, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({});
+    renderEditors();
+    await user.click(await screen.findByRole('button', { name: 'Add a range on Monday' }));
+    const opens = screen.getByLabelText('Monday range 2 opens');
+    await user.clear(opens);
+    await user.type(opens, '14:00');
+    await user.click(screen.getByRole('button', { name: 'Save opening hours' }));
+    const hours = formOf('Opening hours');
+    // Said on the range, and in the form's status line.
+    expect(await within(hours).findAllByText('Overlaps Monday 11:00–15:00')).toHaveLength(2);
+    expect(opens.getAttribute('aria-invalid')).toBe('true');
+    expect(within(hours).getByRole('status').textContent).toBe('Overlaps Monday 11:00–15:00');
+    expect(wire.sent.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it('sends the week as the contract has it, and puts the server’s complaint on the range it names', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/stores/st1/hours': {
+        status: 400,
+        body: {
+          status: 400,
+          message: 'Check the request body: hours.monday.1: Overlaps Sunday 16:00–02:00',
+          errors: { 'hours.monday.1': 'Overlaps Sunday 16:00–02:00' },
+        },
+      },
+    });
+    renderEditors();
+    await user.click(await screen.findByRole('button', { name: 'Add a range on Monday' }));
+    const opens = screen.getByLabelText('Monday range 2 opens');
+    await user.clear(opens);
+    await user.type(opens, '17:30');
+    await user.click(screen.getByRole('button', { name: 'Save opening hours' }));
+    await screen.findByText('Overlaps Sunday 16:00–02:00');
+    expect(opens.getAttribute('aria-invalid')).toBe('true');
+    // The whole week: a day without ranges is closed.
+    expect(wire.sent.find((c) => c.method === 'PUT')?.body).toEqual({
+      hours: {
+        monday: [
+          { opens: '11:00', closes: '15:00' },
+          { opens: '17:30', closes: '22:00' },
+        ],
+        tuesday: [],
+        wednesday: [],
+        thursday: [],
+        friday: [],
+        saturday: [],
+        sunday: [],
+      },
+    });
+  });
+});
+
+describe('the special days', () => {
+  it('asks a special day for its date before sending, then sends its hours', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/stores/st1/special-days': ok(store()),
+    });
+    renderEditors();
+    await user.click(await screen.findByRole('button', { name: 'Add a special day' }));
+    await user.click(screen.getByRole('button', { name: 'Save special days' }));
+    const days = formOf('Special days');
+    expect(await within(days).findAllByText('Use a date as YYYY-MM-DD')).toHaveLength(2);
+    expect(within(days).getByLabelText('Date').getAttribute('aria-invalid')).toBe('true');
+    expect(wire.sent.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await user.type(within(days).getByLabelText('Date'), '2026-12-24');
+    await user.click(within(days).getByRole('checkbox', { name: 'Closed all day' }));
+    expect(within(days).getByLabelText('2026-12-24 range 1 opens')).toHaveProperty(
+      'value',
+      '12:00',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save special days' }));
+    expect(await within(days).findByText('Special days saved.')).toBeTruthy();
+    expect(wire.sent.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/admin/stores/st1/special-days',
+      body: {
+        special_days: [
+          { date: '2026-12-24', closed: false, hours: [{ opens: '12:00', closes: '18:00' }] },
+        ],
+      },
+    });
+  });
+});

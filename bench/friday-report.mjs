@@ -1,0 +1,130 @@
+// The "Friday service" section of bench/RESULTS.md (bench/friday.mjs's figures).
+import { PARTS } from './friday-profile.mjs';
+
+const GOALS = { cpuMsPerOrder: 1.5, rate: 300, p99Ms: 200, boardP99Ms: 250, boardAt: 50 };
+
+function stepRow(step) {
+  const cpu = step.cpuMsPerOrder.map((ms) => ms ?? 'n/a').join(' + ');
+  const failed = step.failures + step.acceptFailures;
+  return `| ${step.rate} | ${step.achievedPerSecond} | ${step.order.p50} | ${step.order.p99} | ${step.board.p50} | ${step.board.p99} | ${step.accept.p50 ?? 'n/a'} / ${step.accept.p99 ?? 'n/a'} | ${cpu} = ${step.cpuMsPerOrderTotal ?? 'n/a'} | ${step.serverCores.join(' + ')} | ${step.postgresCores} | ${step.benchCores} | ${failed}${step.boardMissed ? `; ${step.boardMissed} missed on a board` : ''} |`;
+}
+
+function partsTable(profiles) {
+  const parts = [...PARTS.map(([name]) => name), 'garbage collector', 'other'];
+  const rows = parts.map(
+    (part) => `| ${part} | ${profiles.map((p) => `${p.shares[part]} %`).join(' | ')} |`,
+  );
+  return [
+    `| part | ${profiles.map((_, i) => `process ${i + 1}`).join(' | ')} |`,
+    `|---|${profiles.map(() => '---:').join('|')}|`,
+    ...rows,
+    `| busy CPU in the window | ${profiles.map((p) => `${p.busySeconds} s`).join(' | ')} |`,
+  ].join('\n');
+}
+
+/** Whether each goal was met, in the run given. */
+export function goalsOf(run) {
+  const within = run.steps.filter((s) => s.order.p99 !== null && s.order.p99 <= GOALS.p99Ms);
+  const best = within.reduce(
+    (top, s) => (s.achievedPerSecond > (top?.achievedPerSecond ?? 0) ? s : top),
+    null,
+  );
+  const at50 = run.steps.find((s) => s.rate === GOALS.boardAt);
+  const cpu = run.steps.map((s) => s.cpuMsPerOrderTotal).filter((ms) => ms !== null);
+  const lowest = cpu.length ? Math.min(...cpu) : null;
+  return [
+    `- Server CPU per order, both processes: lowest ${lowest ?? 'n/a'} ms (goal ≤ ${GOALS.cpuMsPerOrder}): ${lowest !== null && lowest <= GOALS.cpuMsPerOrder ? 'met' : 'not met'}.`,
+    `- Orders a second with p99 ≤ ${GOALS.p99Ms} ms: ${best ? `${best.achievedPerSecond} (the ${best.rate}/s step, p99 ${best.order.p99} ms)` : 'none'} (goal ≥ ${GOALS.rate}): ${best && best.achievedPerSecond >= GOALS.rate * 0.97 ? 'met' : 'not met'}.`,
+    `- Board latency p99 at ${GOALS.boardAt} orders/s: ${at50 ? `${at50.board.p99} ms` : 'not reached'} (goal ≤ ${GOALS.boardP99Ms}): ${at50 && at50.board.p99 <= GOALS.boardP99Ms ? 'met' : 'not met'}.`,
+  ].join('\n');
+}
+
+function statementsLine(run) {
+  if (!run.statements) return '';
+  const top = run.statements.top.map((t) => `${t.perOrder} × \`${t.text}\``).join('; ');
+  return `- SQL statements sent by both processes over the load window, per order answered (its accept,
+  boards, outbox and sweepers included): ${run.statements.perOrder}. Most sent, per order: ${top}.
+`;
+}
+
+function runSection(run, measured) {
+  if (run.skipped || run.failure)
+    return `### ${run.label}\n\nNot measured: ${run.skipped ?? run.failure}\n`;
+  const others = run.profiles
+    .map(
+      (p, i) =>
+        `- Process ${i + 1}, busiest functions left in "other" (self time): ${p.top.join('; ')}.`,
+    )
+    .join('\n');
+  return `### ${run.label}
+
+${run.database}; the order: ${run.order.lines} dishes with choices from ${run.order.store}, collected, cash
+(£${(run.order.total / 100).toFixed(2)}).
+
+| orders/s asked | achieved | order p50 ms | order p99 ms | board p50 ms | board p99 ms | accept p50 / p99 ms | server CPU ms per order (process 1 + 2) | server cores | PostgreSQL cores | bench cores | failed |
+|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
+${run.steps.map(stepRow).join('\n')}
+
+${goalsOf(run)}
+${statementsLine(run)}
+
+Share of each process's busy CPU over the load window (all steps), from its CPU profile
+(sampled every ${measured.profileIntervalUs} µs):
+
+${partsTable(run.profiles)}
+
+${others}
+`;
+}
+
+/** One line per build: the figures of a step every build reached, and the best rate within p99. */
+function comparison(runs) {
+  const measured = runs.filter((run) => run.steps);
+  if (measured.length < 2) return '';
+  const rates = [...new Set(measured.flatMap((run) => run.steps.map((s) => s.rate)))].slice(0, 4);
+  const rows = measured.map((run) => {
+    const at = (rate) => run.steps.find((s) => s.rate === rate);
+    const cell = (rate) => {
+      const s = at(rate);
+      return s
+        ? `${s.cpuMsPerOrderTotal} ms, p99 ${s.order.p99} ms, board p99 ${s.board.p99} ms`
+        : 'not reached';
+    };
+    const within = run.steps.filter((s) => s.order.p99 !== null && s.order.p99 <= GOALS.p99Ms);
+    const best = Math.max(0, ...within.map((s) => s.achievedPerSecond));
+    return `| ${run.label} | ${run.statements?.perOrder ?? 'n/a'} | ${rates.map(cell).join(' | ')} | ${best} |`;
+  });
+  return `Builds compared in this run, one after the other (server CPU per order over both processes, order p99, board p99):
+
+| build | SQL statements per order | ${rates.map((r) => `at ${r} orders/s`).join(' | ')} | best orders/s with p99 ≤ ${GOALS.p99Ms} ms |
+|---|---:|${rates.map(() => '---').join('|')}|---:|
+${rows.join('\n')}
+
+`;
+}
+
+export function fridaySection(measured, header = '', title = 'A Friday service') {
+  return `## ${title}
+
+${header}Two Servery processes (production build, \`NODE_ENV=development\` so that mail and texts go through
+the log transport: every message is written to the process's stdout, a file) on one fresh
+PostgreSQL database. Four staff boards read \`GET /api/admin/events\` (two on each process, each
+its own member of staff). ${measured.customers} signed-in customers place cash collection orders on the
+clock, sent to the two processes in turn; each order's confirmation e-mail goes through the
+outbox. ${measured.acceptDelayMs / 1000} s after a board of the other process shows an order, its member of staff accepts it
+(\`POST /api/admin/orders/{id}/status\`, which queues the customer's "accepted" message). The rate
+goes up in steps of ${measured.stepSeconds} s, back to back, until an order's p99 passes ${measured.p99LimitMs} ms.
+
+- Board latency: from the order's answer (POST /api/order) to its \`order.created\` on a board,
+  over all four boards.
+- Server CPU per order: each process's user + system time over the step (/proc/<pid>/stat)
+  divided by the orders answered in it; the accepts and boards of the step are part of it.
+  Cores: CPU seconds per second. The bench (orders, boards, accepts) runs in one Node process on
+  the same two cores.
+- Both processes run under a CPU profiler (bench/profile-window.mjs) for the whole load window;
+  a sample goes to the first part with a frame on its stack in the order of the table (so the
+  outbox's log line is logging, and the outbox's SQL is the outbox; the driver parsing replies
+  with no caller of ours on the stack is "SQL and the db driver", whoever asked).
+
+${comparison(measured.runs)}${measured.runs.map((run) => runSection(run, measured)).join('\n')}`;
+}
