@@ -35,9 +35,9 @@ function twelveHour(clock: string): string {
 
 /**
  * When the stores open, as the menu must say it: late in the evening two hours ahead is after
- * midnight, and the store "Opens tomorrow".
+ * midnight, and the store opens tomorrow ("Opens Sat 12:30 AM" in the facts line).
  */
-const opening = { time: '', tomorrow: false };
+const opening = { time: '', tomorrow: false, day: '' };
 
 /** Every store opens for an hour, about two hours from now, every day: closed now. */
 const closedShop = () => {
@@ -45,6 +45,9 @@ const closedShop = () => {
   const closes = opens.startsWith('23') ? '23:59' : londonIn(180).clock;
   opening.time = twelveHour(opens);
   opening.tomorrow = londonIn(120).date !== londonIn(0).date;
+  opening.day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(
+    new Date(`${londonIn(120).date}T12:00:00Z`),
+  );
   const hours = Object.fromEntries(DAYS.map((day) => [day, [{ opens, closes }]]));
   return {
     env: { SEED_DEMO: 'false' },
@@ -85,7 +88,7 @@ describe('the menu on a phone (issue 30)', () => {
     expect(await wholeDishes(page)).toBeGreaterThanOrEqual(2);
 
     const facts = page.getByTestId('store-facts');
-    const opens = `Opens ${opening.tomorrow ? 'tomorrow ' : ''}${opening.time}`;
+    const opens = `Opens ${opening.tomorrow ? `${opening.day} ` : ''}${opening.time}`;
     expect(await facts.textContent()).toMatch(
       new RegExp(`^${opens} · £\\d+\\.\\d\\d\\+? delivery · £\\d+\\.\\d\\d\\+? min$`),
     );

@@ -54,7 +54,8 @@ describe('service in the staff application', () => {
     renderAdminAt('/admin/desk');
     await screen.findByRole('heading', { level: 1, name: /^Order desk/ });
     await waitFor(() => expect(deskLink().textContent).toBe('Order desk, 2 waiting'));
-    expect(document.title).toBe('(2) Order desk · Tandoor Lane');
+    // The title follows the screen in an effect, after the screen is drawn.
+    await waitFor(() => expect(document.title).toBe('(2) Order desk · Tandoor Lane'));
 
     await user.click(
       screen.getByRole('button', { name: 'Start service (sound on, screen awake)' }),
@@ -69,7 +70,7 @@ describe('service in the staff application', () => {
     expect(screen.queryByRole('button', { name: /^Start service/ })).toBeNull();
     expect(screen.getByText('Service started: a chime every 10 s while orders wait.')).toBeTruthy();
     expect(deskLink().textContent).toBe('Order desk, 2 waiting');
-    expect(document.title).toBe('(2) Service · Tandoor Lane');
+    await waitFor(() => expect(document.title).toBe('(2) Service · Tandoor Lane'));
     act(() => vi.advanceTimersByTime(10_000));
     expect(chimes()).toBe(2);
 

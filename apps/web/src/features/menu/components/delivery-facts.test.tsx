@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStore, stubApiWire } from '../../../lib/testing/api-wire.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { ClosedNote } from './delivery-facts.tsx';
-import { StoreFactsLine } from './store-facts-line.tsx';
+import { StoreFactsLine, storeWhen } from './store-facts-line.tsx';
 
 const store = {
   name: 'Tandoor Lane Camden',
@@ -49,8 +49,20 @@ describe('the closed-store note on the menu', () => {
       </Provider>,
     );
     expect(screen.getByTestId('store-facts').textContent).toBe(
-      'Opens Monday 11:30 AM · Collection only · £5.00 min',
+      'Opens Mon 11:30 AM · Collection only · £5.00 min',
     );
+  });
+
+  it('names tomorrow by its short day on the shop’s clock, so the facts stay one line on a phone', () => {
+    const tomorrow = { ...store, status_text: 'Opens tomorrow at 12:30 AM' };
+    // Friday 27 November 2026, 22:10 in London: tomorrow is Saturday there.
+    const lateFriday = new Date('2026-11-27T22:10:00Z');
+    expect(storeWhen(tomorrow, lateFriday, 'Europe/London')).toBe('Opens Sat 12:30 AM');
+    // The same moment is already Saturday morning in Auckland: tomorrow is Sunday.
+    expect(storeWhen(tomorrow, lateFriday, 'Pacific/Auckland')).toBe('Opens Sun 12:30 AM');
+    expect(
+      storeWhen({ ...store, status_text: 'Opens at 5:00 PM' }, lateFriday, 'Europe/London'),
+    ).toBe('Opens 5:00 PM');
   });
 
   it('says nothing while the store is open', async () => {

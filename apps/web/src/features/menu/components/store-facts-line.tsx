@@ -1,16 +1,28 @@
 import type { StoreSummary } from '@servery/contract/menu';
 import { useMoney } from '../../../lib/money.ts';
+import { useShopTimeZone } from '../../../lib/shop-time.ts';
+
+/** "Mon" … "Sun" for the server's weekday names; "tomorrow" as the day after `now` on the shop's clock. */
+function shortDay(day: string, now: Date, timeZone: string): string {
+  if (day !== 'tomorrow') return day.slice(0, 3);
+  const tomorrow = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone }).format(tomorrow);
+}
 
 /**
- * When, in the fewest words: "Opens 11:30 AM", "Opens Monday 11:30 AM" or "Open till
- * 11:00 PM" from the server's "Opens at …" and "Closes at …".
+ * When, in the fewest words: "Opens 11:30 AM", "Opens Mon 11:30 AM" or "Open till 11:00 PM" from
+ * the server's "Opens at …", "Opens Monday at …" and "Closes at …". Another day is named short
+ * ("Opens Sat 12:30 AM", not "Opens tomorrow 12:30 AM"): at 375 px the long name pushed the
+ * fee and minimum onto a second line.
  */
-export function storeWhen(store: StoreSummary): string {
+export function storeWhen(store: StoreSummary, now: Date, timeZone: string): string {
   const text = store.status_text ?? '';
   if (store.is_closed) return text || 'Closed';
   if (store.is_open_now) {
     return text.startsWith('Closes at ') ? `Open till ${text.slice(10)}` : 'Open now';
   }
+  const another = /^Opens (\S+) at (.+)$/.exec(text);
+  if (another) return `Opens ${shortDay(another[1]!, now, timeZone)} ${another[2]}`;
   return text ? text.replace(' at ', ' ') : 'Closed now';
 }
 
@@ -21,6 +33,7 @@ export function storeWhen(store: StoreSummary): string {
  */
 export function StoreFactsLine({ store }: { store: StoreSummary }) {
   const money = useMoney();
+  const timeZone = useShopTimeZone();
   const delivers = store.order_types.includes('delivery') && store.delivery_zones.length > 0;
   const fees = store.delivery_zones.map((zone) => zone.fee);
   const minimums = store.delivery_zones.map((zone) => zone.minimum_order);
@@ -35,7 +48,7 @@ export function StoreFactsLine({ store }: { store: StoreSummary }) {
       <span
         className={`font-semibold ${store.is_open_now ? 'text-emerald-800' : 'text-stone-900'}`}
       >
-        {storeWhen(store)}
+        {storeWhen(store, new Date(), timeZone)}
       </span>
       {terms
         .filter(Boolean)
