@@ -5,8 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
+import { launchChromium } from '../tools/chromium.mjs';
 import { startServery } from './api.mjs';
 import { startMailbox } from './mailbox.mjs';
 import {
@@ -79,7 +78,7 @@ function recordFrames() {
 }
 
 export async function boardFrames(url, cookie, order) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   try {
     // The session cookie is sent as a header: the production cookie is __Host- and Secure, which
     // a browser keeps only from https (the bench's server is plain http on 127.0.0.1).

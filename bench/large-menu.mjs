@@ -7,8 +7,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
+import { launchChromium } from '../tools/chromium.mjs';
 import { startServery } from './api.mjs';
 import { instrumentPage } from './large-menu-page.mjs';
 import { DISHES, expectations, largeMenuDocument } from './large-menu-shop.mjs';
@@ -54,7 +53,7 @@ async function timed(page, what, expected, inputs, action) {
 const settle = (page) => page.waitForTimeout(1000);
 
 async function measurePage(url, expected) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: VIEWPORT });
     await context.addCookies([{ name: 'cookiesAccepted', value: 'true', url }]);

@@ -1,16 +1,16 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { UserData } from '@servery/contract/auth';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tools/chromium.mjs';
+import { launchChromium } from '../../tools/chromium.mjs';
 
 /**
  * Debian's chromium, headless, with no network of its own (architecture.md "Stack and machine traps"). Playwright gives every
  * launch a fresh, empty profile.
  */
 export function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  return launchChromium();
 }
 
 export const VIEWPORTS = {
