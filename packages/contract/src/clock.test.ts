@@ -79,4 +79,14 @@ describe('times as messages say them', () => {
     expect(saidDateAndTime(noon, 'Europe/London')).toBe('24 November 2026 at 12:45 pm');
     expect(saidTime(noon, 'America/New_York')).toBe('7:45 am');
   });
+  it('keeps a formatter per kind and zone: one shop’s zone or saying never leaks into another’s', () => {
+    // The same moment said in turn in two zones and three ways, each after the others were kept.
+    for (let round = 0; round < 2; round++) {
+      expect(saidTime(noon, 'Pacific/Auckland')).toBe('1:45 am');
+      expect(saidDayAndTime(noon, 'Pacific/Auckland')).toBe('Wednesday 25 November at 1:45 am');
+      expect(saidDayAndTime(noon, 'Europe/London')).toBe('Tuesday 24 November at 12:45 pm');
+      expect(saidDateAndTime(noon, 'Pacific/Auckland')).toBe('25 November 2026 at 1:45 am');
+      expect(saidTime(noon, 'Europe/London')).toBe('12:45 pm');
+    }
+  });
 });
