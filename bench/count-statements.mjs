@@ -10,10 +10,16 @@ import { join } from 'node:path';
 const pg = createRequire(process.argv[1])('pg');
 let counts = new Map();
 let signals = 0;
+/** Each statement's text as counted, worked out once per text (the count is not to cost the server). */
+const keys = new Map();
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(config, ...rest) {
   const text = typeof config === 'string' ? config : (config?.text ?? config?.name ?? '?');
-  const key = text.replace(/\s+/g, ' ').trim().slice(0, 80);
+  let key = keys.get(text);
+  if (key === undefined) {
+    key = text.replace(/\s+/g, ' ').trim().slice(0, 80);
+    if (keys.size < 10_000) keys.set(text, key);
+  }
   counts.set(key, (counts.get(key) ?? 0) + 1);
   return query.call(this, config, ...rest);
 };
