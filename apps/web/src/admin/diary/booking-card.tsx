@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import type { DiaryBooking } from '@servery/contract/diary';
+import { lazy, Suspense, useState } from 'react';
+import type { BookingStatusChange, DiaryBooking } from '@servery/contract/diary';
 import type { BookingStatus } from '@servery/contract/reservation';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { inputClass } from '../../components/ui/input.tsx';
 import { useMoveBookingMutation } from './diary-api.ts';
 import { dayLabels } from './diary-dates.ts';
 import {
@@ -42,6 +41,16 @@ const MOVE_LABELS: Partial<Record<BookingStatus, string>> = {
 };
 const SOURCES = { online: 'online', phone: 'phone', walk_in: 'walk-in' } as const;
 
+// The confirm, decline and cancel forms (react-hook-form and the contract's zod schema) load
+// when one opens: the diary's first screen has neither (docs/decisions/0048).
+const loadPanels = () => import('./booking-move-panels.tsx');
+const ConfirmPanel = lazy(() => loadPanels().then((m) => ({ default: m.ConfirmPanel })));
+const ReasonPanel = lazy(() => loadPanels().then((m) => ({ default: m.ReasonPanel })));
+
+function PanelPlaceholder({ label }: { label: string }) {
+  return <div role="status" aria-label={label} className="mt-3 min-h-24 rounded-xl bg-stone-100" />;
+}
+
 /** One booking in the diary: who, how many, and the moves the table allows now. */
 export function BookingCard({
   booking,
@@ -54,8 +63,6 @@ export function BookingCard({
   const [mode, setMode] = useState<'idle' | 'confirm' | 'decline' | 'cancel' | 'no_show'>('idle');
   const now = useNow();
   const noShow = noShowOffered(booking, now);
-  const [people, setPeople] = useState('10');
-  const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
   const who = `${booking.name}, ${booking.people}`;
 
@@ -65,6 +72,12 @@ export function BookingCard({
     if ('error' in result) setProblem(adminErrorMessage(result.error));
     else setMode('idle');
   }
+
+  const panelSend = (body: BookingStatusChange) => send({ id: booking.id, ...body });
+  const back = () => {
+    setProblem('');
+    setMode('idle');
+  };
 
   const finished = ['completed', 'no_show', 'cancelled', 'declined'].includes(booking.status);
   return (
@@ -159,86 +172,25 @@ export function BookingCard({
         </div>
       )}
 
-      {mode === 'confirm' && (
-        <form
-          className="mt-3 space-y-3 rounded-xl bg-stone-100 p-3 print:hidden"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send({ id: booking.id, status: 'confirmed', people: Number(people) });
-          }}
-        >
-          <label className="block font-semibold">
-            How many people, for sure?
-            <input
-              className={inputClass({ size: 'lg' })}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              required
-              value={people}
-              onChange={(e) => setPeople(e.target.value)}
+      {(mode === 'confirm' || mode === 'decline' || mode === 'cancel') && (
+        <Suspense fallback={<PanelPlaceholder label={`Opening the form for ${who}`} />}>
+          {mode === 'confirm' ? (
+            <ConfirmPanel
+              booking={booking}
+              busy={moving.isLoading}
+              onSend={panelSend}
+              onBack={back}
             />
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="submit"
-              className={buttonClass({ size: 'lg' })}
-              disabled={moving.isLoading}
-            >
-              Confirm and e-mail the guest
-            </button>
-            <button
-              type="button"
-              className={buttonClass({ variant: 'outline', size: 'lg' })}
-              onClick={() => setMode('idle')}
-            >
-              Back
-            </button>
-          </div>
-        </form>
-      )}
-
-      {(mode === 'decline' || mode === 'cancel') && (
-        <form
-          className="mt-3 space-y-3 rounded-xl bg-red-50 p-3 print:hidden"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send({
-              id: booking.id,
-              status: mode === 'decline' ? 'declined' : 'cancelled',
-              ...(reason.trim() ? { reason: reason.trim() } : {}),
-            });
-          }}
-        >
-          <label className="block font-semibold">
-            {mode === 'decline' ? 'Why can you not take it?' : 'Why is it cancelled?'} The guest
-            reads this.
-            <input
-              className={inputClass({ size: 'lg' })}
-              required={mode === 'decline'}
-              maxLength={200}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
+          ) : (
+            <ReasonPanel
+              booking={booking}
+              busy={moving.isLoading}
+              onSend={panelSend}
+              onBack={back}
+              status={mode === 'decline' ? 'declined' : 'cancelled'}
             />
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="submit"
-              className={buttonClass({ variant: 'danger', size: 'lg' })}
-              disabled={moving.isLoading}
-            >
-              {mode === 'decline' ? 'Decline and e-mail the guest' : 'Cancel the booking'}
-            </button>
-            <button
-              type="button"
-              className={buttonClass({ variant: 'outline', size: 'lg' })}
-              onClick={() => setMode('idle')}
-            >
-              Keep it
-            </button>
-          </div>
-        </form>
+          )}
+        </Suspense>
       )}
       {problem && (
         <p role="alert" className="mt-2 font-semibold text-red-700">

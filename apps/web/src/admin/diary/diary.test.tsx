@@ -49,6 +49,8 @@ const booking = (overrides: Partial<DiaryBooking> = {}): DiaryBooking => ({
   undo_no_show_until: null,
   ...overrides,
 });
+/** POST /api/admin/bookings/{id}/status' answer, at the wire. */
+const ok = (data: DiaryBooking) => ({ status: 200, body: { status: 200, message: 'OK', data } });
 const inStore = (ui: React.ReactNode) =>
   render(<Provider store={createAdminState()}>{ui}</Provider>);
 
@@ -84,10 +86,6 @@ describe('a booking in the diary', () => {
   });
 
   it('asks before a no-show, then offers its undo for 10 minutes (issue 27, point 6)', async () => {
-    const ok = (data: DiaryBooking) => ({
-      status: 200,
-      body: { status: 200, message: 'OK', data },
-    });
     const marked = booking({
       status: 'no_show',
       next: [],
@@ -150,24 +148,83 @@ describe('a booking in the diary', () => {
     expect(screen.getByText('No-show')).toBeTruthy();
   });
 
-  it('asks the real party size before confirming a 10+ request', async () => {
+  it('asks the real party size before confirming a 10+ request, and checks it first', async () => {
+    const request = booking({
+      people: '10+',
+      covers: 0,
+      status: 'requested',
+      next: ['confirmed', 'declined'],
+    });
+    const wire = stubApiWire({
+      '/api/admin/bookings/b1/status': ok({ ...request, status: 'confirmed', people: '12' }),
+    });
     inStore(
       <ul>
-        <BookingCard
-          booking={booking({
-            people: '10+',
-            covers: 0,
-            status: 'requested',
-            next: ['confirmed', 'declined'],
-          })}
-          showDate
-        />
+        <BookingCard booking={request} showDate />
       </ul>,
     );
     expect(screen.getByText(/Friday,? 27 November 2026, 07:00 PM/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm…' }));
-    expect(screen.getByRole('spinbutton', { name: 'How many people, for sure?' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Confirm and e-mail the guest' })).toBeTruthy();
+    const size = await screen.findByRole('spinbutton', { name: 'How many people, for sure?' });
+    const confirm = screen.getByRole('button', { name: 'Confirm and e-mail the guest' });
+
+    // Refused on the card, in the contract's words, before anything is sent.
+    await userEvent.clear(size);
+    await userEvent.click(confirm);
+    expect((await screen.findByText('Give the number of people')).id).toBe(
+      size.getAttribute('aria-describedby'),
+    );
+    await userEvent.type(size, '0');
+    await userEvent.click(confirm);
+    await screen.findByText('At least 1 person');
+    expect(wire.sent).toEqual([]);
+
+    await userEvent.clear(size);
+    await userEvent.type(size, '12');
+    await userEvent.click(confirm);
+    expect(wire.sent.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/api/admin/bookings/b1/status', { status: 'confirmed', people: 12 }],
+    ]);
+  });
+
+  it('declines only with a reason the guest reads; cancels with or without one', async () => {
+    const request = booking({ status: 'requested', next: ['confirmed', 'declined'] });
+    const wire = stubApiWire({
+      '/api/admin/bookings/b1/status': ok({ ...request, status: 'declined' }),
+    });
+    const view = inStore(
+      <ul>
+        <BookingCard booking={request} />
+      </ul>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Decline…' }));
+    const why = await screen.findByRole('textbox', { name: /Why can you not take it\?/ });
+    await userEvent.type(why, '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Decline and e-mail the guest' }));
+    await screen.findByText('Say why, in a few words: the guest reads it');
+    expect(why.getAttribute('aria-invalid')).toBe('true');
+    expect(wire.sent).toEqual([]);
+    await userEvent.type(why, 'Private party that night ');
+    await userEvent.click(screen.getByRole('button', { name: 'Decline and e-mail the guest' }));
+    expect(wire.sent.map((c) => c.body)).toEqual([
+      { status: 'declined', reason: 'Private party that night' },
+    ]);
+
+    // "Keep it" closes the form with nothing sent; a cancellation needs no reason.
+    view.rerender(
+      <Provider store={createAdminState()}>
+        <ul>
+          <BookingCard booking={booking()} />
+        </ul>
+      </Provider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel…' }));
+    await screen.findByRole('textbox', { name: /Why is it cancelled\?/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel…' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the booking' }));
+    expect(wire.sent.at(-1)?.body).toEqual({ status: 'cancelled' });
   });
 
   it('shows no moves once the booking is over', () => {
