@@ -66,6 +66,8 @@ describe('the bookings diary', () => {
     const card = host.page.getByRole('listitem', { name: `${name}, 3 at ${time}` });
     await card.waitFor({ timeout: 10_000 });
     expect(await card.textContent()).toContain('Birthday');
+    // Its service says it in words, one booking as one.
+    await host.page.getByRole('heading', { level: 2, name: /· 3 covers, 1 booking$/ }).waitFor();
     expect(
       await host.page
         .getByRole('meter', { name: `Covers at ${time}` })
@@ -77,6 +79,14 @@ describe('the bookings diary', () => {
     // Tomorrow's party cannot arrive, be seated or be a no-show today (issue 27, point 6): the
     // card offers only a cancellation.
     expect(await card.getByRole('button').allTextContents()).toEqual(['Cancel…']);
+    // Its cancel form loads when it opens, asks why for the guest, and "Keep it" sends nothing.
+    await card.getByRole('button', { name: 'Cancel…' }).click();
+    await card.getByRole('textbox', { name: /Why is it cancelled\?/ }).waitFor();
+    expect(await accessibilityViolations(host.page)).toEqual([]);
+    await screenshot(host.page, 'diary-cancel-form');
+    await card.getByRole('button', { name: 'Keep it' }).click();
+    await card.getByRole('button', { name: 'Cancel…' }).waitFor();
+    expect(await card.textContent()).toContain('Booked');
 
     // A walk-in can only be today: the quick form adds a phone booking here.
     await host.page.getByRole('button', { name: 'Phone booking or walk-in' }).click();

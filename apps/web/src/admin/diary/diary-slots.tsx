@@ -98,7 +98,8 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
             <h2 id={`service-${service.id}`} className="text-2xl font-bold">
               {service.label}{' '}
               <span className="text-lg font-semibold text-stone-700">
-                · {service.covers} covers, {service.bookings} bookings
+                · {service.covers} {service.covers === 1 ? 'cover' : 'covers'}, {service.bookings}{' '}
+                {service.bookings === 1 ? 'booking' : 'bookings'}
               </span>
             </h2>
             {closable && (
