@@ -61,7 +61,14 @@ export function AdminLayout({ session, children }: { session: StaffSession; chil
             </li>
             {sectionsFor(session).map((section) => (
               <li key={section.path}>
-                <NavLink to={`/admin/${section.path}`} className={navClass}>
+                <NavLink
+                  to={`/admin/${section.path}`}
+                  className={(state) =>
+                    // Room kept for the waiting count: when it comes, nothing after it moves
+                    // (it had pushed a section onto the next row as the desk opened).
+                    section.path === 'desk' ? `${navClass(state)} min-w-44` : navClass(state)
+                  }
+                >
                   {section.label}
                   {section.path === 'desk' && service.waiting > 0 && (
                     <WaitingBadge count={service.waiting} />
