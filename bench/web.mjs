@@ -5,7 +5,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, FEATURES_OFF } from '../tools/chromium.mjs';
 import { compressedBytes, kilobytes } from '../tools/first-screen.mjs';
 
 export function loadLighthouse() {
@@ -81,6 +81,19 @@ export async function scriptSizes(urls, headers = {}) {
  * (TABLET for the staff pages), with the same throttling. The median run's scripts come back
  * with it (`scripts`, URLs from its network log).
  */
+/**
+ * chrome-launcher's own `--disable-features` list with tools/chromium.mjs's FEATURES_OFF: the
+ * address bar's popup (a renderer of its own, busy while the page under test loads; a phone's
+ * Chrome has none). A second flag replaces the first, so ours carries chrome-launcher's.
+ */
+function featuresOff(chromeLauncher) {
+  const flag = chromeLauncher.Launcher.defaultFlags().find((f) =>
+    f.startsWith('--disable-features='),
+  );
+  const theirs = flag ? flag.slice('--disable-features='.length).split(',') : [];
+  return `--disable-features=${[...new Set([...theirs, ...FEATURES_OFF])].join(',')}`;
+}
+
 export async function lighthouseMedian(url, runs = RUNS, { extraHeaders, seed, screen } = {}) {
   const { lighthousePath, launcherPath } = loadLighthouse();
   const { default: lighthouse } = await import(lighthousePath);
@@ -92,7 +105,7 @@ export async function lighthouseMedian(url, runs = RUNS, { extraHeaders, seed, s
     if (attempt >= runs + 2) return { median: null, scores: [], failures };
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
-      chromeFlags: CHROMIUM_FLAGS,
+      chromeFlags: [...CHROMIUM_FLAGS, featuresOff(chromeLauncher)],
     });
     try {
       if (seed) await seedBrowser(chrome.port, url, seed);

@@ -21,7 +21,7 @@ export const CHROMIUM_FLAGS = [
  * process of its own: about a tenth of the browser's CPU in the end-to-end suite, for a popup
  * nobody opens.
  */
-const FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+export const FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 /** Playwright's own `--disable-features=…` for this chromium, read from a browser it started. */
 async function playwrightsFeaturesOff() {
