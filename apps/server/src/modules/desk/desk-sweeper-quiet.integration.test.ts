@@ -3,7 +3,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { liveEvents, orders, outboxMessages } from '../../db/schema.ts';
@@ -25,9 +25,12 @@ const shop = makeTenantDocument({
   booking: { hours: everyDayHours('12:00', '22:00'), coversPerSlot: 30 },
 });
 // London is on GMT in December: 09:05 there is 09:05Z, past the hour reminders go out from.
-let at = new Date('2026-12-10T09:05:00Z');
+const START = new Date('2026-12-10T09:05:00Z');
+let at = START;
 const statements: string[] = [];
 let database: DatabaseHandle;
+/** The database with drizzle's query log on the same connection. */
+let logged: Database;
 let sweeper: DeskSweeper;
 let tenantId: string;
 
@@ -35,11 +38,16 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const logger = { logQuery: (query: string) => void statements.push(query) };
   const client = (database.db as unknown as { $client: unknown }).$client;
-  const logged = (database.kind === 'pglite'
+  logged = (database.kind === 'pglite'
     ? drizzlePglite(client as PGlite, { schema, logger })
     : drizzleNodePg(client as pg.Pool, { schema, logger })) as unknown as Database;
   await importTestTenant(database.db, shop);
   tenantId = (await findTenantBySlug(database.db, shop.slug))!.id;
+});
+// Each test has a sweeper of its own that has not swept yet, on a clock of its own: any order.
+beforeEach(() => {
+  at = START;
+  statements.length = 0;
   sweeper = new DeskSweeper(
     logged,
     () => at,
@@ -71,7 +79,6 @@ async function sweepFor(ms: number) {
 
 describe('a quiet desk sweeper', () => {
   it('looks for booking reminders and prunes old events once a minute, not on every sweep', async () => {
-    statements.length = 0;
     await sweepFor(HOUSEKEEPING_EVERY_MS);
     // Six sweeps in the minute; the housekeeping on the first of them.
     expect(reminderShops()).toBe(1);
@@ -103,13 +110,14 @@ describe('a quiet desk sweeper', () => {
   });
 
   it('does the housekeeping again at once when the clock went back', async () => {
-    statements.length = 0;
-    at = new Date(at.getTime() - 3600_000);
     await sweeper.sweep();
     expect(reminderShops()).toBe(1);
+    at = new Date(at.getTime() - 3600_000);
+    await sweeper.sweep();
+    expect(reminderShops()).toBe(2);
   });
+
   it('claims no orders in a transaction while none waits, and still alerts and rejects when one does', async () => {
-    statements.length = 0;
     await sweepFor(HOUSEKEEPING_EVERY_MS);
     const claims = () => statements.filter((s) => /from orders o[\s\S]*skip locked/.test(s));
     // Before: each sweep sent two claims, each in a transaction (BEGIN and COMMIT) of its own.
