@@ -11,6 +11,7 @@ import {
   type MoveBody,
   type RejectValues,
 } from './move-forms.ts';
+import { MoveProblem } from '../move-panels.tsx';
 
 interface PanelProps {
   order: DeskOrder;
@@ -18,14 +19,6 @@ interface PanelProps {
   problem: string;
   onSend: (body: MoveBody) => void;
   onKeep: () => void;
-}
-
-function Problem({ text }: { text: string }) {
-  return text ? (
-    <p role="alert" className="text-red-700">
-      {text}
-    </p>
-  ) : null;
 }
 
 /** Why the kitchen cannot make a new order: the reason the customer reads, checked before sending. */
@@ -70,7 +63,7 @@ export function RejectPanel({ order, busy, problem, onSend, onKeep }: PanelProps
         In your words {values.reason === 'other' ? '(needed)' : '(optional)'}
         <input className={inputClass({ size: 'lg' })} maxLength={200} {...form.register('note')} />
       </label>
-      <Problem text={problem} />
+      <MoveProblem text={problem} />
       <div className="flex flex-wrap gap-2">
         <button
           type="button"

@@ -11,6 +11,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { useMoveOrderMutation } from './desk-api.ts';
 import type { MoveBody } from './move-forms.ts';
+import { MoveProblem, PanelPlaceholder } from '../move-panels.tsx';
 
 // The reject and cancel panels are forms checked by the contract's schema (react-hook-form and
 // zod, about 35 KB compressed): a chunk of their own, fetched when a card asks for one, so the
@@ -22,9 +23,7 @@ const CancelPanel = lazy(() => loadPanels().then((m) => ({ default: m.CancelPane
 const warmPanels = { onPointerEnter: () => void loadPanels(), onFocus: () => void loadPanels() };
 
 /** Where a panel will be while its chunk arrives: its colour and about its height. */
-function PanelPlaceholder({ label }: { label: string }) {
-  return <div role="status" aria-label={label} className="min-h-24 rounded-xl bg-red-50 p-4" />;
-}
+const PANEL = 'bg-red-50 p-4';
 
 /** The desk's own words for minutes the contract does not take. */
 const MINUTES_MESSAGE = `Give the minutes as a whole number from ${MOVE_MINUTES.min} to ${MOVE_MINUTES.max}.`;
@@ -45,14 +44,6 @@ interface MoveProps {
   send: (body: MoveBody) => void;
 }
 
-function Problem({ text }: { text: string }) {
-  return text ? (
-    <p role="alert" className="text-red-700">
-      {text}
-    </p>
-  ) : null;
-}
-
 /** What the kitchen can do with one order now: only the moves the table allows. */
 export function OrderActions({ order }: { order: DeskOrder }) {
   const [move, moving] = useMoveOrderMutation();
@@ -70,7 +61,11 @@ export function OrderActions({ order }: { order: DeskOrder }) {
 
   if (order.status === 'placed') {
     return mode === 'reject' ? (
-      <Suspense fallback={<PanelPlaceholder label={`Opening the rejection of ${order.number}`} />}>
+      <Suspense
+        fallback={
+          <PanelPlaceholder label={`Opening the rejection of ${order.number}`} className={PANEL} />
+        }
+      >
         <RejectPanel {...props} onSend={props.send} onKeep={keep} />
       </Suspense>
     ) : (
@@ -86,12 +81,17 @@ export function OrderActions({ order }: { order: DeskOrder }) {
       />
       {mode === 'cancel' && (
         <Suspense
-          fallback={<PanelPlaceholder label={`Opening the cancellation of ${order.number}`} />}
+          fallback={
+            <PanelPlaceholder
+              label={`Opening the cancellation of ${order.number}`}
+              className={PANEL}
+            />
+          }
         >
           <CancelPanel order={order} onSend={props.send} onKeep={keep} />
         </Suspense>
       )}
-      <Problem text={problem} />
+      <MoveProblem text={problem} />
     </div>
   );
 }
@@ -156,7 +156,7 @@ function AcceptActions({ busy, problem, send, onReject }: MoveProps & { onReject
         </button>
       </form>
       {/* The contract decides which minutes are taken; the desk says it in its own words. */}
-      <Problem text={wrongMinutes ? MINUTES_MESSAGE : problem} />
+      <MoveProblem text={wrongMinutes ? MINUTES_MESSAGE : problem} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   undoOffered,
   useNow,
 } from './no-show-controls.tsx';
+import { PanelPlaceholder } from '../move-panels.tsx';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   requested: 'Request',
@@ -46,10 +47,6 @@ const SOURCES = { online: 'online', phone: 'phone', walk_in: 'walk-in' } as cons
 const loadPanels = () => import('./booking-move-panels.tsx');
 const ConfirmPanel = lazy(() => loadPanels().then((m) => ({ default: m.ConfirmPanel })));
 const ReasonPanel = lazy(() => loadPanels().then((m) => ({ default: m.ReasonPanel })));
-
-function PanelPlaceholder({ label }: { label: string }) {
-  return <div role="status" aria-label={label} className="mt-3 min-h-24 rounded-xl bg-stone-100" />;
-}
 
 /** One booking in the diary: who, how many, and the moves the table allows now. */
 export function BookingCard({
@@ -173,7 +170,11 @@ export function BookingCard({
       )}
 
       {(mode === 'confirm' || mode === 'decline' || mode === 'cancel') && (
-        <Suspense fallback={<PanelPlaceholder label={`Opening the form for ${who}`} />}>
+        <Suspense
+          fallback={
+            <PanelPlaceholder label={`Opening the form for ${who}`} className="mt-3 bg-stone-100" />
+          }
+        >
           {mode === 'confirm' ? (
             <ConfirmPanel
               booking={booking}
