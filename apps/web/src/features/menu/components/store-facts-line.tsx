@@ -2,11 +2,15 @@ import type { StoreSummary } from '@servery/contract/menu';
 import { useMoney } from '../../../lib/money.ts';
 import { useShopTimeZone } from '../../../lib/shop-time.ts';
 
-/** "Mon" … "Sun" for the server's weekday names; "tomorrow" as the day after `now` on the shop's clock. */
+/**
+ * "Mon" … "Sun" for the server's weekday names; "tomorrow" as the calendar day after today on
+ * the shop's clock (a day, not 24 hours: the night before the clocks go forward has 23).
+ */
 function shortDay(day: string, now: Date, timeZone: string): string {
   if (day !== 'tomorrow') return day.slice(0, 3);
-  const tomorrow = new Date(now.getTime() + 24 * 60 * 60 * 1000);
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone }).format(tomorrow);
+  const [y, m, d] = now.toLocaleDateString('en-CA', { timeZone }).split('-').map(Number);
+  const tomorrow = new Date(Date.UTC(y!, m! - 1, d! + 1, 12));
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(tomorrow);
 }
 
 /**
