@@ -66,7 +66,9 @@ export function AdminLayout({ session, children }: { session: StaffSession; chil
                   className={(state) =>
                     // Room kept for the waiting count: when it comes, nothing after it moves
                     // (it had pushed a section onto the next row as the desk opened).
-                    section.path === 'desk' ? `${navClass(state)} min-w-44` : navClass(state)
+                    section.path === 'desk'
+                      ? `${navClass(state)} min-w-44 justify-center`
+                      : navClass(state)
                   }
                 >
                   {section.label}
