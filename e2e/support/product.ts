@@ -43,8 +43,12 @@ export function useProduct(
       stop = server.stop;
     } else {
       const shop = tenantFiles[0] ?? demoVariant(() => {});
-      product.server = shopPerFile(shop);
-      stop = async () => removeVariantFolders([shop]);
+      const { stop: stopFollowing, ...server } = shopPerFile(shop);
+      product.server = server;
+      stop = async () => {
+        stopFollowing();
+        removeVariantFolders([shop]);
+      };
     }
     product.browser = await browserOfWorker();
   });

@@ -27,7 +27,7 @@ function workerServer() {
  * The server's output from now on, as a list that grows while the tests read it (the messages
  * it writes to its log: sign-in codes, booking e-mails). Read every 50 ms, from where it was.
  */
-function followLog(logFile: string): string[] {
+function followLog(logFile: string) {
   const output: string[] = [];
   let offset = statSync(logFile).size;
   const buffer = Buffer.alloc(1 << 16);
@@ -44,8 +44,10 @@ function followLog(logFile: string): string[] {
       closeSync(fd);
     }
   };
-  setInterval(read, 50).unref();
-  return output;
+  const timer = setInterval(read, 50);
+  timer.unref();
+  // A worker runs many files: each file's follower stops with it.
+  return { output, stop: () => clearInterval(timer) };
 }
 
 /** Runs the real tenant command line on the worker's data directory (the server runs it). */
@@ -84,9 +86,12 @@ export function shopPerFile(tenantFile: string) {
     '--name',
     'Demo Owner',
   );
+  const log = followLog(server.logFile);
   return {
     url: `http://${slug}.localhost:${server.port}`,
     port: server.port,
-    output: followLog(server.logFile),
+    output: log.output,
+    /** Stops reading the server's log for this file. */
+    stop: log.stop,
   };
 }

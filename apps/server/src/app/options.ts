@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { OutboxTiming } from '../modules/outbox/outbox.worker.ts';
 import type { VapidSettings } from '../modules/push/vapid-keys.ts';
 import type { StripeOptions } from '../providers/payments/stripe.ts';
 import type { TwilioOptions } from '../providers/sms/twilio.ts';
@@ -27,6 +28,8 @@ export interface AppOptions {
     twilio?: TwilioOptions;
     /** false: messages stay in the outbox (tests read them there). Default true. */
     deliver?: boolean;
+    /** When failed messages are tried again (outbox.worker.ts; tests watching a retry shorten it). */
+    timing?: OutboxTiming;
   };
   /** Card payments through Stripe; without it the demo (test-mode) card form takes them. */
   stripe?: StripeOptions;

@@ -7,13 +7,15 @@ import { createTwilioTransport, type TwilioOptions } from '../../providers/sms/t
 import { createUnavailableSmsTransport } from '../../providers/sms/unavailable.ts';
 import type { PushTransport } from '../../providers/push/push-transport.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';
-import { OutboxWorker } from './outbox.worker.ts';
+import { OutboxWorker, type OutboxTiming } from './outbox.worker.ts';
 import { ShopMailTransports } from './shop-mail.ts';
 
 export interface MessageSettings {
   smtpUrl?: string;
   mailFrom?: string;
   twilio?: TwilioOptions;
+  /** When failed messages are tried again (tests that watch a retry shorten it). */
+  timing?: OutboxTiming;
 }
 
 /**
@@ -53,5 +55,6 @@ export function createOutbox(
     },
     app.log,
     now,
+    messages.timing,
   );
 }

@@ -19,6 +19,13 @@ const BATCH = 20;
 /** A claimed message comes back to the queue if its sender has not reported within this. */
 const LEASE_MS = 60_000;
 const POLL_MS = 5_000;
+
+/** When failed messages are tried again: the waits before each retry, and how often to look. */
+export interface OutboxTiming {
+  retryDelaysMs: readonly number[];
+  pollMs: number;
+}
+const TIMING: OutboxTiming = { retryDelaysMs: RETRY_DELAYS_MS, pollMs: POLL_MS };
 /**
  * Wakes within this long of the first are one run (decision 47): at a busy service's rate each
  * order's wake would otherwise claim its own message in a round trip of its own.
@@ -52,13 +59,15 @@ export class OutboxWorker {
     private readonly log: FastifyBaseLogger,
     /** The application's clock, which decides when a message is too old to send. */
     private readonly now: () => Date = () => new Date(),
+    /** Shorter in the tests that watch a retry happen. */
+    private readonly timing: OutboxTiming = TIMING,
   ) {}
 
   /** Runs that claimed messages (a count for the tests of gathered wakes). */
   claims = 0;
 
   start(): void {
-    this.timer = setInterval(() => this.run(), POLL_MS);
+    this.timer = setInterval(() => this.run(), this.timing.pollMs);
     this.timer.unref();
     this.run();
   }
@@ -134,7 +143,7 @@ export class OutboxWorker {
     } catch (error) {
       const reason = (error as Error).message;
       const permanent = error instanceof DeliveryError && error.permanent;
-      const delay = RETRY_DELAYS_MS[message.attempts - 1];
+      const delay = this.timing.retryDelaysMs[message.attempts - 1];
       if (permanent || delay === undefined) {
         await markFailed(this.db, message.id, reason);
         this.log.error({ ...where, reason, attempts: message.attempts }, 'outbox: gave up');
