@@ -50,7 +50,7 @@ function statementsLine(run) {
 function runSection(run, measured) {
   if (run.skipped || run.failure)
     return `### ${run.label}\n\nNot measured: ${run.skipped ?? run.failure}\n`;
-  const others = run.profiles
+  const others = (run.profiles ?? [])
     .map(
       (p, i) =>
         `- Process ${i + 1}, busiest functions left in "other" (self time): ${p.top.join('; ')}.`,
@@ -68,12 +68,16 @@ ${run.steps.map(stepRow).join('\n')}
 ${goalsOf(run)}
 ${statementsLine(run)}
 
-Share of each process's busy CPU over the load window (all steps), from its CPU profile
+${
+  run.profiles
+    ? `Share of each process's busy CPU over the load window (all steps), from its CPU profile
 (sampled every ${measured.profileIntervalUs} µs):
 
 ${partsTable(run.profiles)}
 
-${others}
+${others}`
+    : 'No profiler and no statement counter in the servers in this run (`FRIDAY_PROFILE=off`).'
+}
 `;
 }
 
@@ -121,10 +125,14 @@ goes up in steps of ${measured.stepSeconds} s, back to back, until an order's p9
   divided by the orders answered in it; the accepts and boards of the step are part of it.
   Cores: CPU seconds per second. The bench (orders, boards, accepts) runs in one Node process on
   the same two cores.
-- Both processes run under a CPU profiler (bench/profile-window.mjs) for the whole load window;
+${
+  measured.profileIntervalUs
+    ? `- Both processes run under a CPU profiler (bench/profile-window.mjs) for the whole load window;
   a sample goes to the first part with a frame on its stack in the order of the table (so the
   outbox's log line is logging, and the outbox's SQL is the outbox; the driver parsing replies
-  with no caller of ours on the stack is "SQL and the db driver", whoever asked).
+  with no caller of ours on the stack is "SQL and the db driver", whoever asked).`
+    : '- No profiler and no statement counter run in the servers (`FRIDAY_PROFILE=off`): the CPU is theirs alone.'
+}
 
 ${comparison(measured.runs)}${measured.runs.map((run) => runSection(run, measured)).join('\n')}`;
 }

@@ -26,6 +26,11 @@ const P99_LIMIT_MS = Number(process.env.FRIDAY_P99_LIMIT_MS ?? 200);
 const CUSTOMERS = 16;
 /** FRIDAY_PROFILE_INTERVAL_US: a longer interval all but takes the profiler's own CPU out (decision 50). */
 export const PROFILE_INTERVAL_US = Number(process.env.FRIDAY_PROFILE_INTERVAL_US ?? 1000);
+/**
+ * FRIDAY_PROFILE=off: no profiler and no statement counter in the servers, so the CPU per order
+ * is the server's alone (each costs CPU of its own: the goal of issue 33 is read this way).
+ */
+export const PROFILING = process.env.FRIDAY_PROFILE !== 'off';
 const PROFILE = new URL('./profile-window.mjs', import.meta.url).pathname;
 const STATEMENTS = new URL('./count-statements.mjs', import.meta.url).pathname;
 
@@ -87,7 +92,7 @@ export async function startPair(serverMain, database, dir, mailbox, servers) {
         databaseUrl: database.url,
         // FRIDAY_IMPORT: one more module preloaded into both servers (a development aid).
         nodeArgs: [
-          ...['--import', PROFILE, '--import', STATEMENTS],
+          ...(PROFILING ? ['--import', PROFILE, '--import', STATEMENTS] : []),
           ...(process.env.FRIDAY_IMPORT ? ['--import', process.env.FRIDAY_IMPORT] : []),
         ],
         env: { ...LOG_TRANSPORTS, PROFILE_DIR: dir },
@@ -153,17 +158,18 @@ async function serviceOn(serverMain, label, adminUrl) {
     const staff = [first, ...(await addStaff(serverMain, database.url, 3))];
     await startPair(serverMain, database, dir, mailbox, servers);
     const { order, accepters, nextOrder } = await openService(servers, staff, mailbox, boards);
-    for (const server of servers) server.child.kill('SIGUSR2');
+    // SIGUSR2 starts and stops the preloaded profiler and statement counter.
+    if (PROFILING) for (const server of servers) server.child.kill('SIGUSR2');
     const steps = await runSteps({
       ...{ servers, boards, accepters, order: nextOrder },
       ...{ rates: RATES, seconds: STEP_SECONDS, p99LimitMs: P99_LIMIT_MS },
     });
-    for (const server of servers) server.child.kill('SIGUSR2');
-    const profiles = await profilesOf(servers, dir, serverMain, label);
+    if (PROFILING) for (const server of servers) server.child.kill('SIGUSR2');
+    const profiles = PROFILING ? await profilesOf(servers, dir, serverMain, label) : null;
     const orders = steps.reduce((sum, step) => sum + step.answered, 0);
     return {
       label,
-      statements: await statementsPerOrder(servers, dir, orders),
+      statements: PROFILING ? await statementsPerOrder(servers, dir, orders) : null,
       database: `PostgreSQL ${database.version.split(' ')[0]}`,
       order: { store: order.storeName, lines: order.body.lines.length, total: order.total },
       steps,
@@ -211,6 +217,6 @@ export async function benchFriday({ builds }) {
     p99LimitMs: P99_LIMIT_MS,
     customers: CUSTOMERS,
     acceptDelayMs: ACCEPT_DELAY_MS,
-    profileIntervalUs: PROFILE_INTERVAL_US,
+    profileIntervalUs: PROFILING ? PROFILE_INTERVAL_US : null,
   };
 }

@@ -1,5 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { customers } from '../../db/schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -29,16 +30,27 @@ export async function findByVerifiedContact(
   return row;
 }
 
+/** Read on every order (its contact) and every profile request: prepared once per database. */
+const customerById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.tenantId, sql.placeholder('tenantId')),
+        eq(customers.id, sql.placeholder('id')),
+      ),
+    )
+    .limit(1)
+    .prepare('customer_by_id'),
+);
+
 export async function findById(
   db: Executor,
   tenantId: string,
   id: string,
 ): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
-    .limit(1);
+  const [row] = await customerById(db).execute({ tenantId, id });
   return row;
 }
 

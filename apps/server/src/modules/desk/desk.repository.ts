@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RejectReason } from '@servery/contract/desk-moves';
 import type { OrderStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { customers, orders, payments, staffMembers } from '../../db/schema.ts';
 
 /** An order as staff see it (the desk, the order history): with its payment and customer. */
@@ -27,6 +28,22 @@ export type DeskRow = Awaited<ReturnType<typeof findDeskOrder>> & object;
  * One order of the given stores, or undefined (another shop's or store's is not found): the
  * desk's and the order history's one query for an order (the history adds its timeline).
  */
+const deskOrder = preparedPerDatabase((db) =>
+  db
+    .select(staffOrderColumns)
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        eq(orders.tenantId, sql.placeholder('tenantId')),
+        sql`${orders.storeId} = any(${sql.placeholder('storeIds')}::uuid[])`,
+        eq(orders.id, sql.placeholder('id')),
+      ),
+    )
+    .prepare('desk_order'),
+);
+
 export async function findDeskOrder(
   db: Executor,
   tenantId: string,
@@ -34,14 +51,7 @@ export async function findDeskOrder(
   id: string,
 ) {
   if (storeIds.length === 0) return undefined;
-  const [row] = await db
-    .select(staffOrderColumns)
-    .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(
-      and(eq(orders.tenantId, tenantId), inArray(orders.storeId, storeIds), eq(orders.id, id)),
-    );
+  const [row] = await deskOrder(db).execute({ tenantId, storeIds, id });
   return row;
 }
 

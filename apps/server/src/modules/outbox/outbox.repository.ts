@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { outboxMessages } from '../../db/schema.ts';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
@@ -25,37 +26,51 @@ export async function enqueueMessage(db: Executor, message: NewOutboxMessage): P
 /**
  * Takes up to `limit` due messages for this process: their next attempt moves `leaseMs` ahead,
  * so another instance (or this one after a crash) picks them up only if this one never reports
- * back. SKIP LOCKED lets several instances claim side by side.
+ * back. SKIP LOCKED lets several instances claim side by side. Prepared once per database: the
+ * worker claims at every wake.
  */
-export async function claimDueMessages(
+const claim = preparedPerDatabase((db) =>
+  db
+    .update(outboxMessages)
+    .set({
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      nextAttemptAt: sql`now() + ${sql.placeholder('leaseMs')} * interval '1 millisecond'`,
+    })
+    .where(
+      inArray(
+        outboxMessages.id,
+        db
+          .select({ id: outboxMessages.id })
+          .from(outboxMessages)
+          .where(
+            and(
+              eq(outboxMessages.status, 'pending'),
+              lte(outboxMessages.nextAttemptAt, sql`now()`),
+            ),
+          )
+          .orderBy(outboxMessages.nextAttemptAt)
+          .limit(sql.placeholder('limit'))
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning()
+    .prepare('outbox_claim'),
+);
+
+export function claimDueMessages(
   db: Executor,
   limit: number,
   leaseMs: number,
 ): Promise<OutboxMessage[]> {
-  const due = db
-    .select({ id: outboxMessages.id })
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)))
-    .orderBy(outboxMessages.nextAttemptAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(outboxMessages)
-    .set({
-      attempts: sql`${outboxMessages.attempts} + 1`,
-      nextAttemptAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
-    })
-    .where(inArray(outboxMessages.id, due))
-    .returning();
+  return claim(db).execute({ limit, leaseMs });
 }
 
 /**
  * Delivered: the body goes (it may hold a code); who, what kind and when stay. The messages of
- * one batch are marked in one statement (decision 47).
+ * one batch are marked in one statement (decision 47), prepared once per database.
  */
-export async function markSent(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
+const sent = preparedPerDatabase((db) =>
+  db
     .update(outboxMessages)
     .set({
       status: 'sent',
@@ -65,7 +80,13 @@ export async function markSent(db: Executor, ids: string[]): Promise<void> {
       attachments: null,
       lastError: null,
     })
-    .where(inArray(outboxMessages.id, ids));
+    .where(sql`${outboxMessages.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('outbox_mark_sent'),
+);
+
+export async function markSent(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sent(db).execute({ ids });
 }
 
 export async function markRetry(

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import {
   staffCodeFailures,
   staffCodes,
@@ -107,8 +108,9 @@ export async function insertSession(db: Executor, row: typeof staffSessions.$inf
 }
 
 /** The live session behind a token hash in this shop, with its person, in one round trip. */
-export async function findLiveSession(db: Executor, tenantId: string, tokenHash: string, at: Date) {
-  const [row] = await db
+/** Runs on every staff request (the desk's moves, its board): prepared once per database. */
+const liveSession = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: staffSessions.id,
       expiresAt: staffSessions.expiresAt,
@@ -119,12 +121,17 @@ export async function findLiveSession(db: Executor, tenantId: string, tokenHash:
     .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
     .where(
       and(
-        eq(staffSessions.tenantId, tenantId),
-        eq(staffSessions.tokenHash, tokenHash),
-        gt(staffSessions.expiresAt, at),
+        eq(staffSessions.tenantId, sql.placeholder('tenantId')),
+        eq(staffSessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(staffSessions.expiresAt, sql.placeholder('at')),
         eq(staffMembers.status, 'active'),
       ),
-    );
+    )
+    .prepare('staff_live_session'),
+);
+
+export async function findLiveSession(db: Executor, tenantId: string, tokenHash: string, at: Date) {
+  const [row] = await liveSession(db).execute({ tenantId, tokenHash, at });
   return row;
 }
 
