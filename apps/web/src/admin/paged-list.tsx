@@ -1,6 +1,7 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { adminErrorMessage } from './admin-api.ts';
 import { buttonClass } from '../components/ui/button.tsx';
+import { ProblemLine } from '../components/ui/problem.tsx';
 
 export interface PageSlot {
   cursor: string;
@@ -53,13 +54,7 @@ export function PageRows<T extends { id: string }>({
   children: (item: T) => ReactNode;
 }) {
   if (isLoading) return <li role="status">{words.loading}</li>;
-  if (error) {
-    return (
-      <li role="alert" className="text-red-700">
-        {adminErrorMessage(error)}
-      </li>
-    );
-  }
+  if (error) return <ProblemLine as="li" message={adminErrorMessage(error)} />;
   if (!items?.length) return slot.cursor ? null : <li>{words.none}</li>;
   const next = data?.next_cursor;
   return (

@@ -4,6 +4,7 @@ import { adminApi, adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 
 const auditApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -90,12 +91,7 @@ function AuditPageRows({
 }) {
   const { data, error, isLoading } = auditApi.useAuditLogQuery(query);
   if (isLoading) return <li role="status">Loading…</li>;
-  if (error)
-    return (
-      <li role="alert" className="text-red-700">
-        {adminErrorMessage(error)}
-      </li>
-    );
+  if (error) return <ProblemLine as="li" message={adminErrorMessage(error)} />;
   if (!data || data.length === 0)
     return query.before ? null : <li>Nothing has been changed yet.</li>;
   return (

@@ -7,6 +7,7 @@ import { PagedList, PageRows, type PageSlot } from '../paged-list.tsx';
 import { buttonClass, LINK_CLASS } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { cachedConfig } from '../../lib/shop-config.ts';
 import { shopDateTime } from '../../lib/shop-time.ts';
 import { useAdminTimeZone } from '../admin-shop.ts';
@@ -116,12 +117,7 @@ function CustomerView() {
   const timeZone = useAdminTimeZone();
   const { data: c, error, isLoading } = useCustomerQuery(id);
   if (isLoading) return <p role="status">Loading the customer…</p>;
-  if (error || !c)
-    return (
-      <p role="alert" className="text-red-700">
-        {adminErrorMessage(error)}
-      </p>
-    );
+  if (error || !c) return <ProblemLine message={adminErrorMessage(error)} />;
   return (
     <>
       <Link to=".." relative="path" className={LINK_CLASS}>

@@ -4,6 +4,7 @@ import type { DeskOrder } from '@servery/contract/desk';
 import { REJECT_REASONS, type RejectReason } from '@servery/contract/desk-moves';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import {
   ZCancelForm,
   ZRejectForm,
@@ -11,7 +12,6 @@ import {
   type MoveBody,
   type RejectValues,
 } from './move-forms.ts';
-import { MoveProblem } from '../move-panels.tsx';
 
 interface PanelProps {
   order: DeskOrder;
@@ -63,7 +63,7 @@ export function RejectPanel({ order, busy, problem, onSend, onKeep }: PanelProps
         In your words {values.reason === 'other' ? '(needed)' : '(optional)'}
         <input className={inputClass({ size: 'lg' })} maxLength={200} {...form.register('note')} />
       </label>
-      <MoveProblem text={problem} />
+      <ProblemLine message={problem} />
       <div className="flex flex-wrap gap-2">
         <button
           type="button"

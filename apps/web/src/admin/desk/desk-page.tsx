@@ -1,5 +1,6 @@
 import type { DeskOrder } from '@servery/contract/desk';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { useLiveState } from '../live/use-live-events.ts';
 import { useDeskOrdersQuery } from './desk-api.ts';
 import { OrderCard } from './order-card.tsx';
@@ -51,16 +52,8 @@ export function DeskPage() {
             ? 'Live.'
             : 'Connecting…'}
       </p>
-      {printer.problem && (
-        <p role="alert" className="text-red-700">
-          {printer.problem}
-        </p>
-      )}
-      {orders.error && (
-        <p role="alert" className="text-red-700">
-          {adminErrorMessage(orders.error)}
-        </p>
-      )}
+      <ProblemLine message={printer.problem} />
+      {orders.error && <ProblemLine message={adminErrorMessage(orders.error)} />}
       {orders.data ? (
         <Columns
           orders={orders.data}

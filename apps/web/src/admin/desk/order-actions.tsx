@@ -9,9 +9,10 @@ import type { DeskOrder } from '@servery/contract/desk';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { useMoveOrderMutation } from './desk-api.ts';
 import type { MoveBody } from './move-forms.ts';
-import { MoveProblem, PanelPlaceholder } from '../move-panels.tsx';
+import { PanelPlaceholder } from '../move-panels.tsx';
 
 // The reject and cancel panels are forms checked by the contract's schema (react-hook-form and
 // zod, about 35 KB compressed): a chunk of their own, fetched when a card asks for one, so the
@@ -91,7 +92,7 @@ export function OrderActions({ order }: { order: DeskOrder }) {
           <CancelPanel order={order} onSend={props.send} onKeep={keep} />
         </Suspense>
       )}
-      <MoveProblem text={problem} />
+      <ProblemLine message={problem} />
     </div>
   );
 }
@@ -156,7 +157,7 @@ function AcceptActions({ busy, problem, send, onReject }: MoveProps & { onReject
         </button>
       </form>
       {/* The contract decides which minutes are taken; the desk says it in its own words. */}
-      <MoveProblem text={wrongMinutes ? MINUTES_MESSAGE : problem} />
+      <ProblemLine message={wrongMinutes ? MINUTES_MESSAGE : problem} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useForm, type UseFormRegisterReturn, type UseFormReturn } from 'react-h
 import { placeAdminErrors } from '../admin-form-errors.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import {
   addBookingSchema,
   blankBooking,
@@ -58,11 +59,7 @@ export function AddBookingForm({
         dateError={errors.date?.message}
       />
       <BookingFields form={form} times={times} mayOverbook={mayOverbook} />
-      {problem && (
-        <p role="alert" className="font-semibold text-red-700 sm:col-span-2">
-          {problem}
-        </p>
-      )}
+      <ProblemLine message={problem} className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <button
           type="submit"

@@ -3,6 +3,7 @@ import type { BookingStatusChange, DiaryBooking } from '@servery/contract/diary'
 import type { BookingStatus } from '@servery/contract/reservation';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { useMoveBookingMutation } from './diary-api.ts';
 import { dayLabels } from './diary-dates.ts';
 import {
@@ -193,11 +194,7 @@ export function BookingCard({
           )}
         </Suspense>
       )}
-      {problem && (
-        <p role="alert" className="mt-2 font-semibold text-red-700">
-          {problem}
-        </p>
-      )}
+      <ProblemLine message={problem} className="mt-2" />
     </li>
   );
 }

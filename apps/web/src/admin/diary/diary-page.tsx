@@ -5,6 +5,7 @@ import { useAdminDispatch } from '../admin-state.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { useLiveEvents } from '../live/use-live-events.ts';
 import { BookingCard } from './booking-card.tsx';
 import { diaryCsv } from './diary-csv.ts';
@@ -106,11 +107,7 @@ export function DiaryPage() {
         </ul>
       </nav>
 
-      {day.error && (
-        <p role="alert" className="mt-3 font-semibold text-red-700">
-          {adminErrorMessage(day.error)}
-        </p>
-      )}
+      {day.error && <ProblemLine message={adminErrorMessage(day.error)} className="mt-3" />}
       {said && (
         <p role="status" className="mt-3 font-semibold text-green-800 print:hidden">
           {said}

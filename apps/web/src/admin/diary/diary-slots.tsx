@@ -3,6 +3,7 @@ import type { DiaryDay, DiarySlot } from '@servery/contract/diary';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { BookingCard } from './booking-card.tsx';
 import { useAddCloseoutMutation, useRemoveCloseoutMutation } from './diary-api.ts';
 
@@ -81,11 +82,7 @@ export function DiarySlots({ day, mayClose }: { day: DiaryDay; mayClose: boolean
               {choosing ? 'Done choosing' : 'Choose times to close…'}
             </button>
           </div>
-          {problem && (
-            <p role="alert" className="mt-2 font-semibold text-red-700">
-              {problem}
-            </p>
-          )}
+          <ProblemLine message={problem} className="mt-2" />
         </section>
       )}
 

@@ -4,6 +4,7 @@ import { NO_SHOW_UNDO_MINUTES } from '@servery/contract/reservation-rules';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { useMoveBookingMutation, useUndoNoShowMutation } from './diary-api.ts';
 
 /** The time now, moved on every `everyMs`: what the clock allows changes while a screen is open. */
@@ -96,11 +97,7 @@ export function UndoNoShow({ booking, now }: { booking: DiaryBooking; now: numbe
       <span className="text-stone-800">
         {left} {left === 1 ? 'minute' : 'minutes'} left to undo
       </span>
-      {problem && (
-        <p role="alert" className="w-full font-semibold text-red-700">
-          {problem}
-        </p>
-      )}
+      <ProblemLine message={problem} className="w-full" />
     </div>
   );
 }

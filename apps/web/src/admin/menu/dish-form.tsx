@@ -11,6 +11,7 @@ import {
 } from '@servery/contract/menu-editor';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
 import { AllergenFields, DietFields, OptionGroupFields } from './dish-fields.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
@@ -210,11 +211,7 @@ export function DishForm({
       {error('option_groups')}
       {item && <PhotoField item={item} onSaved={onSaved} />}
       {notice && <p role="status">{notice}</p>}
-      {problem && !stale && (
-        <p role="alert" className="text-red-700">
-          {problem}
-        </p>
-      )}
+      {!stale && <ProblemLine message={problem} />}
       <Button type="submit" size="lg" disabled={adding.isLoading || editing.isLoading}>
         {item ? 'Save dish' : 'Add dish'}
       </Button>

@@ -3,6 +3,7 @@ import type { EditableCategory, EditableItem } from '@servery/contract/menu-edit
 import { Button } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
 import { adminErrorMessage } from '../admin-api.ts';
 import { CategoryForm } from './category-form.tsx';
@@ -48,16 +49,8 @@ export function MenuEditorPage() {
     <div className="space-y-4">
       <h1 className="text-3xl font-bold">Menu</h1>
       {menu.isLoading && <p role="status">Loading the menu…</p>}
-      {menu.error && (
-        <p role="alert" className="text-red-700">
-          {adminErrorMessage(menu.error)}
-        </p>
-      )}
-      {problem && (
-        <p role="alert" className="text-red-700">
-          {problem}
-        </p>
-      )}
+      {menu.error && <ProblemLine message={adminErrorMessage(menu.error)} />}
+      <ProblemLine message={problem} />
       {data && data.stores.filter((s) => s.editable).length > 1 && (
         <label className="block max-w-md font-semibold">
           Store

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { LINK_CLASS } from '../../components/ui/button.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { shopDateTime } from '../../lib/shop-time.ts';
 import { useAdminTimeZone } from '../admin-shop.ts';
 import { money } from './orders-page.tsx';
@@ -15,12 +16,7 @@ export function OrderDetailView() {
   const session = useSessionQuery();
   const { data: order, error, isLoading } = useOrderDetailQuery(id);
   if (isLoading) return <p role="status">Loading the order…</p>;
-  if (error || !order)
-    return (
-      <p role="alert" className="text-red-700">
-        {adminErrorMessage(error)}
-      </p>
-    );
+  if (error || !order) return <ProblemLine message={adminErrorMessage(error)} />;
   const when = (iso: string) => shopDateTime(iso, timeZone);
   const canRefund = session.data ? session.data.permissions.includes('orders:refund') : false;
   return (

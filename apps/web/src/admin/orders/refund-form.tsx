@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { money } from './orders-page.tsx';
 import { useRefundOrderMutation, type OrderDetailOf } from './orders-api.ts';
 import {
@@ -78,11 +79,7 @@ export function RefundForm({ order }: { order: OrderDetailOf }) {
           {...form.register('reason')}
         />
       </label>
-      {state.error && (
-        <p role="alert" className="text-red-700">
-          {adminErrorMessage(state.error)}
-        </p>
-      )}
+      {state.error && <ProblemLine message={adminErrorMessage(state.error)} />}
       {state.isSuccess && <p role="status">Refund made: the customer has been told.</p>}
       <Button type="submit" size="lg" variant="danger" disabled={!ready}>
         Refund {money(amount)}

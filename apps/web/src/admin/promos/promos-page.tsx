@@ -4,6 +4,7 @@ import { staleCurrent } from '../../lib/server-error.ts';
 import { adminErrorMessage, adminFieldErrors, useSessionQuery } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { BADGE_CLASS, CARD_CLASS } from '../../components/ui/card.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { PromoForm, type PromoSubmit } from './promo-form.tsx';
 import type { PromoFormValues } from './promo-form-schema.ts';
 import { useCreatePromoMutation, usePatchPromoMutation, usePromosQuery } from './promos-api.ts';
@@ -84,11 +85,7 @@ export function PromosPage() {
       <p role="status" className="mt-2 min-h-6 text-green-800">
         {notice}
       </p>
-      {problem && (
-        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-900">
-          {problem}
-        </p>
-      )}
+      <ProblemLine message={problem} className="mb-3" />
       {editing && (
         <section className={`${CARD_CLASS} mb-6`} aria-labelledby="promo-form-heading">
           <h2 id="promo-form-heading" className="mb-4 text-xl font-semibold">
@@ -103,7 +100,7 @@ export function PromosPage() {
           />
         </section>
       )}
-      {list.isError && <p role="alert">{adminErrorMessage(list.error)}</p>}
+      {list.isError && <ProblemLine message={adminErrorMessage(list.error)} />}
       <ul className="grid gap-4 md:grid-cols-2">
         {(list.data ?? []).map((promo) => (
           <li key={promo.id} className={CARD_CLASS}>

@@ -3,6 +3,7 @@ import { formatMoney } from '@servery/contract/pricing';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { cachedConfig } from '../../lib/shop-config.ts';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { useAdminTimeZone } from '../admin-shop.ts';
@@ -98,11 +99,7 @@ export function ReportsPage() {
         {range.from === range.to ? range.from : `${range.from} to ${range.to}`} · {storeName}
       </p>
       {report.isLoading && <p role="status">Loading the figures…</p>}
-      {report.error && (
-        <p role="alert" className="text-red-700">
-          {adminErrorMessage(report.error)}
-        </p>
-      )}
+      {report.error && <ProblemLine message={adminErrorMessage(report.error)} />}
       {report.data && (
         <>
           <div className="mt-4 flex flex-wrap gap-3">

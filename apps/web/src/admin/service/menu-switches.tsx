@@ -3,6 +3,7 @@ import type { ServiceItem, SoldOutState } from '@servery/contract/service';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import {
   useServiceMenuQuery,
@@ -142,11 +143,7 @@ export function MenuSwitches({ storeId, storeName }: { storeId: string; storeNam
           onChange={(event) => setSearch(event.target.value)}
         />
       </label>
-      {error && (
-        <p role="alert" className="text-red-700">
-          {error}
-        </p>
-      )}
+      <ProblemLine message={error} />
       {menu.isLoading && <p role="status">Loading the menu…</p>}
       {menu.data && shown.length === 0 && (
         <p>

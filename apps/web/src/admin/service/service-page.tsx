@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { useAdminDispatch } from '../admin-state.ts';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { useLiveEvents } from '../live/use-live-events.ts';
 import { HoursEditor } from './hours-editor.tsx';
 import { SpecialDaysEditor } from './special-days-editor.tsx';
@@ -46,11 +47,7 @@ export function ServicePage() {
     <div className="space-y-4">
       <h1 className="text-3xl font-bold">Service{store ? `: ${store.name}` : ''}</h1>
       {stores.isLoading && <p role="status">Loading your stores…</p>}
-      {stores.error && (
-        <p role="alert" className="text-red-700">
-          {adminErrorMessage(stores.error)}
-        </p>
-      )}
+      {stores.error && <ProblemLine message={adminErrorMessage(stores.error)} />}
       {list.length > 1 && (
         <label className="block font-semibold">
           Store

@@ -4,6 +4,7 @@ import type { ServiceStore } from '@servery/contract/service';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import {
   usePauseStoreMutation,
   useResumeStoreMutation,
@@ -109,11 +110,7 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
           ))}
         </div>
       </fieldset>
-      {error && (
-        <p role="alert" className="text-red-700">
-          {error}
-        </p>
-      )}
+      <ProblemLine message={error} />
     </section>
   );
 }

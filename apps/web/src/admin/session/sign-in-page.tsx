@@ -7,6 +7,7 @@ import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import {
   signInFormSchema,
   ZAskCodeForm,
@@ -42,11 +43,7 @@ export function SignInPage({ shopName }: { shopName: string }) {
 
 /** The error under a step's one field, which describes it. */
 function StepError({ message }: { message: string | undefined }) {
-  return message ? (
-    <p id="sign-in-error" role="alert" className="font-medium text-red-700">
-      {message}
-    </p>
-  ) : null;
+  return <ProblemLine id="sign-in-error" message={message} />;
 }
 
 function EmailStep({

@@ -6,6 +6,7 @@ import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@servery/contract/staf
 import { placeAdminErrors } from '../admin-form-errors.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { staffFormSchema, type StaffFormBody, type StaffFormValues } from './staff-form-schema.ts';
 
 const ROLE_HELP: Record<StaffRole, string> = {
@@ -76,11 +77,7 @@ export function StaffForm({
       </label>
       <RoleChoice register={form.register} />
       {role !== 'owner' && <StoreChoice stores={stores} register={form.register} errors={errors} />}
-      {problem && (
-        <p role="alert" className="font-medium text-red-700">
-          {problem}
-        </p>
-      )}
+      <ProblemLine message={problem} />
       <button type="submit" className={buttonClass({ size: 'lg' })} disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : submitLabel}
       </button>

@@ -5,6 +5,7 @@ import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import {
   useInviteStaffMutation,
   useRemoveStaffMutation,
@@ -67,11 +68,7 @@ export function StaffPage() {
         </section>
       )}
       {list.isLoading && <p role="status">Loading the staff…</p>}
-      {list.error && (
-        <p role="alert" className="mt-4 text-red-700">
-          {adminErrorMessage(list.error)}
-        </p>
-      )}
+      {list.error && <ProblemLine message={adminErrorMessage(list.error)} className="mt-4" />}
       <ul className="mt-4 space-y-3">
         {list.data?.map((member) => (
           <StaffRow

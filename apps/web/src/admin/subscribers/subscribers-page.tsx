@@ -4,6 +4,7 @@ import { adminApi, adminErrorMessage } from '../admin-api.ts';
 import { csvOf } from '../admin-csv.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 
 const subscribersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -58,7 +59,7 @@ export function SubscribersPage() {
       </p>
       <section className={`${CARD_CLASS} mt-4`} aria-busy={isLoading}>
         {error ? (
-          <p role="alert">{adminErrorMessage(error)}</p>
+          <ProblemLine message={adminErrorMessage(error)} />
         ) : !data ? (
           <p>Loading subscribers…</p>
         ) : (

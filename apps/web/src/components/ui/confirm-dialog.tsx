@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { buttonClass, type ButtonSize } from './button.tsx';
 import { Dialog } from './dialog.tsx';
+import { ProblemLine } from './problem.tsx';
 
 interface Props {
   open: boolean;
@@ -56,11 +57,7 @@ export function ConfirmDialog({
       <p id={`${id}-text`} className="mt-3 text-stone-800">
         {children}
       </p>
-      {problem ? (
-        <p role="alert" className="mt-3 font-semibold text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemLine message={problem} className="mt-3" />
       <div className="mt-5 grid gap-2 sm:grid-cols-2">
         <button
           type="button"

@@ -7,6 +7,9 @@ import type { ComponentProps } from 'react';
  *
  * `Problem` is an alert by default (read out as it appears); pass `role={undefined}` for a
  * problem that is there when the page opens.
+ *
+ * `ProblemLine` is the plain line without the bar: what every staff screen (and the confirm
+ * dialog) says when the server refused something or a list could not be loaded.
  */
 export const PROBLEM_CLASS =
   'rounded-lg border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-950';
@@ -34,5 +37,35 @@ export function Notice({ className, ...props }: ComponentProps<'div'>) {
       className={className ? `${NOTICE_CLASS} ${className}` : NOTICE_CLASS}
       {...props}
     />
+  );
+}
+
+const PROBLEM_LINE_CLASS = 'font-semibold text-red-700';
+
+/**
+ * A refusal or load error as one red line, read out as it appears; nothing without a message.
+ * `as="li"` where it stands in a list. `className` is for spacing and layout only, so the line
+ * looks the same on every screen. With an `id`, a field may point at it with aria-describedby.
+ */
+export function ProblemLine({
+  message,
+  as: Line = 'p',
+  id,
+  className,
+}: {
+  message: string | null | undefined;
+  as?: 'p' | 'li';
+  id?: string;
+  className?: string;
+}) {
+  if (!message) return null;
+  return (
+    <Line
+      id={id}
+      role="alert"
+      className={className ? `${PROBLEM_LINE_CLASS} ${className}` : PROBLEM_LINE_CLASS}
+    >
+      {message}
+    </Line>
   );
 }
