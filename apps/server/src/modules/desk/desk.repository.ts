@@ -24,10 +24,7 @@ export const staffOrderColumns = {
 };
 export type DeskRow = Awaited<ReturnType<typeof findDeskOrder>> & object;
 
-/**
- * One order of the given stores, or undefined (another shop's or store's is not found): the
- * desk's and the order history's one query for an order (the history adds its timeline).
- */
+/** Read at every desk move and order detail: prepared once per database (decision 51). */
 const deskOrder = preparedPerDatabase((db) =>
   db
     .select(staffOrderColumns)
@@ -44,6 +41,10 @@ const deskOrder = preparedPerDatabase((db) =>
     .prepare('desk_order'),
 );
 
+/**
+ * One order of the given stores, or undefined (another shop's or store's is not found): the
+ * desk's and the order history's one query for an order (the history adds its timeline).
+ */
 export async function findDeskOrder(
   db: Executor,
   tenantId: string,
