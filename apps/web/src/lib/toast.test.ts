@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_DURATION_MS, toast, toasts } from './toast.ts';
+import { TOAST_DURATION_MS, dismissToast, toast, toasts } from './toast.ts';
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  // A worker's web files share this module (vitest.config.ts, isolate: false): a toast another
+  // file's screen showed may still be up on its real 3000 ms timer.
+  for (const left of toasts.get()) dismissToast(left.id);
+  vi.useFakeTimers();
+});
 afterEach(() => {
   vi.runAllTimers();
   vi.useRealTimers();
