@@ -6,7 +6,7 @@ import { preparedPerDatabase } from '../../db/prepared.ts';
 import { customers, orders, payments, staffMembers } from '../../db/schema.ts';
 
 /** An order as staff see it (the desk, the order history): with its payment and customer. */
-export const staffOrderColumns = {
+const staffOrderColumns = {
   order: orders,
   payment: {
     method: payments.method,
@@ -24,13 +24,18 @@ export const staffOrderColumns = {
 };
 export type DeskRow = Awaited<ReturnType<typeof findDeskOrder>> & object;
 
-/** Read at every desk move and order detail: prepared once per database (decision 51). */
-const deskOrder = preparedPerDatabase((db) =>
-  db
+/** Orders as staff see them, joined to their payment and customer; the caller adds its WHERE. */
+export function selectStaffOrders(db: Executor) {
+  return db
     .select(staffOrderColumns)
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
-    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(customers, eq(customers.id, orders.customerId));
+}
+
+/** Read at every desk move and order detail: prepared once per database (decision 51). */
+const deskOrder = preparedPerDatabase((db) =>
+  selectStaffOrders(db)
     .where(
       and(
         eq(orders.tenantId, sql.placeholder('tenantId')),

@@ -3,7 +3,7 @@ import type { OrderType } from '@servery/contract/menu';
 import type { OrderStatus, PaymentMethod } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, customers, orders, outboxMessages, payments } from '../../db/schema.ts';
-import { staffOrderColumns, type DeskRow } from '../desk/desk.repository.ts';
+import { selectStaffOrders, type DeskRow } from '../desk/desk.repository.ts';
 import { containing, type Cursor } from './history-cursor.ts';
 
 /** The history's rows are the desk's (one query for an order: desk.repository.ts). */
@@ -69,11 +69,7 @@ export async function listHistory(
   if (storeIds.length === 0) return [];
   const { cursor } = filter;
   const search = filter.q ? await searchOf(db, tenantId, filter.q) : undefined;
-  return db
-    .select(staffOrderColumns)
-    .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .innerJoin(customers, eq(customers.id, orders.customerId))
+  return selectStaffOrders(db)
     .where(
       and(
         eq(orders.tenantId, tenantId),

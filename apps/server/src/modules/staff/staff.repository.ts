@@ -107,7 +107,6 @@ export async function insertSession(db: Executor, row: typeof staffSessions.$inf
   await db.insert(staffSessions).values(row);
 }
 
-/** The live session behind a token hash in this shop, with its person, in one round trip. */
 /** Runs on every staff request (the desk's moves, its board): prepared once per database. */
 const liveSession = preparedPerDatabase((db) =>
   db
@@ -130,6 +129,7 @@ const liveSession = preparedPerDatabase((db) =>
     .prepare('staff_live_session'),
 );
 
+/** The live session behind a token hash in this shop, with its person, in one round trip. */
 export async function findLiveSession(db: Executor, tenantId: string, tokenHash: string, at: Date) {
   const [row] = await liveSession(db).execute({ tenantId, tokenHash, at });
   return row;
