@@ -108,6 +108,18 @@ describe.runIf(onPostgres)('live events through database faults (PostgreSQL)', (
         'ready',
       );
     }
+    // And so does the desk on each: its statements prepared once per database (the staff
+    // session, the order; decision 51) are prepared again on the connections opened since.
+    for (const [index, app] of servers.apps.entries()) {
+      const accepted = await app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${flow.acknowledged[index]}/status`,
+        headers: owner.headers,
+        payload: { status: 'accepted', minutes: 20 },
+      });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().data.status).toBe('accepted');
+    }
     for (const board of boards) board.close();
   });
 
