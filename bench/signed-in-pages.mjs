@@ -122,8 +122,8 @@ export async function benchSignedInPages({ serverMain }) {
         { cookie },
       ),
       await audit(
-        `/admin/diary (${SIGNED_IN_RUN.bookings} bookings, 1024x768)`,
-        `${url}/admin/diary`,
+        `/admin/bookings, the diary (${SIGNED_IN_RUN.bookings} bookings, 1024x768)`,
+        `${url}/admin/bookings`,
         staff,
         { cookie },
       ),

@@ -2,8 +2,9 @@
 // Page budgets of architecture.md: JavaScript loaded for a page and Lighthouse mobile performance
 // (median of 3 runs, Lighthouse's mobile preset: slow 4G and the CPU slowed 4×, Debian's chromium).
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, FEATURES_OFF } from '../tools/chromium.mjs';
 import { compressedBytes, kilobytes } from '../tools/first-screen.mjs';
@@ -94,6 +95,15 @@ function featuresOff(chromeLauncher) {
   return `--disable-features=${[...new Set([...theirs, ...FEATURES_OFF])].join(',')}`;
 }
 
+/** Writes one run's report as <folder>/<page>-<n>.json. */
+function keepReport(folder, url, lhr) {
+  mkdirSync(folder, { recursive: true });
+  const page = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+  let n = 1;
+  while (existsSync(join(folder, `${page}-${n}.json`))) n++;
+  writeFileSync(join(folder, `${page}-${n}.json`), JSON.stringify(lhr));
+}
+
 export async function lighthouseMedian(url, runs = RUNS, { extraHeaders, seed, screen } = {}) {
   const { lighthousePath, launcherPath } = loadLighthouse();
   const { default: lighthouse } = await import(lighthousePath);
@@ -120,6 +130,8 @@ export async function lighthouseMedian(url, runs = RUNS, { extraHeaders, seed, s
             }
           : {}),
       });
+      // LIGHTHOUSE_REPORTS=<folder>: every run's whole report, to read where a page's time went.
+      if (process.env.LIGHTHOUSE_REPORTS) keepReport(process.env.LIGHTHOUSE_REPORTS, url, lhr);
       const missing = METRICS.filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
       if (lhr.runtimeError || missing.length || lhr.categories.performance.score === null) {
         const why = lhr.runtimeError?.message ?? lhr.audits[missing[0]]?.errorMessage;
