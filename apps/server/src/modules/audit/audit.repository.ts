@@ -22,7 +22,12 @@ export interface AuditChange {
 
 /** One row per successful change, in the change's own transaction (pass the transaction). */
 export async function recordAudit(tx: Executor, actor: AuditActor, change: AuditChange) {
-  await tx.insert(auditLog).values({
+  await auditRow(tx, actor, change);
+}
+
+/** The audit row's insert, built and not yet run: to run beside a live event (recordLiveEvent). */
+export function auditRow(tx: Executor, actor: AuditActor, change: AuditChange) {
+  return tx.insert(auditLog).values({
     ...actor,
     action: change.action,
     entity: change.entity,

@@ -10,9 +10,9 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { moveRefused } from './desk-conflict.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { auditRow, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
-import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { messageRow } from '../outbox/outbox.repository.ts';
 import { orderNewsMessage, type OrderNews } from './desk-messages.ts';
 import { orderPageUrl, type MessageLinks } from '../orders/order-message.ts';
 import {
@@ -171,7 +171,7 @@ export function createDeskService(deps: DeskDeps) {
             : moved.status === 'rejected' || moved.status === 'cancelled'
               ? await markMoneyBackDue(tx, paymentOf)
               : null;
-      await recordAudit(tx, actor, {
+      const audit = auditRow(tx, actor, {
         action: body.status === 'delay' ? 'order.delayed' : `order.${body.status}`,
         entity: 'order',
         entityId: id,
@@ -183,12 +183,6 @@ export function createDeskService(deps: DeskDeps) {
           ...(body.note ? { note: body.note } : {}),
           ...(payment ? { payment } : {}),
         },
-      });
-      await recordLiveEvent(tx, {
-        tenantId: staff.tenantId,
-        storeId: order.storeId,
-        kind: 'order.status',
-        entityId: id,
       });
       const message =
         news &&
@@ -207,7 +201,12 @@ export function createDeskService(deps: DeskDeps) {
           phone: current.customer.phone,
           orderUrl: orderPageUrl(shop.hosts, links, id),
         });
-      if (message) await enqueueMessage(tx, { ...message, orderId: id });
+      // The audit row and the customer's message go with the boards' event: one round trip.
+      await recordLiveEvent(
+        tx,
+        { tenantId: staff.tenantId, storeId: order.storeId, kind: 'order.status', entityId: id },
+        message ? [audit, messageRow(tx, { ...message, orderId: id })] : [audit],
+      );
       return { row: { ...current, order: moved }, settle: Boolean(payment) };
     });
     if (!outcome) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import { ORDER_EVENT_KINDS, type LiveEventKind } from '@servery/contract/live-events';
 import type { Database, Executor } from '../../db/client.ts';
 import { boardPresence, liveEvents } from '../../db/schema.ts';
@@ -45,10 +45,22 @@ export interface LiveEventInput {
  * listeners need not read it back. NOTIFY inside a transaction is delivered only if it commits,
  * so a board never hears of a change that was rolled back, and a listener that missed it
  * replays from the table.
+ *
+ * `alongside`: the change's other rows (its audit row, the message it queues), as inserts built
+ * and not yet run (`auditRow`, `messageRow`): they run in the same statement, one round trip for
+ * them all (decision 52). Each is an insert of its own in a data-modifying WITH: all are written
+ * or, on any error, none.
  */
-export async function recordLiveEvent(tx: Executor, event: LiveEventInput): Promise<number> {
+export async function recordLiveEvent(
+  tx: Executor,
+  event: LiveEventInput,
+  alongside: SQLWrapper[] = [],
+): Promise<number> {
+  const others = alongside.map(
+    (insert, i) => sql`${sql.raw(`alongside_${i + 1}`)} as (${insert.getSQL()}),`,
+  );
   const result = await tx.execute(sql`
-    with written as (
+    with ${sql.join(others, sql` `)} written as (
       insert into ${liveEvents} (tenant_id, store_id, kind, entity_id)
       values (${event.tenantId}, ${event.storeId}, ${event.kind}, ${event.entityId})
       returning *

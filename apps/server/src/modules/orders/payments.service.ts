@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { ProviderPayment } from '../../providers/payments/payment-provider.ts';
 import { findById } from '../customers/customers.repository.ts';
 import type { OrderContact } from './delivery-contact.ts';
-import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { messageRow } from '../outbox/outbox.repository.ts';
 import type { Tenant } from '../tenants/tenants.repository.ts';
 import { orderConfirmation, orderPageUrl, type MessageLinks } from './order-message.ts';
 import { vatSupplierOf } from './vat-invoice.ts';
@@ -40,13 +40,6 @@ export async function queueConfirmation(
   links: MessageLinks,
   contact?: OrderContact,
 ): Promise<boolean> {
-  // The one place an order becomes `placed` (cash at once, cards when paid): boards hear of it.
-  await recordLiveEvent(tx, {
-    tenantId: order.tenantId,
-    storeId: order.storeId,
-    kind: 'order.created',
-    entityId: order.id,
-  });
   const customer = contact ?? (await findById(tx, order.tenantId, order.customerId));
   const message = orderConfirmation({
     order,
@@ -58,9 +51,14 @@ export async function queueConfirmation(
     phone: customer?.phone ?? null,
     orderUrl: orderPageUrl(tenant.hosts, links, order.id),
   });
-  if (!message) return false;
-  await enqueueMessage(tx, message);
-  return true;
+  // The one place an order becomes `placed` (cash at once, cards when paid): boards hear of it,
+  // in the statement that queues its confirmation (one round trip, decision 52).
+  await recordLiveEvent(
+    tx,
+    { tenantId: order.tenantId, storeId: order.storeId, kind: 'order.created', entityId: order.id },
+    message ? [messageRow(tx, message)] : [],
+  );
+  return Boolean(message);
 }
 
 /**

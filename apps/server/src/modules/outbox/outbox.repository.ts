@@ -20,7 +20,12 @@ export type NewOutboxMessage = Pick<
 >;
 
 export async function enqueueMessage(db: Executor, message: NewOutboxMessage): Promise<void> {
-  await db.insert(outboxMessages).values(message);
+  await messageRow(db, message);
+}
+
+/** The queued message's insert, built and not yet run: to run beside a live event (recordLiveEvent). */
+export function messageRow(db: Executor, message: NewOutboxMessage) {
+  return db.insert(outboxMessages).values(message);
 }
 
 /**
