@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Answer } from './answer.ts';
 import { id, instant, money } from './api-shapes-storefront.ts';
 import { ZDeskOrder } from './api-shapes-staff.ts';
 
@@ -20,11 +21,13 @@ export const ZRefund = z.looseObject({
 export type Refund = z.infer<typeof ZRefund>;
 
 export const ZHistoryOrder = ZDeskOrder.extend({ refunded: money });
+export type HistoryOrder = Answer<typeof ZHistoryOrder>;
 export const ZOrderHistoryPage = z.looseObject({
   orders: z.array(ZHistoryOrder),
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: z.string().nullable(),
 });
+export type OrderHistoryPage = Answer<typeof ZOrderHistoryPage>;
 
 export const ZOrderDetail = ZHistoryOrder.extend({
   timeline: z.array(z.looseObject({ at: instant, what: z.string(), by: z.string().nullable() })),
@@ -50,7 +53,7 @@ export const ZOrderDetail = ZHistoryOrder.extend({
   /** What may still be given back (0 while nothing was paid). */
   refundable: money,
 });
-export type OrderDetail = z.infer<typeof ZOrderDetail>;
+export type OrderDetail = Answer<typeof ZOrderDetail>;
 
 export const ZSalesFigures = z.looseObject({
   from: z.string(),
@@ -95,6 +98,7 @@ export const ZCustomerPage = z.looseObject({
   customers: z.array(ZCustomerSummary),
   next_cursor: z.string().nullable(),
 });
+export type CustomerPage = Answer<typeof ZCustomerPage>;
 export const ZCustomerDetail = ZCustomerSummary.extend({
   order_history: z.array(
     z.looseObject({
@@ -108,4 +112,4 @@ export const ZCustomerDetail = ZCustomerSummary.extend({
     }),
   ),
 });
-export type CustomerDetail = z.infer<typeof ZCustomerDetail>;
+export type CustomerDetail = Answer<typeof ZCustomerDetail>;

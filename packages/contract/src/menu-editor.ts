@@ -204,6 +204,7 @@ export const ZPhotoAnswer = z.object({
   variants: z.array(z.object({ file: z.string(), width: z.number().int(), type: z.string() })),
   item: ZEditableItem,
 });
+export type PhotoAnswer = z.infer<typeof ZPhotoAnswer>;
 
 /** The largest photo accepted: a phone's full-size JPEG fits well inside. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

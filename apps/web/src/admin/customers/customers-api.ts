@@ -1,18 +1,5 @@
-import type { CustomerDetail, CustomerSummary } from '@servery/contract/back-office-shapes';
+import type { CustomerDetail, CustomerPage } from '@servery/contract/back-office-shapes';
 import { adminApi } from '../admin-api.ts';
-
-export type CustomerPage = { customers: CustomerSummary[]; next_cursor: string | null };
-export type CustomerOf = CustomerSummary & {
-  order_history: {
-    id: string;
-    number: number;
-    status: string;
-    store: string;
-    total: number;
-    refunded: number;
-    created_at: string;
-  }[];
-};
 
 const customersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -21,9 +8,9 @@ const customersApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: CustomerPage }) => body.data,
       providesTags: ['Order'],
     }),
-    customer: build.query<CustomerOf, string>({
+    customer: build.query<CustomerDetail, string>({
       query: (id) => `/customers/${id}`,
-      transformResponse: (body: { data: CustomerDetail & CustomerOf }) => body.data,
+      transformResponse: (body: { data: CustomerDetail }) => body.data,
       providesTags: ['Order'],
     }),
   }),

@@ -1,3 +1,4 @@
+import type { OrderHistoryPage } from '@servery/contract/back-office-shapes';
 import type { DeskOrder, KitchenTicket, OrderStatusChange } from '@servery/contract/desk';
 import { adminApi } from '../admin-api.ts';
 
@@ -16,9 +17,7 @@ const deskApi = adminApi.injectEndpoints({
             `/orders?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
           );
           if (page.error) return { error: page.error };
-          const { data } = page.data as {
-            data: { orders: DeskOrder[]; next_cursor: string | null };
-          };
+          const { data } = page.data as { data: OrderHistoryPage };
           all.push(...data.orders);
           cursor = data.next_cursor;
         } while (cursor);

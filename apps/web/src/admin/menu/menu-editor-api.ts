@@ -6,6 +6,7 @@ import type {
   EditableMenu,
   ItemCreate,
   ItemEdit,
+  PhotoAnswer,
 } from '@servery/contract/menu-editor';
 import { adminApi } from '../admin-api.ts';
 
@@ -53,13 +54,13 @@ const menuEditorApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: EditableItem }) => body.data,
       invalidatesTags: ['Menu'],
     }),
-    uploadPhoto: build.mutation<{ image: string; item: EditableItem }, { id: string; file: File }>({
+    uploadPhoto: build.mutation<PhotoAnswer, { id: string; file: File }>({
       query: ({ id, file }) => {
         const form = new FormData();
         form.append('photo', file);
         return { url: `/items/${id}/photo`, method: 'POST', body: form };
       },
-      transformResponse: (body: { data: { image: string; item: EditableItem } }) => body.data,
+      transformResponse: (body: { data: PhotoAnswer }) => body.data,
       invalidatesTags: ['Menu'],
     }),
   }),

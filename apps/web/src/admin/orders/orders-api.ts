@@ -1,11 +1,7 @@
-import type { OrderDetail, Refund } from '@servery/contract/back-office-shapes';
+import type { OrderDetail, OrderHistoryPage, Refund } from '@servery/contract/back-office-shapes';
 import type { RefundRequest } from '@servery/contract/back-office';
-import type { DeskOrder } from '@servery/contract/desk';
 import { adminApi } from '../admin-api.ts';
 
-export type HistoryOrder = DeskOrder & { refunded: number };
-export type OrderDetailOf = HistoryOrder &
-  Pick<OrderDetail, 'timeline' | 'messages' | 'payments' | 'refunds' | 'refundable'>;
 export interface HistoryParams {
   q?: string;
   from?: string;
@@ -18,18 +14,14 @@ export interface HistoryParams {
 
 const ordersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    orderHistory: build.query<
-      { orders: HistoryOrder[]; next_cursor: string | null },
-      HistoryParams
-    >({
+    orderHistory: build.query<OrderHistoryPage, HistoryParams>({
       query: (params) => ({ url: '/orders', params }),
-      transformResponse: (body: { data: { orders: HistoryOrder[]; next_cursor: string | null } }) =>
-        body.data,
+      transformResponse: (body: { data: OrderHistoryPage }) => body.data,
       providesTags: ['Order'],
     }),
-    orderDetail: build.query<OrderDetailOf, string>({
+    orderDetail: build.query<OrderDetail, string>({
       query: (id) => `/orders/${id}`,
-      transformResponse: (body: { data: OrderDetailOf }) => body.data,
+      transformResponse: (body: { data: OrderDetail }) => body.data,
       providesTags: ['Order'],
     }),
     /** One key per refund form: a double tap sends the same key and makes one refund. */

@@ -1,12 +1,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { HistoryOrder, OrderDetail } from '@servery/contract/back-office-shapes';
 import type { StaffRole } from '@servery/contract/staff-roles';
 import type { WireAnswer } from '../../lib/testing/api-wire.ts';
 import { renderStaffScreen } from '../testing/render-staff-screen.tsx';
 import { deskOrder, ok } from '../testing/staff-app-fakes.ts';
 import { OrdersPage } from './orders-page.tsx';
-import type { HistoryOrder, OrderDetailOf } from './orders-api.ts';
 
 beforeAll(() => {
   // jsdom has <dialog> without its modal methods.
@@ -32,7 +32,7 @@ const historyOrder = (number: number, change: Partial<HistoryOrder> = {}): Histo
   ...change,
 });
 const page = (orders: HistoryOrder[], next: string | null) => ok({ orders, next_cursor: next });
-const detail = (change: Partial<OrderDetailOf> = {}): OrderDetailOf => ({
+const detail = (change: Partial<OrderDetail> = {}): OrderDetail => ({
   ...historyOrder(1042, {
     payment: { method: 'card', status: 'succeeded', paid: true, to_collect: 0 },
     lines: [

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { REFUND_REASON_MAX } from '@servery/contract/back-office';
+import type { OrderDetail } from '@servery/contract/back-office-shapes';
 import { adminErrorMessage } from '../admin-api.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
@@ -9,7 +10,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { money } from './orders-page.tsx';
-import { useRefundOrderMutation, type OrderDetailOf } from './orders-api.ts';
+import { useRefundOrderMutation } from './orders-api.ts';
 import {
   blankRefund,
   REFUND_WAYS,
@@ -28,7 +29,7 @@ const WAY_LABELS = { lines: 'Some dishes', amount: 'An amount', whole: 'Whole or
  * react-hook-form with the contract's schema (refund-form-schema.ts): the button stays off
  * until the body would pass it.
  */
-export function RefundForm({ order }: { order: OrderDetailOf }) {
+export function RefundForm({ order }: { order: OrderDetail }) {
   const schema = useMemo(() => refundFormSchema(order), [order]);
   const form = useForm<RefundFormValues, unknown, RefundBody>({
     resolver: zodResolver(schema),
@@ -103,7 +104,7 @@ function RefundConfirm({
   onCancel,
   onConfirm,
 }: {
-  order: OrderDetailOf;
+  order: OrderDetail;
   body: RefundBody | null;
   busy: boolean;
   onCancel: () => void;
@@ -169,7 +170,7 @@ function RefundLine({
   control,
 }: {
   index: number;
-  line: OrderDetailOf['lines'][number];
+  line: OrderDetail['lines'][number];
   control: Control<RefundFormValues, unknown, RefundBody>;
 }) {
   return (
