@@ -18,10 +18,11 @@ export async function buildApp(options: AppOptions) {
   const frontDoor = new FrontDoor(options.frontDoor ?? true);
   const app = createFastify(options, frontDoor);
   const shared = sharedPieces(app, options);
-  const { wakeOutbox, hub, staffSignIn, staffShops } = await registerInfrastructure(app, options, {
-    ...shared,
-    frontDoor,
-  });
+  const { wakeOutbox, vapidKeys, hub, staffSignIn, staffShops } = await registerInfrastructure(
+    app,
+    options,
+    { ...shared, frontDoor },
+  );
   // Auto-accept (issue 28) is made by the staff area; an order placed nudges it.
   const later: { autoAccept?: AutoAccept } = {};
   const onMessageQueued = () => {
@@ -30,7 +31,7 @@ export async function buildApp(options: AppOptions) {
   };
   const deps = { ...shared, wakeOutbox, onMessageQueued, hub };
   await registerStorefront(app, deps);
-  later.autoAccept = await registerStaff(app, { ...deps, staffSignIn, staffShops });
+  later.autoAccept = await registerStaff(app, { ...deps, staffSignIn, staffShops, vapidKeys });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

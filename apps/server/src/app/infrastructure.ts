@@ -8,11 +8,8 @@ import { logAnswer, originForm, pathOf, requestIdOf } from '../lib/requests.ts';
 import { createCustomerSessions } from '../modules/auth/customer-sessions.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { LiveEventsHub } from '../modules/live-events/live-events.hub.ts';
-import { liveEventsRoutes } from '../modules/live-events/live-events.routes.ts';
 import { createOutbox } from '../modules/outbox/outbox-wiring.ts';
 import { createPushSender } from '../modules/push/push-sender.ts';
-import { pushRoutes } from '../modules/push/push.routes.ts';
-import { createPushService } from '../modules/push/push.service.ts';
 import { vapidKeysLoader } from '../modules/push/vapid-keys.ts';
 import { staffShopLoader } from '../modules/staff/staff-shop.ts';
 import { createStaffSignIn } from '../modules/staff/staff-sign-in.service.ts';
@@ -36,7 +33,9 @@ import type { Shared } from './shared.ts';
  * The infrastructure area: what every request meets before a module answers it (the error
  * envelope, input checks, headers, the shop from the Host, the front door, rate limits, the
  * contract, the web app, the sessions), and what runs under every module: the outbox with Web
- * Push, the live events hub, health. Registered first, in this order.
+ * Push, the live events hub, health. Registered first, in this order. It registers no route
+ * under /api/admin: those are the staff area's (staff.ts), which gets the VAPID keys and the
+ * hub from here.
  */
 
 /** Fastify with the contract's compilers and one log line per answer; nothing registered. */
@@ -78,11 +77,8 @@ export async function registerInfrastructure(
   const { wakeOutbox, vapidKeys } = startMessages(app, options, shared);
   const staff = await registerSessions(app, shared, wakeOutbox);
   await app.register(healthRoutes, { ping: options.database.ping });
-  await app.register(pushRoutes, {
-    push: createPushService({ db: shared.db, vapidKeys, production: shared.production }),
-  });
   const hub = await startLiveEvents(app, options, shared);
-  return { wakeOutbox, hub, ...staff };
+  return { wakeOutbox, vapidKeys, hub, ...staff };
 }
 
 /** The cross-cutting plugins, in this order: each relies on those before it. */
@@ -165,9 +161,9 @@ async function registerSessions(app: FastifyInstance, shared: Shared, wakeOutbox
 }
 
 /**
- * The live events hub (decision 16) and the staff application's stream. Listening starts with
- * the app, as the shop cache's does: a database that cannot be listened to stops the start,
- * not the first request.
+ * The live events hub (decision 16), which the order page's stream (storefront) and the staff
+ * application's (staff area) are served from. Listening starts with the app, as the shop
+ * cache's does: a database that cannot be listened to stops the start, not the first request.
  */
 async function startLiveEvents(app: FastifyInstance, options: AppOptions, shared: Shared) {
   const hub = new LiveEventsHub(options.database, shared.now, app.log);
@@ -175,6 +171,5 @@ async function startLiveEvents(app: FastifyInstance, options: AppOptions, shared
   app.addHook('onClose', async () => hub.stop());
   // Open streams would hold the server's close open: they end first, quietly (issue 27).
   app.addHook('preClose', async () => hub.endStreams());
-  await app.register(liveEventsRoutes, { db: shared.db, hub });
   return hub;
 }

@@ -6,13 +6,18 @@ import { deskRoutes } from '../modules/desk/desk.routes.ts';
 import { createDeskService } from '../modules/desk/desk.service.ts';
 import { diaryRoutes } from '../modules/diary/diary.routes.ts';
 import { createDiaryService } from '../modules/diary/diary.service.ts';
+import { liveEventsRoutes } from '../modules/live-events/live-events.routes.ts';
 import { createCategoriesService } from '../modules/menu-editor/categories.service.ts';
 import { createItemsService } from '../modules/menu-editor/items.service.ts';
 import { menuEditorRoutes } from '../modules/menu-editor/menu-editor.routes.ts';
 import { photosRoutes } from '../modules/menu-editor/photos/photos.routes.ts';
 import { createPhotosService } from '../modules/menu-editor/photos/photos.service.ts';
+import { newsletterSubscribersRoutes } from '../modules/newsletter/newsletter.routes.ts';
 import { promoEditorRoutes } from '../modules/promo-editor/promo-editor.routes.ts';
 import { createPromoEditor } from '../modules/promo-editor/promo-editor.service.ts';
+import { pushRoutes } from '../modules/push/push.routes.ts';
+import { createPushService } from '../modules/push/push.service.ts';
+import type { LoadVapidKeys } from '../modules/push/vapid-keys.ts';
 import { createAvailabilityService } from '../modules/service/availability.service.ts';
 import { serviceRoutes } from '../modules/service/service.routes.ts';
 import { createStoreControls } from '../modules/service/store-controls.service.ts';
@@ -39,14 +44,17 @@ export interface StaffAreaDeps extends AreaDeps {
   /** Made with the staff session (infrastructure.ts), which resolves its cookies. */
   staffSignIn: StaffSignIn;
   staffShops: ReturnType<typeof staffShopLoader>;
+  /** Made with the outbox (infrastructure.ts), which sends Web Push with them. */
+  vapidKeys: LoadVapidKeys;
 }
 
 /**
- * The staff area: the staff application's calls under /api/admin. Accounts and the audit
- * trail, service controls, the menu editor and photos, the bookings diary, the order desk
- * with its sweeper and auto-accept, the promotions and store settings editors and the back
- * office; and Stripe's webhook, which settles what the desk and the customers started.
- * Answers auto-accept, which an order placed in the storefront nudges.
+ * The staff area: the staff application's calls under /api/admin, all of them. Accounts and
+ * the audit trail, the live stream and Web Push subscriptions, service controls, the menu
+ * editor and photos, the bookings diary, the order desk with its sweeper and auto-accept, the
+ * promotions and store settings editors, the newsletter's subscribers and the back office; and
+ * Stripe's webhook, which settles what the desk and the customers started. Answers
+ * auto-accept, which an order placed in the storefront nudges.
  */
 export async function registerStaff(app: FastifyInstance, deps: StaffAreaDeps) {
   const { db, now, onMessageQueued, staffShops: shops } = deps;
@@ -56,6 +64,11 @@ export async function registerStaff(app: FastifyInstance, deps: StaffAreaDeps) {
     shops,
   });
   await app.register(auditRoutes, { db });
+  // The staff application's live stream (decision 16), from the hub the infrastructure started.
+  await app.register(liveEventsRoutes, { db, hub: deps.hub });
+  await app.register(pushRoutes, {
+    push: createPushService({ db, vapidKeys: deps.vapidKeys, production: deps.production }),
+  });
   await app.register(serviceRoutes, {
     availability: createAvailabilityService({ db, now }),
     controls: createStoreControls({ db, now }),
@@ -75,6 +88,7 @@ export async function registerStaff(app: FastifyInstance, deps: StaffAreaDeps) {
   // The promotions, zones and capacity editors (issue 28).
   await app.register(promoEditorRoutes, { promos: createPromoEditor({ db, now }) });
   await app.register(storeSettingsRoutes, { settings: createStoreSettings({ db }) });
+  await app.register(newsletterSubscribersRoutes, { db });
   const { card, links } = deps;
   await registerBackOffice(app, { db, now, card, onMessageQueued, links });
   await registerWebhooks(app, deps);

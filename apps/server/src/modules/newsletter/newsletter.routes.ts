@@ -53,7 +53,13 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =>
       return { status: 200, message: UNSUBSCRIBED_MESSAGE, data };
     },
   );
+};
 
+/** The owners' export of the list (staff area, docs/decisions/0021-personal-data.md). */
+export const newsletterSubscribersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
+  app,
+  { db },
+) => {
   app.get(
     '/api/admin/newsletter/subscribers',
     { onRequest: app.requireStaff('customers:export') },
