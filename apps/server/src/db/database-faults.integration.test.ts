@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { adminQuery, databaseUrl, onPostgres } from '../../test/test-database.ts';
+import { adminQuery, onPostgres } from '../../test/test-database.ts';
 import { until } from '../../test/until.ts';
-import { openDatabase } from './client.ts';
-import { isDatabaseUnavailable } from './database-faults.ts';
 
 // Issue 27, point 1: a database fault is a 503 for the requests it meets, never the process's end.
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
