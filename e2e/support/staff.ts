@@ -5,29 +5,30 @@ import { loggedMessages } from './sign-in.ts';
 export const DEMO_OWNER = 'owner@tandoor-lane.test';
 
 /**
- * The newest staff sign-in code e-mailed to `to` after `after` messages to that address,
- * read from the server's log as a newcomer reads it; waits for the outbox to deliver it.
+ * The newest staff sign-in code e-mailed to `to` for the shop at `host` after `after` messages
+ * to that address, read from the server's log as a newcomer reads it; waits for the outbox to
+ * deliver it. The demo's owner is staff of every spec file's shop on a worker's server, and
+ * another file's code can reach the log late: only a code naming this shop's address counts.
  */
 export async function staffCodeSentTo(
   output: string[],
   to: string,
-  after = 0,
-  host?: string,
+  after: number,
+  host: string,
 ): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    // `host`: only a code for this shop's address. The demo's owner is staff of every spec file's
-    // shop on a worker's server, and another file's code can reach the log late.
     const messages = loggedMessages(output)
       .filter((m) => m.to === to)
       .slice(after)
-      .filter((m) => !host || m.text?.includes(`${host}`));
+      .filter((m) => m.text?.includes(host));
     const code = messages
       .map((m) => m.text?.match(/staff sign-in code is (\d{6})\b/)?.[1])
       .filter(Boolean)
       .at(-1);
     if (code) return code;
-    if (Date.now() > deadline) throw new Error(`No staff code for ${to} in the server output`);
+    if (Date.now() > deadline)
+      throw new Error(`No staff code for ${to} at ${host} in the server output`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
