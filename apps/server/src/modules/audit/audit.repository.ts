@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowInsert, type RowInsert } from '../../db/row-insert.ts';
 import { auditLog } from '../../db/schema.ts';
 
 /** Who made a change, and from where: the staff member of the request, or the command line. */
@@ -20,21 +21,23 @@ export interface AuditChange {
   after?: unknown;
 }
 
+const auditValues = (actor: AuditActor, change: AuditChange): typeof auditLog.$inferInsert => ({
+  ...actor,
+  action: change.action,
+  entity: change.entity,
+  entityId: change.entityId,
+  before: change.before ?? null,
+  after: change.after ?? null,
+});
+
 /** One row per successful change, in the change's own transaction (pass the transaction). */
 export async function recordAudit(tx: Executor, actor: AuditActor, change: AuditChange) {
-  await auditRow(tx, actor, change);
+  await tx.insert(auditLog).values(auditValues(actor, change));
 }
 
-/** The audit row's insert, built and not yet run: to run beside a live event (recordLiveEvent). */
-export function auditRow(tx: Executor, actor: AuditActor, change: AuditChange) {
-  return tx.insert(auditLog).values({
-    ...actor,
-    action: change.action,
-    entity: change.entity,
-    entityId: change.entityId,
-    before: change.before ?? null,
-    after: change.after ?? null,
-  });
+/** The audit row, not yet written: to write in the statement of its change (changeWithLiveEvent). */
+export function auditRow(actor: AuditActor, change: AuditChange): RowInsert {
+  return rowInsert(auditLog, auditValues(actor, change));
 }
 
 export interface AuditFilter {

@@ -109,7 +109,7 @@ describe('the order desk', () => {
     expect(row.statusHistory.map((h) => h.status)).toEqual(['placed', 'accepted', 'ready']);
   });
 
-  it('two accepts at once: one 200, one 409, one history entry, one message', async () => {
+  it('two accepts at once: one 200, one 409, one history entry, audit row, event and message', async () => {
     const order = await insertTestOrder(ctx.db, where);
     const other = await staffAgent(ctx.app, ctx.db, shop, 'manager', { stores: ['main'] });
     const answers = await Promise.all([
@@ -120,6 +120,11 @@ describe('the order desk', () => {
     const row = await rowOf(order.id);
     expect(row.statusHistory.filter((h) => h.status === 'accepted')).toHaveLength(1);
     expect(await messagesTo(order.customerEmail)).toHaveLength(1);
+    // The refused move's rows went with its update, which matched nothing (decision 53).
+    const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
+    expect(audits.map((a) => a.action)).toEqual(['order.accepted']);
+    const events = await ctx.db.select().from(liveEvents).where(eq(liveEvents.entityId, order.id));
+    expect(events.map((e) => e.kind)).toEqual(['order.status']);
   });
 
   it('rejects with a reason the customer reads, and says they are not charged', async () => {

@@ -3,6 +3,7 @@ import type { RejectReason } from '@servery/contract/desk-moves';
 import type { OrderStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
+import { rowFromDriver, runPrepared, type Statement } from '../../db/row-insert.ts';
 import { customers, orders, payments, staffMembers } from '../../db/schema.ts';
 
 /** An order as staff see it (the desk, the order history): with its payment and customer. */
@@ -61,13 +62,38 @@ export async function findDeskOrder(
   return row;
 }
 
+interface DeskWhere {
+  tenantId: string;
+  storeIds: string[];
+  id: string;
+  from: readonly OrderStatus[];
+}
+
 /**
  * Moves an order only if it is still in one of `from` (architecture.md: the transition table in SQL).
  * No row back means another move won the race, or the move was never allowed: nothing changed.
  */
 export async function moveDeskOrder(
-  tx: Executor,
-  where: { tenantId: string; storeIds: string[]; id: string; from: readonly OrderStatus[] },
+  ex: Executor,
+  where: DeskWhere,
+  change: Parameters<typeof deskMove>[1],
+) {
+  const [row] = await runPrepared(ex, deskMove(where, change));
+  return row && rowFromDriver(orders, row);
+}
+
+/**
+ * The move's conditional update `returning *`, not yet run (desk.service runs it with its rows
+ * and live event). Plain SQL of one text for every move, the stores and statuses as arrays, so
+ * that it is prepared once per connection (decision 53); `promised_at` changes only when given.
+ */
+const MOVE = `update orders set status = $1, status_history = status_history || $2::jsonb,
+    promised_at = coalesce($3::timestamptz, promised_at), updated_at = $4
+  where tenant_id = $5 and store_id = any($6::uuid[]) and id = $7 and status = any($8::text[])
+  returning *`;
+
+export function deskMove(
+  where: DeskWhere,
   change: {
     to: OrderStatus;
     at: Date;
@@ -78,7 +104,7 @@ export async function moveDeskOrder(
     note?: string;
     promisedAt?: Date;
   },
-) {
+): Statement {
   const entry = JSON.stringify([
     {
       status: change.to,
@@ -88,46 +114,35 @@ export async function moveDeskOrder(
       ...(change.note ? { note: change.note } : {}),
     },
   ]);
-  const [row] = await tx
-    .update(orders)
-    .set({
-      status: change.to,
-      statusHistory: sql`${orders.statusHistory} || ${entry}::jsonb`,
-      updatedAt: change.at,
-      ...(change.promisedAt ? { promisedAt: change.promisedAt } : {}),
-    })
-    .where(
-      and(
-        eq(orders.tenantId, where.tenantId),
-        inArray(orders.storeId, where.storeIds),
-        eq(orders.id, where.id),
-        inArray(orders.status, [...where.from]),
-      ),
-    )
-    .returning();
-  return row;
+  return {
+    sql: MOVE,
+    params: [
+      change.to,
+      entry,
+      change.promisedAt?.toISOString() ?? null,
+      change.at.toISOString(),
+      ...whereParams(where),
+    ],
+  };
 }
 
-/** Moves the promised time of an order still in one of `from` (a delay). */
-export async function delayDeskOrder(
-  tx: Executor,
-  where: { tenantId: string; storeIds: string[]; id: string; from: readonly OrderStatus[] },
-  promisedAt: Date,
-  at: Date,
-) {
-  const [row] = await tx
-    .update(orders)
-    .set({ promisedAt, updatedAt: at })
-    .where(
-      and(
-        eq(orders.tenantId, where.tenantId),
-        inArray(orders.storeId, where.storeIds),
-        eq(orders.id, where.id),
-        inArray(orders.status, [...where.from]),
-      ),
-    )
-    .returning();
-  return row;
+const whereParams = (where: DeskWhere) => [
+  where.tenantId,
+  where.storeIds,
+  where.id,
+  [...where.from],
+];
+
+/** The update that moves the promised time of an order still in one of `from` (a delay), not yet run. */
+const DELAY = `update orders set promised_at = $1, updated_at = $2
+  where tenant_id = $3 and store_id = any($4::uuid[]) and id = $5 and status = any($6::text[])
+  returning *`;
+
+export function deskDelay(where: DeskWhere, promisedAt: Date, at: Date): Statement {
+  return {
+    sql: DELAY,
+    params: [promisedAt.toISOString(), at.toISOString(), ...whereParams(where)],
+  };
 }
 
 /**

@@ -5,13 +5,16 @@ import {
   type DeskOrder,
   type OrderStatusChange,
 } from '@servery/contract/desk';
-import { isPaymentSecured, type OrderStatus } from '@servery/contract/order';
-import type { Database } from '../../db/client.ts';
+import { isPaymentSecured, type OrderStatus, type PaymentStatus } from '@servery/contract/order';
+import { TransactionRollbackError } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { rowFromDriver } from '../../db/row-insert.ts';
+import { orders } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { moveRefused } from './desk-conflict.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { auditRow, type AuditActor } from '../audit/audit.repository.ts';
-import { recordLiveEvent } from '../live-events/live-events.repository.ts';
+import { changeWithLiveEvent } from '../live-events/live-events.repository.ts';
 import { messageRow } from '../outbox/outbox.repository.ts';
 import { orderNewsMessage, type OrderNews } from './desk-messages.ts';
 import { orderPageUrl, type MessageLinks } from '../orders/order-message.ts';
@@ -22,7 +25,7 @@ import {
   SETTLED_METHOD,
   type SettlementDeps,
 } from './settlement.ts';
-import { delayDeskOrder, findDeskOrder, moveDeskOrder, type DeskRow } from './desk.repository.ts';
+import { deskDelay, deskMove, findDeskOrder, type DeskRow } from './desk.repository.ts';
 
 export interface DeskDeps extends SettlementDeps {
   db: Database;
@@ -109,8 +112,10 @@ export function createDeskService(deps: DeskDeps) {
 
   /**
    * One move of the desk: the conditional update, its history entry, the audit row, the live
-   * event and the customer's message, in one transaction. A move the table does not allow, or
-   * that another member of staff made first, is a 409 and changes nothing.
+   * event and the customer's message, in one statement (decision 53). A card order's payment
+   * is marked first, in a transaction with the move: the money follows the decision. A move the
+   * table does not allow, or that another member of staff made first, is a 409 and changes
+   * nothing.
    */
   async function change(
     staff: StaffIdentity,
@@ -124,61 +129,37 @@ export function createDeskService(deps: DeskDeps) {
     if (!current) throw orderNotFound();
     const { order } = current;
     const where = { tenantId: staff.tenantId, storeIds: staff.storeIds, id };
-    const outcome = await db.transaction(async (tx) => {
-      let moved;
-      let news: OrderNews | undefined;
-      if (body.status === 'delay') {
-        const from = ['accepted', 'preparing'] as const;
-        const base = order.promisedAt && order.promisedAt > at ? order.promisedAt : at;
-        moved = await delayDeskOrder(
-          tx,
-          { ...where, from },
-          new Date(base.getTime() + body.minutes! * MINUTE),
-          at,
-        );
-        news = 'delayed';
-      } else {
-        const to = body.status;
-        const promisedAt =
-          to === 'accepted'
-            ? new Date(
-                Math.max(order.scheduledFor.getTime(), at.getTime() + body.minutes! * MINUTE),
-              )
-            : undefined;
-        moved = await moveDeskOrder(
-          tx,
-          { ...where, from: movableFrom(to, order.orderType) },
-          {
-            to,
-            at,
-            by: staff.email,
-            ...(to === 'rejected' && body.reason ? { reason: body.reason } : {}),
-            ...(body.note ? { note: body.note } : {}),
-            ...(promisedAt ? { promisedAt } : {}),
-          },
-        );
-        news = NEWS[to];
-      }
-      if (!moved) return null;
-      // The money follows the decision: marked here, done by the provider after the commit.
-      // Cash has nothing to mark (decision 47): no round trip for an update that matches no row.
-      const paymentOf = { tenantId: staff.tenantId, storeId: order.storeId, orderId: id };
-      const payment =
-        current.payment.method !== SETTLED_METHOD
-          ? null
-          : moved.status === 'accepted'
-            ? (await markCaptureDue(tx, paymentOf)) && 'capture_pending'
-            : moved.status === 'rejected' || moved.status === 'cancelled'
-              ? await markMoneyBackDue(tx, paymentOf)
-              : null;
-      const audit = auditRow(tx, actor, {
-        action: body.status === 'delay' ? 'order.delayed' : `order.${body.status}`,
+    const delay = body.status === 'delay';
+    const to: OrderStatus = body.status === 'delay' ? order.status : body.status;
+    const promisedAt = delay
+      ? new Date(Math.max(order.promisedAt?.getTime() ?? 0, at.getTime()) + body.minutes! * MINUTE)
+      : to === 'accepted'
+        ? new Date(Math.max(order.scheduledFor.getTime(), at.getTime() + body.minutes! * MINUTE))
+        : order.promisedAt;
+    const news: OrderNews | undefined = delay ? 'delayed' : NEWS[to];
+
+    const move = async (ex: Executor, payment: PaymentStatus | null) => {
+      const update = delay
+        ? deskDelay({ ...where, from: ['accepted', 'preparing'] }, promisedAt!, at)
+        : deskMove(
+            { ...where, from: movableFrom(to, order.orderType) },
+            {
+              to,
+              at,
+              by: staff.email,
+              ...(to === 'rejected' && body.reason ? { reason: body.reason } : {}),
+              ...(body.note ? { note: body.note } : {}),
+              ...(to === 'accepted' ? { promisedAt: promisedAt! } : {}),
+            },
+          );
+      const audit = auditRow(actor, {
+        action: delay ? 'order.delayed' : `order.${to}`,
         entity: 'order',
         entityId: id,
         before: { status: order.status, promised_at: order.promisedAt },
         after: {
-          status: moved.status,
-          promised_at: moved.promisedAt,
+          status: to,
+          promised_at: promisedAt,
           ...(body.reason ? { reason: body.reason } : {}),
           ...(body.note ? { note: body.note } : {}),
           ...(payment ? { payment } : {}),
@@ -194,21 +175,47 @@ export function createDeskService(deps: DeskDeps) {
           number: order.number,
           orderType: order.orderType,
           storeName: order.storeName,
-          promisedAt: moved.promisedAt,
+          promisedAt,
           ...(body.reason ? { reason: body.reason } : {}),
           ...(body.note ? { note: body.note } : {}),
           email: current.customer.email,
           phone: current.customer.phone,
           orderUrl: orderPageUrl(shop.hosts, links, id),
         });
-      // The audit row and the customer's message go with the boards' event: one round trip.
-      await recordLiveEvent(
-        tx,
+      const [moved] = await changeWithLiveEvent(
+        ex,
+        update,
         { tenantId: staff.tenantId, storeId: order.storeId, kind: 'order.status', entityId: id },
-        message ? [audit, messageRow(tx, { ...message, orderId: id })] : [audit],
+        message ? [audit, messageRow({ ...message, orderId: id })] : [audit],
       );
-      return { row: { ...current, order: moved }, settle: Boolean(payment) };
-    });
+      return moved ? rowFromDriver(orders, moved) : null;
+    };
+
+    // A card payment is marked with the move, in one transaction: due to be charged when the
+    // order is accepted, to be released or refunded when it is rejected or cancelled. Cash has
+    // nothing to mark (decision 47): the move is one statement, atomic by itself.
+    const paymentOf = { tenantId: staff.tenantId, storeId: order.storeId, orderId: id };
+    const settles =
+      current.payment.method === SETTLED_METHOD &&
+      !delay &&
+      (to === 'accepted' || to === 'rejected' || to === 'cancelled');
+    const moved = settles
+      ? await db
+          .transaction(async (tx) => {
+            const payment =
+              to === 'accepted'
+                ? (await markCaptureDue(tx, paymentOf)) && 'capture_pending'
+                : await markMoneyBackDue(tx, paymentOf);
+            const row = await move(tx, payment || null);
+            if (!row) tx.rollback();
+            return { row, settle: Boolean(payment) };
+          })
+          .catch((error: unknown) => {
+            if (error instanceof TransactionRollbackError) return null;
+            throw error;
+          })
+      : await move(db, null).then((row) => row && { row, settle: false });
+    const outcome = moved && { row: { ...current, order: moved.row! }, settle: moved.settle };
     if (!outcome) {
       throw await moveRefused(db, staff, { ...order, moves: order.statusHistory.length }, body);
     }

@@ -4,7 +4,11 @@ import { auditLog, liveEvents, outboxMessages } from '../../db/schema.ts';
 import { oneShopDatabase } from '../../../test/one-shop-database.ts';
 import { auditRow, type AuditActor } from '../audit/audit.repository.ts';
 import { messageRow, type NewOutboxMessage } from '../outbox/outbox.repository.ts';
-import { LIVE_EVENTS_CHANNEL, recordLiveEvent } from './live-events.repository.ts';
+import {
+  LIVE_EVENTS_CHANNEL,
+  changeWithLiveEvent,
+  recordLiveEvent,
+} from './live-events.repository.ts';
 
 // Decision 52's fence: a desk move's audit row and queued message are written in the statement
 // that records and announces its live event. They must land as the plain inserts landed them
@@ -39,14 +43,14 @@ describe('rows written beside a live event (decision 52)', () => {
       db,
       { tenantId: shop.tenantId, storeId: shop.storeId, kind: 'order.status', entityId: 'o-52' },
       [
-        auditRow(db, actor(), {
+        auditRow(actor(), {
           action: 'order.accepted',
           entity: 'order',
           entityId: 'o-52',
           before: { status: 'placed' },
           after: { status: 'accepted', promised_at: null },
         }),
-        messageRow(db, message('o-52')),
+        messageRow(message('o-52')),
       ],
     );
     const [event] = await db.select().from(liveEvents).where(eq(liveEvents.id, id));
@@ -75,8 +79,8 @@ describe('rows written beside a live event (decision 52)', () => {
       db,
       { tenantId: shop.tenantId, storeId: shop.storeId, kind: 'order.status', entityId: 'o-53' },
       [
-        auditRow(db, actor(), { action: 'order.accepted', entity: 'order', entityId: 'o-53' }),
-        messageRow(db, message('o-53', noSuchShop)),
+        auditRow(actor(), { action: 'order.accepted', entity: 'order', entityId: 'o-53' }),
+        messageRow(message('o-53', noSuchShop)),
       ],
     ).then(
       () => null,
@@ -88,5 +92,35 @@ describe('rows written beside a live event (decision 52)', () => {
     expect(payloads).toEqual([]);
     expect(await db.select().from(liveEvents).where(eq(liveEvents.entityId, 'o-53'))).toEqual([]);
     expect(await db.select().from(auditLog).where(eq(auditLog.entityId, 'o-53'))).toEqual([]);
+  });
+
+  it('writes nothing and announces nothing when its change matches no row (decision 53)', async () => {
+    const { db } = shop.database;
+    const payloads: string[] = [];
+    const unlisten = await shop.database.listen(LIVE_EVENTS_CHANNEL, (p) => payloads.push(p));
+    const noSuchOrder = '00000000-0000-4000-8000-000000000053';
+    const rows = await changeWithLiveEvent(
+      db,
+      {
+        sql: 'update orders set notes = $1 where tenant_id = $2 and id = $3 returning *',
+        params: ['moved', shop.tenantId, noSuchOrder],
+      },
+      { tenantId: shop.tenantId, storeId: shop.storeId, kind: 'order.status', entityId: 'o-54' },
+      [
+        auditRow(actor(), { action: 'order.accepted', entity: 'order', entityId: 'o-54' }),
+        messageRow(message('o-54')),
+      ],
+    );
+    expect(rows).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await unlisten();
+    expect(payloads).toEqual([]);
+    expect(await db.select().from(liveEvents).where(eq(liveEvents.entityId, 'o-54'))).toEqual([]);
+    expect(await db.select().from(auditLog).where(eq(auditLog.entityId, 'o-54'))).toEqual([]);
+    const queued = await db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.subject, 'Order o-54 accepted'));
+    expect(queued).toEqual([]);
   });
 });

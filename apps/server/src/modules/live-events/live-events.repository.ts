@@ -1,6 +1,13 @@
-import { and, asc, eq, getTableColumns, gt, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import { ORDER_EVENT_KINDS, type LiveEventKind } from '@servery/contract/live-events';
 import type { Database, Executor } from '../../db/client.ts';
+import {
+  insertText,
+  rowInsert,
+  runPrepared,
+  type RowInsert,
+  type Statement,
+} from '../../db/row-insert.ts';
 import { boardPresence, liveEvents } from '../../db/schema.ts';
 
 /**
@@ -46,32 +53,55 @@ export interface LiveEventInput {
  * so a board never hears of a change that was rolled back, and a listener that missed it
  * replays from the table.
  *
- * `alongside`: the change's other rows (its audit row, the message it queues), as inserts built
- * and not yet run (`auditRow`, `messageRow`): they run in the same statement, one round trip for
- * them all (decision 52). Each is an insert of its own in a data-modifying WITH: all are written
- * or, on any error, none.
+ * `alongside`: the change's other rows (its audit row, the message it queues), built and not
+ * yet run (`auditRow`, `messageRow`): they are written in the same statement, one round trip for
+ * them all (decision 52), all or, on any error, none.
  */
 export async function recordLiveEvent(
   tx: Executor,
   event: LiveEventInput,
-  alongside: SQLWrapper[] = [],
+  alongside: RowInsert[] = [],
 ): Promise<number> {
-  const others = alongside.map(
-    (insert, i) => sql`${sql.raw(`alongside_${i + 1}`)} as (${insert.getSQL()}),`,
+  const [written] = await changeWithLiveEvent(tx, NO_CHANGE, event, alongside);
+  return Number(written!.live_event_id);
+}
+
+/** The change of an event that has none of its own: one row, no columns. */
+const NO_CHANGE: Statement = { sql: 'select', params: [] };
+
+/**
+ * A change, its rows and its live event in one statement, which needs no transaction
+ * (decision 53): `change` is an insert or update `returning` its row; the live event and each
+ * of `alongside` are written once for each row it gives, so not at all when an update matched
+ * nothing (another member of staff moved the order first). Answers the change's rows as the
+ * driver gives them, with `live_event_id`; none when it matched nothing. All of it is written
+ * or, on any error, none; the NOTIFY goes out when it commits.
+ */
+export async function changeWithLiveEvent(
+  ex: Executor,
+  change: Statement,
+  event: LiveEventInput,
+  alongside: RowInsert[] = [],
+): Promise<Record<string, unknown>[]> {
+  const params = [...change.params];
+  const ctes = [`with changed as (${change.sql})`];
+  alongside.forEach((row, i) =>
+    ctes.push(`alongside_${i + 1} as (${insertText(row, params, 'changed')})`),
   );
-  const result = await tx.execute(sql`
-    with ${sql.join(others, sql` `)} written as (
-      insert into ${liveEvents} (tenant_id, store_id, kind, entity_id)
-      values (${event.tenantId}, ${event.storeId}, ${event.kind}, ${event.entityId})
-      returning *
-    ),
+  ctes.push(
+    `written as (${insertText(rowInsert(liveEvents, event), params, 'changed')} returning *)`,
+  );
+  params.push(LIVE_EVENTS_CHANNEL, NOTIFY_PAYLOAD_BYTES);
+  const channel = `$${params.length - 1}`;
+  const limit = `$${params.length}`;
+  return runPrepared(ex, {
+    sql: `${ctes.join(', ')},
     announced as (select id, row_to_json(written)::text as row from written)
-    select id, pg_notify(
-      ${LIVE_EVENTS_CHANNEL},
-      case when octet_length(row) < ${NOTIFY_PAYLOAD_BYTES} then row else id::text end
-    ) from announced`);
-  const [row] = (result as unknown as { rows: { id: number | string }[] }).rows;
-  return Number(row!.id);
+    select announced.id as live_event_id, pg_notify(${channel},
+      case when octet_length(announced.row) < ${limit} then announced.row else announced.id::text end
+    ) as announced, changed.* from changed, announced`,
+    params,
+  });
 }
 
 const LIVE_EVENT_COLUMNS = Object.entries(getTableColumns(liveEvents));

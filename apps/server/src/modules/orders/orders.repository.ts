@@ -115,6 +115,22 @@ export async function insertOrderWithPayment(
   return result.rows[0]!.number;
 }
 
+/**
+ * The shop's next order number, from its own sequence (never waits for another order): a cash
+ * order takes it before the statement that writes it with its confirmation (decision 53).
+ */
+export async function nextOrderNumber(ex: Executor, tenantId: string): Promise<number> {
+  const result = (await ex._.session
+    .prepareQuery(
+      { sql: 'select nextval($1::regclass) as number', params: [orderNumberSequence(tenantId)] },
+      undefined,
+      'next_order_number',
+      false,
+    )
+    .execute()) as { rows: { number: number | string | bigint }[] };
+  return Number(result.rows[0]!.number);
+}
+
 /** The customer's own orders and the further conditions, as a condition. */
 export function ownedBy(owner: Owner, ...conditions: SQL[]) {
   return and(

@@ -1,5 +1,7 @@
 import { isPaymentSecured, type PaymentStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
+import { insertStatement, rowInsert } from '../../db/row-insert.ts';
+import { orders, payments } from '../../db/schema.ts';
 import type { ProviderPayment } from '../../providers/payments/payment-provider.ts';
 import { findById } from '../customers/customers.repository.ts';
 import type { OrderContact } from './delivery-contact.ts';
@@ -7,8 +9,18 @@ import { messageRow } from '../outbox/outbox.repository.ts';
 import type { Tenant } from '../tenants/tenants.repository.ts';
 import { orderConfirmation, orderPageUrl, type MessageLinks } from './order-message.ts';
 import { vatSupplierOf } from './vat-invoice.ts';
-import { moveOrder, updatePayment, type OrderRow, type PaymentRow } from './orders.repository.ts';
-import { recordLiveEvent, recordPaymentEvent } from '../live-events/live-events.repository.ts';
+import {
+  moveOrder,
+  updatePayment,
+  type NewPayment,
+  type OrderRow,
+  type PaymentRow,
+} from './orders.repository.ts';
+import {
+  changeWithLiveEvent,
+  recordLiveEvent,
+  recordPaymentEvent,
+} from '../live-events/live-events.repository.ts';
 import { keepSavedCard } from './kept-cards.repository.ts';
 
 export type { MessageLinks };
@@ -29,19 +41,19 @@ const SETTLED: PaymentStatus[] = [
 ];
 
 /**
- * Writes the order's confirmation to the outbox (in the caller's transaction). Returns whether
- * a message was queued. `contact` is the customer's e-mail and phone when the caller read them
- * already (a cash order, decision 47); otherwise they are read here.
+ * The order's confirmation (null when the customer has neither e-mail nor phone). `contact` is
+ * the customer's e-mail and phone when the caller read them already (a cash order, decision
+ * 47); otherwise they are read here.
  */
-export async function queueConfirmation(
-  tx: Executor,
+async function confirmationOf(
+  ex: Executor,
   tenant: Tenant,
   order: OrderRow,
   links: MessageLinks,
   contact?: OrderContact,
-): Promise<boolean> {
-  const customer = contact ?? (await findById(tx, order.tenantId, order.customerId));
-  const message = orderConfirmation({
+) {
+  const customer = contact ?? (await findById(ex, order.tenantId, order.customerId));
+  return orderConfirmation({
     order,
     shopName: tenant.row.websiteName,
     currencySign: tenant.row.config.currency.sign,
@@ -51,12 +63,55 @@ export async function queueConfirmation(
     phone: customer?.phone ?? null,
     orderUrl: orderPageUrl(tenant.hosts, links, order.id),
   });
-  // The one place an order becomes `placed` (cash at once, cards when paid): boards hear of it,
-  // in the statement that queues its confirmation (one round trip, decision 52).
-  await recordLiveEvent(
-    tx,
-    { tenantId: order.tenantId, storeId: order.storeId, kind: 'order.created', entityId: order.id },
-    message ? [messageRow(tx, message)] : [],
+}
+
+const orderCreatedEvent = (order: OrderRow) =>
+  ({
+    tenantId: order.tenantId,
+    storeId: order.storeId,
+    kind: 'order.created',
+    entityId: order.id,
+  }) as const;
+
+/**
+ * Writes the order's confirmation to the outbox (in the caller's transaction). Returns whether
+ * a message was queued.
+ */
+async function queueConfirmation(
+  tx: Executor,
+  tenant: Tenant,
+  order: OrderRow,
+  links: MessageLinks,
+): Promise<boolean> {
+  const message = await confirmationOf(tx, tenant, order, links);
+  // The one place a card order becomes `placed` (when paid): boards hear of it, in the
+  // statement that queues its confirmation (one round trip, decision 52).
+  await recordLiveEvent(tx, orderCreatedEvent(order), message ? [messageRow(message)] : []);
+  return Boolean(message);
+}
+
+/**
+ * A cash order, `placed` at once: the order (numbered already), its payment, its confirmation
+ * and the boards' event in one statement, which needs no transaction of its own (decision 53).
+ * Returns whether a message was queued.
+ */
+export async function writeCashOrder(
+  ex: Executor,
+  tenant: Tenant,
+  rows: { order: OrderRow; payment: NewPayment },
+  links: MessageLinks,
+  contact?: OrderContact,
+): Promise<boolean> {
+  const { order, payment } = rows;
+  const message = await confirmationOf(ex, tenant, order, links, contact);
+  await changeWithLiveEvent(
+    ex,
+    insertStatement(rowInsert(orders, order), 'returning id'),
+    orderCreatedEvent(order),
+    [
+      rowInsert(payments, { ...payment, tenantId: order.tenantId, orderId: order.id }),
+      ...(message ? [messageRow(message)] : []),
+    ],
   );
   return Boolean(message);
 }

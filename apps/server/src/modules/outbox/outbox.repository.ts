@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
+import { rowInsert, type RowInsert } from '../../db/row-insert.ts';
 import { outboxMessages } from '../../db/schema.ts';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
@@ -20,12 +21,12 @@ export type NewOutboxMessage = Pick<
 >;
 
 export async function enqueueMessage(db: Executor, message: NewOutboxMessage): Promise<void> {
-  await messageRow(db, message);
+  await db.insert(outboxMessages).values(message);
 }
 
 /** The queued message's insert, built and not yet run: to run beside a live event (recordLiveEvent). */
-export function messageRow(db: Executor, message: NewOutboxMessage) {
-  return db.insert(outboxMessages).values(message);
+export function messageRow(message: NewOutboxMessage): RowInsert {
+  return rowInsert(outboxMessages, message);
 }
 
 /**

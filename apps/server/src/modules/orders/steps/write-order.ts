@@ -10,12 +10,13 @@ import {
   claimIdempotencyKey,
   insertOrderWithPayment,
   invoiceBands,
+  nextOrderNumber,
   saveIdempotentResponse,
   type NewOrder,
   type NewPayment,
   type Owner,
 } from '../orders.repository.ts';
-import { queueConfirmation, type MessageLinks } from '../payments.service.ts';
+import { writeCashOrder, type MessageLinks } from '../payments.service.ts';
 import { vatSupplierOf } from '../vat-invoice.ts';
 import type { OrderContact } from '../delivery-contact.ts';
 import type { OrderStore } from './store-check.ts';
@@ -141,9 +142,9 @@ export interface OrderWrite {
 
 /**
  * Step 5b, the write: the Idempotency-Key, the promo code's uses under its lock, the order with
- * its number and its payment (one statement) and, for cash, its confirmation. One statement
- * needs no transaction; more than that (the key, the promo's lock, the cash confirmation's
- * outbox) hold together in one short one. No outside call is made in it (the card payment was
+ * its number and its payment (one statement; a cash order's number is taken first, and its
+ * confirmation and live event go in that statement). One statement needs no transaction; more
+ * than that (the key, the promo's lock, the slot's place) hold together in one short one. No outside call is made in it (the card payment was
  * made before). Answers null when another request holds the key, and whether a message was
  * queued.
  */
@@ -162,22 +163,25 @@ export async function writeOrder(
     }
     if (w.slot) await takeSlotPlace(ex, w.slot);
     const { order: newOrder, payment } = w.rows(promo);
-    const number = await insertOrderWithPayment(ex, newOrder, payment);
+    const cash = w.payer.provider === 'cash';
+    // A cash order is numbered first, so that its confirmation can name it in the statement
+    // that writes them both (decision 53); an order awaiting its card payment is one insert.
+    const number = cash
+      ? await nextOrderNumber(ex, newOrder.tenantId)
+      : await insertOrderWithPayment(ex, newOrder, payment);
     const order = {
       ...newOrder,
       number,
       ...{ promisedAt: null, unwatchedAlertAt: null, printCount: 0 },
       vatBands: invoiceBands(newOrder),
     };
-    if (w.payer.provider === 'cash') {
-      queued = await queueConfirmation(ex, w.tenant, order, w.links, w.contact);
+    if (cash) {
+      queued = await writeCashOrder(ex, w.tenant, { order, payment }, w.links, w.contact);
     }
     const created = orderCreated(w.tenant, order, payment, w.payer, w.priceChanges);
     if (w.key) await saveIdempotentResponse(ex, w.owner, w.key.key, 200, created);
     return created;
   };
-  const cash = w.payer.provider === 'cash';
-  const created =
-    w.key || w.promo || cash || w.slot ? await db.transaction(write) : await write(db);
+  const created = w.key || w.promo || w.slot ? await db.transaction(write) : await write(db);
   return { created, queued };
 }
