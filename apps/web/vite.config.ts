@@ -13,6 +13,14 @@ const api = { target: `http://localhost:${process.env.API_PORT ?? '3001'}`, chan
 const EVERY_PAGE =
   /node_modules\/(react|react-dom|scheduler|react-router|react-redux|redux|redux-thunk|reselect|immer|@reduxjs\/toolkit|use-sync-external-store|@standard-schema\/utils|redux-persist)\//;
 
+// The entry's own small modules that its lazy chunks import too, as one chunk: the bundler
+// would split them into one file each, and each file is a request before the first screen.
+const APP_CORE =
+  /(apps\/web\/src\/lib\/(api|session|return-to|toast|server-error|storage-keys)\.ts|packages\/contract\/src\/constants\.ts)$/;
+// Small zod-free modules the order page, the desk and the diary share with other lazy chunks.
+const APP_SHARED =
+  /(apps\/web\/src\/(lib\/(money|dishes-and-orders-api|shop-time)\.ts|components\/ui\/(problem|line-summary|dialog|confirm-dialog|input|field-error)\.tsx|admin\/(move-panels\.tsx|admin-api\.ts))|packages\/contract\/src\/(desk-moves|settlement|clock|cart|allergens|staff-roles)\.ts)$/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
@@ -25,7 +33,15 @@ export default defineConfig({
     // Every browser the shop supports preloads modules itself: no polyfill in every page.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      output: { manualChunks: (id) => (EVERY_PAGE.test(id) ? 'vendor' : undefined) },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: EVERY_PAGE, priority: 3 },
+            { name: 'app-core', test: APP_CORE, priority: 2 },
+            { name: 'app-shared', test: APP_SHARED, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {
