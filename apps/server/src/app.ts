@@ -25,9 +25,9 @@ export async function buildApp(options: AppOptions) {
   );
   // Auto-accept (issue 28) is made by the staff area; an order placed nudges it.
   const later: { autoAccept?: AutoAccept } = {};
-  const onMessageQueued = () => {
+  const onMessageQueued = (nudgeAutoAccept = true) => {
     wakeOutbox();
-    later.autoAccept?.nudge();
+    if (nudgeAutoAccept) later.autoAccept?.nudge();
   };
   const deps = { ...shared, wakeOutbox, onMessageQueued, hub };
   await registerStorefront(app, deps);

@@ -33,8 +33,12 @@ export interface Shared {
 export interface AreaDeps extends Shared {
   /** After a message was committed to the outbox: wakes it, where this process delivers. */
   wakeOutbox: () => void;
-  /** After a message or an order was committed: wakes the outbox and nudges auto-accept. */
-  onMessageQueued: () => void;
+  /**
+   * After a message or an order was committed: wakes the outbox and nudges auto-accept, unless
+   * told no order of an auto-accepting store came with it (`false`: a cash order of a store that
+   * does not auto-accept, the busiest case; the 5 s sweep is the net either way).
+   */
+  onMessageQueued: (nudgeAutoAccept?: boolean) => void;
   /** The LISTEN hub the live streams are served from. */
   hub: LiveEventsHub;
 }

@@ -42,7 +42,7 @@ export interface OrdersRoutesOptions {
   db: Database;
   now: () => Date;
   card: CardProvider | null;
-  onMessageQueued: () => void;
+  onMessageQueued: (nudgeAutoAccept?: boolean) => void;
   /** Links in the customer's messages point at the shop's canonical host. */
   links: MessageLinks;
 }

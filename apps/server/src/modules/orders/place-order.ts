@@ -34,7 +34,8 @@ export interface PlaceOrderDeps {
   now: () => Date;
   /** Stripe when configured; null means the demo provider takes cards. */
   card: CardProvider | null;
-  onMessageQueued: () => void;
+  /** `false`: the order's store does not auto-accept, so auto-accept need not look (decision 53). */
+  onMessageQueued: (nudgeAutoAccept?: boolean) => void;
   links: MessageLinks;
 }
 
@@ -175,7 +176,9 @@ export async function placeOrder(
     rows: (locked) =>
       orderRows({ id: orderId, owner, tenant, plan, body, promo: locked, payer }, at),
   });
-  if (queued) deps.onMessageQueued();
+  // A cash order is placed at once: auto-accept looks only if its store auto-accepts.
+  const autoAccepts = plan.store.autoAcceptMinutes !== null;
+  if (queued || (created && cash && autoAccepts)) deps.onMessageQueued(autoAccepts);
   if (created) return created;
   // Another request holds the key: its answer, once it has one.
   return replay(await findIdempotencyKey(deps.db, owner, key!.key), key!.hash);

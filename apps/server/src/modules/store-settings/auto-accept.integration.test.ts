@@ -77,11 +77,16 @@ describe('auto-accept', () => {
     );
   });
 
-  it('leaves the orders of a store without it to the desk', async () => {
+  it('leaves the orders of a store without it to the desk, and does not look for them', async () => {
     const shop = await autoShop(null);
+    const autoAccept = service.ctx.app.autoAccept;
+    const before = autoAccept.sweeps;
     const placed = await shop.order([shop.naan(2)]);
     const id = placed.json().data.order.id as string;
-    await service.ctx.app.autoAccept.sweep();
+    // Decision 53: a cash order of a store that does not auto-accept nudges no sweep.
+    await new Promise((resolve) => setTimeout(resolve, 5 * NUDGE_GATHER_MS));
+    expect(autoAccept.sweeps).toBe(before);
+    await autoAccept.sweep();
     expect((await shop.orderRow(id)).status).toBe('placed');
   });
 
