@@ -38,7 +38,12 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: EVERY_PAGE, priority: 3 },
             { name: 'app-core', test: APP_CORE, priority: 2 },
-            { name: 'app-shared', test: APP_SHARED, priority: 1 },
+            {
+              name: 'app-shared',
+              test: APP_SHARED,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
