@@ -133,6 +133,19 @@ const whereParams = (where: DeskWhere) => [
   [...where.from],
 ];
 
+/**
+ * Locks an order's row for the rest of the caller's transaction: a card order's move locks it
+ * before marking its payment, so that it takes the order's row and then the payment's, in the
+ * order the auto-reject sweeper takes them (two transactions taking them the other way round
+ * could each wait for the other).
+ */
+export async function lockDeskOrder(tx: Executor, where: Omit<DeskWhere, 'from'>) {
+  await runPrepared(tx, {
+    sql: 'select id from orders where tenant_id = $1 and store_id = any($2::uuid[]) and id = $3 for update',
+    params: [where.tenantId, where.storeIds, where.id],
+  });
+}
+
 /** The update that moves the promised time of an order still in one of `from` (a delay), not yet run. */
 const DELAY = `update orders set promised_at = $1, updated_at = $2
   where tenant_id = $3 and store_id = any($4::uuid[]) and id = $5 and status = any($6::text[])

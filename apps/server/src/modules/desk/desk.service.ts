@@ -25,7 +25,13 @@ import {
   SETTLED_METHOD,
   type SettlementDeps,
 } from './settlement.ts';
-import { deskDelay, deskMove, findDeskOrder, type DeskRow } from './desk.repository.ts';
+import {
+  deskDelay,
+  deskMove,
+  findDeskOrder,
+  lockDeskOrder,
+  type DeskRow,
+} from './desk.repository.ts';
 
 export interface DeskDeps extends SettlementDeps {
   db: Database;
@@ -192,8 +198,9 @@ export function createDeskService(deps: DeskDeps) {
     };
 
     // A card payment is marked with the move, in one transaction: due to be charged when the
-    // order is accepted, to be released or refunded when it is rejected or cancelled. Cash has
-    // nothing to mark (decision 47): the move is one statement, atomic by itself.
+    // order is accepted, to be released or refunded when it is rejected or cancelled. The order's
+    // row is locked first (lockDeskOrder says why). Cash has nothing to mark (decision 47): the
+    // move is one statement, atomic by itself.
     const paymentOf = { tenantId: staff.tenantId, storeId: order.storeId, orderId: id };
     const settles =
       current.payment.method === SETTLED_METHOD &&
@@ -202,6 +209,7 @@ export function createDeskService(deps: DeskDeps) {
     const moved = settles
       ? await db
           .transaction(async (tx) => {
+            await lockDeskOrder(tx, where);
             const payment =
               to === 'accepted'
                 ? (await markCaptureDue(tx, paymentOf)) && 'capture_pending'
