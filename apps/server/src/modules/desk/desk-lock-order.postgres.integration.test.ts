@@ -1,34 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, payments } from '../../db/schema.ts';
-import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
-import { staffAgent, type StaffAgent } from '../../../test/staff.ts';
-import { createTestApp } from '../../../test/test-app.ts';
-import { findTenantBySlug } from '../tenants/tenants.repository.ts';
-import { storesOfTenant } from '../staff/staff.repository.ts';
+import { openServiceShop, useServiceApp } from '../../../test/service-shop.ts';
 
 // Decision 53, on PostgreSQL only (PGlite runs one thing at a time): a card order's desk move
 // takes the order's row before its payment's, as the auto-reject sweeper does (it moves the
 // order, then marks the payment). Taken the other way round, a staff reject and a sweep of the
 // same order could each hold the row the other waits for, and PostgreSQL would abort one.
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-const shop = makeTenantDocument();
-let manager: StaffAgent;
-let where: { tenantId: string; storeId: string };
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await importTestTenant(ctx.db, shop);
-  const tenant = await findTenantBySlug(ctx.db, shop.slug);
-  const [store] = await storesOfTenant(ctx.db, tenant!.id);
-  where = { tenantId: tenant!.id, storeId: store!.id };
-  manager = await staffAgent(ctx.app, ctx.db, shop, 'manager', { stores: ['main'] });
-});
-afterAll(() => ctx.close());
+const service = useServiceApp();
 
 describe("a card order's desk move and a sweep of it at once", () => {
   it('wait for each other in turn: the order row, then the payment, in both', async () => {
+    const { ctx } = service;
+    const shop = await openServiceShop(ctx);
+    const where = { tenantId: shop.tenantId, storeId: shop.storeId };
     const order = await insertTestOrder(ctx.db, where, { payment: 'card' });
     let reject: Promise<{ statusCode: number; body: string }> | undefined;
     // A sweep's transaction: it holds the order's row, then comes for the payment's.
@@ -40,7 +26,7 @@ describe("a card order's desk move and a sweep of it at once", () => {
       reject = ctx.app.inject({
         method: 'POST',
         url: `/api/admin/orders/${order.id}/status`,
-        headers: manager.headers,
+        headers: shop.manager.headers,
         payload: { status: 'rejected', reason: 'too_busy' },
       });
       // Long enough for the move to have reached the database and to wait there.
