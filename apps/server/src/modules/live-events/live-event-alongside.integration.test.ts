@@ -36,6 +36,25 @@ const message = (entity: string, tenantId = shop.tenantId): NewOutboxMessage => 
   senderName: 'Test Shop',
 });
 
+/** What was announced on the live events' channel while `run` ran, and 200 ms after it. */
+async function announcedDuring(run: () => Promise<unknown>) {
+  const payloads: string[] = [];
+  const unlisten = await shop.database.listen(LIVE_EVENTS_CHANNEL, (p) => payloads.push(p));
+  await run();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await unlisten();
+  return payloads;
+}
+
+/** The live events and audit rows written about an entity. */
+async function rowsAbout(entityId: string) {
+  const { db } = shop.database;
+  return {
+    events: await db.select().from(liveEvents).where(eq(liveEvents.entityId, entityId)),
+    audits: await db.select().from(auditLog).where(eq(auditLog.entityId, entityId)),
+  };
+}
+
 describe('rows written beside a live event (decision 52)', () => {
   it('writes the audit row and the message as their own inserts would, with the event', async () => {
     const { db } = shop.database;
@@ -72,51 +91,47 @@ describe('rows written beside a live event (decision 52)', () => {
 
   it('writes nothing and announces nothing when one of the rows cannot be written', async () => {
     const { db } = shop.database;
-    const payloads: string[] = [];
-    const unlisten = await shop.database.listen(LIVE_EVENTS_CHANNEL, (p) => payloads.push(p));
     const noSuchShop = '00000000-0000-4000-8000-000000000052';
-    const failed = await recordLiveEvent(
-      db,
-      { tenantId: shop.tenantId, storeId: shop.storeId, kind: 'order.status', entityId: 'o-53' },
-      [
-        auditRow(actor(), { action: 'order.accepted', entity: 'order', entityId: 'o-53' }),
-        messageRow(message('o-53', noSuchShop)),
-      ],
-    ).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    let failed: unknown = null;
+    const payloads = await announcedDuring(async () => {
+      failed = await recordLiveEvent(
+        db,
+        { tenantId: shop.tenantId, storeId: shop.storeId, kind: 'order.status', entityId: 'o-53' },
+        [
+          auditRow(actor(), { action: 'order.accepted', entity: 'order', entityId: 'o-53' }),
+          messageRow(message('o-53', noSuchShop)),
+        ],
+      ).then(
+        () => null,
+        (error: unknown) => error,
+      );
+    });
     expect(failed).toBeInstanceOf(Error);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await unlisten();
     expect(payloads).toEqual([]);
-    expect(await db.select().from(liveEvents).where(eq(liveEvents.entityId, 'o-53'))).toEqual([]);
-    expect(await db.select().from(auditLog).where(eq(auditLog.entityId, 'o-53'))).toEqual([]);
+    expect(await rowsAbout('o-53')).toEqual({ events: [], audits: [] });
   });
 
   it('writes nothing and announces nothing when its change matches no row (decision 53)', async () => {
     const { db } = shop.database;
-    const payloads: string[] = [];
-    const unlisten = await shop.database.listen(LIVE_EVENTS_CHANNEL, (p) => payloads.push(p));
     const noSuchOrder = '00000000-0000-4000-8000-000000000053';
-    const rows = await changeWithLiveEvent(
-      db,
-      {
-        sql: 'update orders set notes = $1 where tenant_id = $2 and id = $3 returning *',
-        params: ['moved', shop.tenantId, noSuchOrder],
-      },
-      { tenantId: shop.tenantId, storeId: shop.storeId, kind: 'order.status', entityId: 'o-54' },
-      [
-        auditRow(actor(), { action: 'order.accepted', entity: 'order', entityId: 'o-54' }),
-        messageRow(message('o-54')),
-      ],
-    );
+    let rows: unknown[] = [];
+    const payloads = await announcedDuring(async () => {
+      rows = await changeWithLiveEvent(
+        db,
+        {
+          sql: 'update orders set notes = $1 where tenant_id = $2 and id = $3 returning *',
+          params: ['moved', shop.tenantId, noSuchOrder],
+        },
+        { tenantId: shop.tenantId, storeId: shop.storeId, kind: 'order.status', entityId: 'o-54' },
+        [
+          auditRow(actor(), { action: 'order.accepted', entity: 'order', entityId: 'o-54' }),
+          messageRow(message('o-54')),
+        ],
+      );
+    });
     expect(rows).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await unlisten();
     expect(payloads).toEqual([]);
-    expect(await db.select().from(liveEvents).where(eq(liveEvents.entityId, 'o-54'))).toEqual([]);
-    expect(await db.select().from(auditLog).where(eq(auditLog.entityId, 'o-54'))).toEqual([]);
+    expect(await rowsAbout('o-54')).toEqual({ events: [], audits: [] });
     const queued = await db
       .select()
       .from(outboxMessages)
