@@ -64,6 +64,22 @@ export function insertStatement(row: RowInsert, returning = ''): Statement {
   return { sql: `${insertText(row, params)}${returning && ` ${returning}`}`, params };
 }
 
+/**
+ * The start of a statement that makes a change and writes the rows that go with it:
+ * `with changed as (<change>), alongside_1 as (insert … select … from changed), …`, each row
+ * written once for each row the change gives (decision 53). One statement needs no transaction:
+ * all of it is written or, on any error, none. The caller goes on with its own CTEs (after a
+ * comma) or its final `select`, appending their values to `params`.
+ */
+export function changeAndRows(change: Statement, alongside: RowInsert[]): Statement {
+  const params = [...change.params];
+  const ctes = [`with changed as (${change.sql})`];
+  alongside.forEach((row, i) =>
+    ctes.push(`alongside_${i + 1} as (${insertText(row, params, 'changed')})`),
+  );
+  return { sql: ctes.join(', '), params };
+}
+
 /** A row as the driver gives it (columns by their database names), as Drizzle's select gives it. */
 export function rowFromDriver<T extends PgTable>(
   table: T,

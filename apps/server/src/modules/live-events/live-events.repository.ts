@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm
 import { ORDER_EVENT_KINDS, type LiveEventKind } from '@servery/contract/live-events';
 import type { Database, Executor } from '../../db/client.ts';
 import {
+  changeAndRows,
   insertText,
   rowInsert,
   runPrepared,
@@ -83,19 +84,13 @@ export async function changeWithLiveEvent(
   event: LiveEventInput,
   alongside: RowInsert[] = [],
 ): Promise<Record<string, unknown>[]> {
-  const params = [...change.params];
-  const ctes = [`with changed as (${change.sql})`];
-  alongside.forEach((row, i) =>
-    ctes.push(`alongside_${i + 1} as (${insertText(row, params, 'changed')})`),
-  );
-  ctes.push(
-    `written as (${insertText(rowInsert(liveEvents, event), params, 'changed')} returning *)`,
-  );
+  const { sql: rows, params } = changeAndRows(change, alongside);
+  const written = insertText(rowInsert(liveEvents, event), params, 'changed');
   params.push(LIVE_EVENTS_CHANNEL, NOTIFY_PAYLOAD_BYTES);
   const channel = `$${params.length - 1}`;
   const limit = `$${params.length}`;
   return runPrepared(ex, {
-    sql: `${ctes.join(', ')},
+    sql: `${rows}, written as (${written} returning *),
     announced as (select id, row_to_json(written)::text as row from written)
     select announced.id as live_event_id, pg_notify(${channel},
       case when octet_length(announced.row) < ${limit} then announced.row else announced.id::text end

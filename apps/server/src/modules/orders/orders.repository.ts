@@ -4,6 +4,7 @@ import { vatBands } from '@servery/contract/pricing';
 import type { Executor } from '../../db/client.ts';
 import { idempotencyKeys, orders, payments, webhookEvents } from '../../db/schema.ts';
 import { orderNumberSequence } from '../tenants/tenants.repository.ts';
+import { changeAndRows, insertStatement, rowInsert, runPrepared } from '../../db/row-insert.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -12,13 +13,7 @@ export interface Owner {
   customerId: string;
 }
 
-/**
- * The orders columns the raw insert below leaves to their defaults: nothing promised, alarmed
- * or printed yet (raw-insert.test.ts holds the insert to db/schema.ts with this list).
- */
-export const ORDER_COLUMNS_LEFT_TO_DEFAULTS = ['promised_at', 'unwatched_alert_at', 'print_count'];
-
-/** A new order: the raw insert below writes these columns (and its VAT bands, from its lines). */
+/** A new order: what is known before it is written (its number and VAT bands come with the write). */
 export type NewOrder = Omit<
   OrderRow,
   'number' | 'promisedAt' | 'unwatchedAlertAt' | 'printCount' | 'vatBands'
@@ -40,79 +35,45 @@ export const invoiceBands = (order: Pick<NewOrder, 'lines' | 'deliveryFee' | 'di
   vatBands(order.lines, order.deliveryFee, order.discount);
 
 /**
- * The order, numbered from the shop's own sequence (never waits for another order), and its
- * payment, in one statement: one round trip, atomic without a transaction of its own. Plain
- * SQL, prepared once per connection under its name: the same text serves every shop, the
- * sequence being a parameter. Returns the order's number. A speed shortcut (decision 23): its
- * columns are checked against db/schema.ts by raw-insert.test.ts.
+ * An order's row (numbered already) and its payment's, as one statement's change and the row
+ * that goes with it (decision 53): the payment is written only with the order, both or neither.
  */
-export const INSERT_ORDER_WITH_PAYMENT = `with placed as (
-  insert into orders (id, tenant_id, customer_id, number, store_id, store_name, store_phone,
-    order_type, address, asap, scheduled_for, lines, subtotal, delivery_fee, discount, total, vat,
-    currency, promo_id, promo_code, notes, status, status_history, created_at, updated_at,
-    vat_bands)
-  values ($1, $2, $3, nextval($4::regclass), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-    $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $34)
-  returning id, tenant_id, number
-), paid as (
-  insert into payments (tenant_id, order_id, method, provider, status, amount, currency,
-    intent_id, client_secret, stripe_account)
-  select tenant_id, id, $26::text, $27::text, $28::text, $29::integer, $30::text, $31::text,
-    $32::text, $33::text
-  from placed
-)
-select number from placed`;
+export function orderAndPayment(order: OrderRow, payment: NewPayment) {
+  return {
+    change: insertStatement(rowInsert(orders, order), 'returning id'),
+    payment: rowInsert(payments, { ...payment, tenantId: order.tenantId, orderId: order.id }),
+  };
+}
 
+/** A new order as its row: nothing promised, alarmed or printed yet. */
+export function orderRowOf(order: NewOrder, number: number): OrderRow {
+  return {
+    ...order,
+    number,
+    ...{ promisedAt: null, unwatchedAlertAt: null, printCount: 0 },
+    vatBands: invoiceBands(order),
+  };
+}
+
+/**
+ * An order waiting for its card payment (or one a test writes), with its payment: numbered from
+ * the shop's sequence, then both in one statement, atomic without a transaction of its own.
+ * Returns the order's number. A cash order, placed at once, is written with its confirmation and
+ * live event instead (payments.service.ts `writeCashOrder`).
+ */
 export async function insertOrderWithPayment(
   ex: Executor,
   order: NewOrder,
   payment: NewPayment,
 ): Promise<number> {
-  const params = [
-    order.id,
-    order.tenantId,
-    order.customerId,
-    orderNumberSequence(order.tenantId),
-    order.storeId,
-    order.storeName,
-    order.storePhone,
-    order.orderType,
-    order.address === null ? null : JSON.stringify(order.address),
-    order.asap,
-    order.scheduledFor.toISOString(),
-    JSON.stringify(order.lines),
-    order.subtotal,
-    order.deliveryFee,
-    order.discount,
-    order.total,
-    order.vat,
-    order.currency,
-    order.promoId,
-    order.promoCode,
-    order.notes,
-    order.status,
-    JSON.stringify(order.statusHistory),
-    order.createdAt.toISOString(),
-    order.updatedAt.toISOString(),
-    payment.method,
-    payment.provider,
-    payment.status,
-    payment.amount,
-    payment.currency,
-    payment.intentId,
-    payment.clientSecret,
-    payment.stripeAccount,
-    JSON.stringify(invoiceBands(order)),
-  ];
-  const result = (await ex._.session
-    .prepareQuery(
-      { sql: INSERT_ORDER_WITH_PAYMENT, params },
-      undefined,
-      'insert_order_with_payment',
-      false,
-    )
-    .execute()) as { rows: { number: number }[] };
-  return result.rows[0]!.number;
+  const number = await nextOrderNumber(ex, order.tenantId);
+  const rows = orderAndPayment(orderRowOf(order, number), payment);
+  const statement = changeAndRows(rows.change, [rows.payment]);
+  await runPrepared(ex, {
+    sql: `${statement.sql} select id from changed`,
+    params: statement.params,
+  });
+  return number;
 }
 
 /**

@@ -1,7 +1,5 @@
 import { isPaymentSecured, type PaymentStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
-import { insertStatement, rowInsert } from '../../db/row-insert.ts';
-import { orders, payments } from '../../db/schema.ts';
 import type { ProviderPayment } from '../../providers/payments/payment-provider.ts';
 import { findById } from '../customers/customers.repository.ts';
 import type { OrderContact } from './delivery-contact.ts';
@@ -11,6 +9,7 @@ import { orderConfirmation, orderPageUrl, type MessageLinks } from './order-mess
 import { vatSupplierOf } from './vat-invoice.ts';
 import {
   moveOrder,
+  orderAndPayment,
   updatePayment,
   type NewPayment,
   type OrderRow,
@@ -102,17 +101,13 @@ export async function writeCashOrder(
   links: MessageLinks,
   contact?: OrderContact,
 ): Promise<boolean> {
-  const { order, payment } = rows;
+  const { order } = rows;
   const message = await confirmationOf(ex, tenant, order, links, contact);
-  await changeWithLiveEvent(
-    ex,
-    insertStatement(rowInsert(orders, order), 'returning id'),
-    orderCreatedEvent(order),
-    [
-      rowInsert(payments, { ...payment, tenantId: order.tenantId, orderId: order.id }),
-      ...(message ? [messageRow(message)] : []),
-    ],
-  );
+  const written = orderAndPayment(order, rows.payment);
+  await changeWithLiveEvent(ex, written.change, orderCreatedEvent(order), [
+    written.payment,
+    ...(message ? [messageRow(message)] : []),
+  ]);
   return Boolean(message);
 }
 

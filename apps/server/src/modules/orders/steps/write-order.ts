@@ -9,8 +9,8 @@ import { toOrder } from '../order-view.ts';
 import {
   claimIdempotencyKey,
   insertOrderWithPayment,
-  invoiceBands,
   nextOrderNumber,
+  orderRowOf,
   saveIdempotentResponse,
   type NewOrder,
   type NewPayment,
@@ -141,12 +141,12 @@ export interface OrderWrite {
 }
 
 /**
- * Step 5b, the write: the Idempotency-Key, the promo code's uses under its lock, the order with
- * its number and its payment (one statement; a cash order's number is taken first, and its
- * confirmation and live event go in that statement). One statement needs no transaction; more
- * than that (the key, the promo's lock, the slot's place) hold together in one short one. No outside call is made in it (the card payment was
- * made before). Answers null when another request holds the key, and whether a message was
- * queued.
+ * Step 5b, the write: the Idempotency-Key, the promo code's uses under its lock, then the order,
+ * numbered from the shop's sequence, with its payment in one statement (a cash order's with its
+ * confirmation and live event too). That needs no transaction; more than that (the key, the
+ * promo's lock, the slot's place) hold together in one short one. No outside call is made in it
+ * (the card payment was made before). Answers null when another request holds the key, and
+ * whether a message was queued.
  */
 export async function writeOrder(
   db: Database,
@@ -169,12 +169,7 @@ export async function writeOrder(
     const number = cash
       ? await nextOrderNumber(ex, newOrder.tenantId)
       : await insertOrderWithPayment(ex, newOrder, payment);
-    const order = {
-      ...newOrder,
-      number,
-      ...{ promisedAt: null, unwatchedAlertAt: null, printCount: 0 },
-      vatBands: invoiceBands(newOrder),
-    };
+    const order = orderRowOf(newOrder, number);
     if (cash) {
       queued = await writeCashOrder(ex, w.tenant, { order, payment }, w.links, w.contact);
     }
