@@ -69,7 +69,7 @@ export function useProduct(
 }
 
 /**
- * Every open page's address and visible text (the start of it), with a screenshot of each under
+ * Every open page's address, what it said in its alerts and visible text (the start of it), with a screenshot of each under
  * .tmp/screenshots/failed-*.png: a timeout's message says what was awaited, this says what came
  * instead.
  */
@@ -82,7 +82,14 @@ async function pagesShown(browser: Browser, testName: string) {
         await screenshot(page, `failed-${slug}-${index + 1}`);
         const text = await page.locator('body').innerText({ timeout: 5_000 });
         const compact = text.replace(/\n{2,}/g, '\n').slice(0, 1_500);
-        return `--- ${page.url()}\n${compact}`;
+        // What the page said aloud (a refusal, a problem beside a button) is often below the
+        // start of its text.
+        const said = await page
+          .locator('[role="alert"], [role="status"]')
+          .allInnerTexts()
+          .then((texts) => texts.map((t) => t.trim()).filter(Boolean));
+        const alerts = said.length ? `\n(alerts: ${said.join(' | ').slice(0, 600)})` : '';
+        return `--- ${page.url()}${alerts}\n${compact}`;
       } catch (error) {
         return `--- ${page.url()} (unreadable: ${(error as Error).message.split('\n')[0]})`;
       }
