@@ -148,7 +148,7 @@ async function registerSessions(app: FastifyInstance, shared: Shared, wakeOutbox
   const customers = createCustomerSessions({ db, now });
   await app.register(authenticationPlugin, {
     resolveToken: customers.customerIdForToken,
-    resolveTokenWithAddress: customers.customerAndAddressForToken,
+    resolveOrderSession: customers.orderSessionForToken,
   });
   const staffShops = staffShopLoader(app, db, production);
   const staffSignIn = createStaffSignIn({ db, secretKey, now, onMessageQueued: wakeOutbox });

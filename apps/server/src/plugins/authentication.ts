@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import type { DeliveryAddress } from '../modules/addresses/addresses.repository.ts';
+import type { OrderSession } from '../modules/auth/auth.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,28 +12,29 @@ declare module 'fastify' {
     /** preHandler for customer routes: 401 unless a live bearer token of this shop is sent. */
     requireCustomer: (request: FastifyRequest) => Promise<void>;
     /**
-     * onRequest for a route that reads its session later, with `requireCustomerWithAddress`:
+     * onRequest for a route that reads its session later, with `requireOrderCustomer`:
      * 401 at once when no bearer token is sent at all.
      */
     requireBearer: (request: FastifyRequest) => Promise<void>;
     /**
-     * As `requireCustomer`, reading the customer's address `addressId` in the same round trip
-     * when one is given: resolves to it, or to null when it is not theirs.
+     * As `requireCustomer` for an order, reading the customer's contact and their address
+     * `addressId` (when one is given) in the same round trip: resolves to both, the address
+     * null when none is named or it is not theirs.
      */
-    requireCustomerWithAddress: (
+    requireOrderCustomer: (
       request: FastifyRequest,
       addressId: string | undefined,
-    ) => Promise<DeliveryAddress | null>;
+    ) => Promise<Omit<OrderSession, 'customerId'>>;
   }
 }
 
 export interface AuthenticationOptions {
   resolveToken: (tenantId: string, token: string) => Promise<string | undefined>;
-  resolveTokenWithAddress: (
+  resolveOrderSession: (
     tenantId: string,
     token: string,
-    addressId: string,
-  ) => Promise<{ customerId: string; address: DeliveryAddress | null } | undefined>;
+    addressId: string | undefined,
+  ) => Promise<OrderSession | undefined>;
 }
 
 const BEARER = /^Bearer ([\w-]{16,128})$/;
@@ -60,18 +61,14 @@ export const authenticationPlugin = fp(
       if (!tokenOf(request)) throw unauthorized();
     });
     app.decorate(
-      'requireCustomerWithAddress',
+      'requireOrderCustomer',
       async (request: FastifyRequest, addressId: string | undefined) => {
-        if (addressId === undefined) {
-          await app.requireCustomer(request);
-          return null;
-        }
         const token = tokenOf(request);
         const found =
-          token && (await options.resolveTokenWithAddress(request.tenant.id, token, addressId));
+          token && (await options.resolveOrderSession(request.tenant.id, token, addressId));
         if (!found) throw unauthorized();
         request.customerId = found.customerId;
-        return found.address;
+        return { contact: found.contact, address: found.address };
       },
     );
   },

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   customerAddresses,
+  customers,
   customerSessions,
   otpChallenges,
   otpFailures,
@@ -180,15 +181,42 @@ export async function customerIdOfSession(
   return row?.customerId;
 }
 
+/** What an order needs of its customer: who it is handed to, and where its messages go. */
+export interface SessionContact {
+  firstName: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** The session of `POST /api/order`, read in one round trip (decisions 11 and 55). */
+export interface OrderSession {
+  customerId: string;
+  contact: SessionContact;
+  /** The saved address the order names; null when it names none or one not theirs. */
+  address: DeliveryAddress | null;
+}
+
 /**
- * The same read with one of the customer's addresses joined in, for POST /api/order: the
- * session and the delivery address come in one round trip instead of two (decision 11). Both
- * are read on every order; the address is null when it is not this customer's.
+ * The same read with the customer's name and contacts and one of their addresses joined in,
+ * for POST /api/order: the session, the contact the order is handed to and the delivery
+ * address come in one round trip instead of three (decisions 11 and 55). All are read on every
+ * order, never remembered: an edited profile or address counts at once.
  */
-const prepareCustomerOfSessionWithAddress = (db: Executor) =>
+const prepareOrderSession = (db: Executor) =>
   db
-    .select({ customerId: customerSessions.customerId, address: deliveryAddressColumns })
+    .select({
+      customerId: customerSessions.customerId,
+      contact: { firstName: customers.firstName, email: customers.email, phone: customers.phone },
+      address: deliveryAddressColumns,
+    })
     .from(customerSessions)
+    .innerJoin(
+      customers,
+      and(
+        eq(customers.tenantId, customerSessions.tenantId),
+        eq(customers.id, customerSessions.customerId),
+      ),
+    )
     .leftJoin(
       customerAddresses,
       and(
@@ -199,24 +227,22 @@ const prepareCustomerOfSessionWithAddress = (db: Executor) =>
     )
     .where(LIVE_SESSION)
     .limit(1)
-    .prepare('customer_of_session_with_address');
-const customerOfSessionWithAddress = new WeakMap<
-  Executor,
-  ReturnType<typeof prepareCustomerOfSessionWithAddress>
->();
+    .prepare('order_session');
+const orderSessions = new WeakMap<Executor, ReturnType<typeof prepareOrderSession>>();
 
-/** The customer of a live session token in this shop, and their address `addressId` (a UUID). */
-export async function customerAndAddressOfSession(
+/**
+ * The customer of a live session token in this shop with their contact, and their address
+ * `addressId` (a UUID, or null for none).
+ */
+export async function orderSessionOf(
   db: Executor,
   tenantId: string,
   tokenHash: string,
   now: Date,
-  addressId: string,
-): Promise<{ customerId: string; address: DeliveryAddress | null } | undefined> {
-  let query = customerOfSessionWithAddress.get(db);
-  if (!query) {
-    customerOfSessionWithAddress.set(db, (query = prepareCustomerOfSessionWithAddress(db)));
-  }
+  addressId: string | null,
+): Promise<OrderSession | undefined> {
+  let query = orderSessions.get(db);
+  if (!query) orderSessions.set(db, (query = prepareOrderSession(db)));
   const [row] = await query.execute({ tenantId, tokenHash, now, addressId });
   return row;
 }

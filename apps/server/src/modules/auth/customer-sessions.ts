@@ -1,11 +1,7 @@
 import type { Database, Transaction } from '../../db/client.ts';
 import { hashToken } from '../../lib/hash-token.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import {
-  customerAndAddressOfSession,
-  customerIdOfSession,
-  insertSession,
-} from './auth.repository.ts';
+import { customerIdOfSession, insertSession, orderSessionOf } from './auth.repository.ts';
 import { newSessionToken } from './otp-codes.ts';
 import { DAY, OTP_LIMITS } from './sign-in-checks.ts';
 
@@ -43,17 +39,15 @@ export function createCustomerSessions(deps: { db: Database; now: () => Date }) 
   }
 
   /**
-   * The same, with the customer's saved address `addressId` (a UUID) read in the same round
-   * trip: undefined without a live session, address null when it is not theirs.
+   * The same for an order, with the customer's contact and their saved address `addressId`
+   * read in the same round trip: undefined without a live session, address null when none is
+   * named or it is not theirs (an id that is no UUID is no address of anyone's).
    */
-  async function customerAndAddressForToken(tenantId: string, token: string, addressId: string) {
-    if (isUuid(addressId)) {
-      return customerAndAddressOfSession(db, tenantId, hashToken(token), now(), addressId);
-    }
-    const customerId = await customerIdForToken(tenantId, token);
-    return customerId ? { customerId, address: null } : undefined;
+  function orderSessionForToken(tenantId: string, token: string, addressId: string | undefined) {
+    const address = addressId !== undefined && isUuid(addressId) ? addressId : null;
+    return orderSessionOf(db, tenantId, hashToken(token), now(), address);
   }
 
-  return { customerIdForToken, customerAndAddressForToken };
+  return { customerIdForToken, orderSessionForToken };
 }
 export type CustomerSessions = ReturnType<typeof createCustomerSessions>;

@@ -21,7 +21,7 @@ import {
   type PaymentDeps,
 } from './orders.service.ts';
 import { vatSupplierOf } from './vat-invoice.ts';
-import { placeOrder, type SessionAddress } from './place-order.ts';
+import { placeOrder, type SessionRead } from './place-order.ts';
 import { timedFor } from '../stores/delivery-check.ts';
 import { availableTimings } from '../stores/timings.ts';
 import { withoutFullSlots } from './steps/slot-cap.ts';
@@ -80,24 +80,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     },
   );
 
-  // The delivery address an order names, read with its session (decision 11).
-  const sessionAddresses = new WeakMap<FastifyRequest, SessionAddress>();
-  const readSessionAndAddress = async (request: FastifyRequest) => {
+  // The customer's contact and the delivery address an order names, read with its session
+  // (decisions 11 and 55).
+  const sessionReads = new WeakMap<FastifyRequest, SessionRead>();
+  const readSession = async (request: FastifyRequest) => {
     // The body is parsed but not yet validated: a stale token still answers 401 before a 400.
     const body = request.body as { order_type?: unknown; address_id?: unknown } | null;
-    const id =
+    const addressId =
       body?.order_type === 'delivery' && typeof body.address_id === 'string'
         ? body.address_id
         : undefined;
-    const row = await app.requireCustomerWithAddress(request, id);
-    if (id !== undefined) sessionAddresses.set(request, { id, row });
+    const read = await app.requireOrderCustomer(request, addressId);
+    sessionReads.set(request, { ...read, addressId });
   };
 
   app.post(
     '/api/order',
     {
       onRequest: app.requireBearer,
-      preValidation: readSessionAndAddress,
+      preValidation: readSession,
       schema: { body: ZOrderRequest },
     },
     async (request) => {
@@ -106,9 +107,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
       }
       const shop = await cachedTenantCatalogue(app, db, request.tenant.id);
-      const data = await placeOrder(options, shop, ownerOf(request), request.body, key, {
-        address: sessionAddresses.get(request),
-      });
+      const data = await placeOrder(
+        options,
+        shop,
+        ownerOf(request),
+        request.body,
+        key,
+        sessionReads.get(request)!,
+      );
       const message =
         data.payment.provider === 'cash' ? 'Your order is placed.' : 'Your order is ready to pay.';
       return { status: 200, message, data };

@@ -13,7 +13,7 @@ import { findPromo } from '../promos/promos.repository.ts';
 import { cardAccountOf, platformFeeOf } from './card-account.ts';
 import type { MessageLinks } from './order-message.ts';
 import { findIdempotencyKey, type Owner } from './orders.repository.ts';
-import { checkMinimum, orderTerms, type SessionAddress } from './steps/delivery-terms.ts';
+import { checkMinimum, orderTerms, type SessionRead } from './steps/delivery-terms.ts';
 import { priceOrderLines } from './steps/line-pricing.ts';
 import { orderTime } from './steps/order-time.ts';
 import { checkPaymentMethod, checkStore } from './steps/store-check.ts';
@@ -27,7 +27,7 @@ import {
 } from './steps/write-order.ts';
 import { findUnpaidTwin, takeUpUnpaid } from './unpaid-orders.ts';
 
-export type { SessionAddress } from './steps/delivery-terms.ts';
+export type { SessionRead } from './steps/delivery-terms.ts';
 
 export interface PlaceOrderDeps {
   db: Database;
@@ -51,13 +51,13 @@ async function planOrder(
   owner: Owner,
   body: OrderRequest,
   at: Date,
-  sessionAddress: SessionAddress | undefined,
+  session: SessionRead,
 ) {
   const { tenant, catalogue } = shop;
   const config = tenant.row.config;
   const money = (minor: number) => formatMoney(minor, config.currency);
   const store = checkStore(tenant, body, at);
-  const terms = await orderTerms(deps.db, owner, store, body, sessionAddress);
+  const terms = await orderTerms(deps.db, owner, store, body, session);
   const orderable = store.menuId
     ? orderableItemsOf(catalogue, { id: store.id, menuId: store.menuId }, at)
     : undefined;
@@ -110,7 +110,7 @@ export async function placeOrder(
   owner: Owner,
   body: OrderRequest,
   idempotencyKey: string | undefined,
-  read: { address?: SessionAddress } = {},
+  session: SessionRead,
 ): Promise<OrderCreated> {
   const key = idempotencyKey ? { key: idempotencyKey, hash: requestHash(body) } : null;
   if (key) {
@@ -120,7 +120,7 @@ export async function placeOrder(
   const at = deps.now();
   const { tenant } = shop;
   const config = tenant.row.config;
-  const { plan, promo, contact } = await planOrder(deps, shop, owner, body, at, read.address);
+  const { plan, promo, contact } = await planOrder(deps, shop, owner, body, at, session);
   const cash = body.payment_method === 'cash';
   // With a key, the order's id is the key's: requests sent at once with it make one intent.
   const orderId = key ? keyedId(`${owner.tenantId}:${owner.customerId}`, key.key) : randomUUID();

@@ -9,12 +9,17 @@ import type { OrderStore } from './store-check.ts';
 import { rule } from './rule.ts';
 import { termsStoreOf } from '../../stores/store-terms.ts';
 import { requireOrderContact, type OrderContact } from '../delivery-contact.ts';
+import type { SessionContact } from '../../auth/auth.repository.ts';
 
-/** The delivery address an order names, read with its session in one round trip. */
-export interface SessionAddress {
-  id: string;
-  /** null: not one of the customer's addresses. */
-  row: DeliveryAddress | null;
+/**
+ * What the order's session read brought in its one round trip (decisions 11 and 55): the
+ * customer's name and contacts, and the saved address the body named (`addressId`, when it
+ * named one for a delivery; `address` null when it is not theirs).
+ */
+export interface SessionRead {
+  contact: SessionContact;
+  addressId: string | undefined;
+  address: DeliveryAddress | null;
 }
 
 export interface OrderTerms {
@@ -59,22 +64,21 @@ export async function orderTerms(
   owner: Owner,
   store: OrderStore,
   body: Pick<OrderRequest, 'order_type' | 'address_id'>,
-  sessionAddress: SessionAddress | undefined,
+  session: SessionRead,
 ): Promise<OrderTerms & { contact: OrderContact }> {
   if (body.order_type !== 'delivery') {
     // A collection is handed to someone too: their name and phone (delivery-contact.ts).
-    const contact = await requireOrderContact(db, owner, body.order_type);
+    const contact = requireOrderContact(session.contact, body.order_type);
     return { ...termsOf(store, body.order_type, null), contact };
   }
   const row =
-    sessionAddress && sessionAddress.id === body.address_id
-      ? sessionAddress.row
+    session.addressId === body.address_id
+      ? session.address
       : await ownedAddress(db, owner, body.address_id!);
   if (!row) throw notFound('We could not find that address.');
   const terms = termsOf(store, body.order_type, row);
   // A delivery is handed to someone: their name and phone (delivery-contact.ts).
-  const contact = await requireOrderContact(db, owner, body.order_type);
-  return { ...terms, contact };
+  return { ...terms, contact: requireOrderContact(session.contact, body.order_type) };
 }
 
 /** The minimum order, checked once the lines are priced. */
