@@ -2,6 +2,14 @@ import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, liveEvents, orders, outboxMessages, payments } from './schema.ts';
 import { changeAndRows, insertText, rowInsert } from './row-insert.ts';
+import {
+  ORDER_NUMBER_MARK,
+  orderAndPayment,
+  withOrderNumber,
+  type NewOrder,
+  type NewPayment,
+} from '../modules/orders/orders.repository.ts';
+import { orderNumberSequence } from '../modules/tenants/tenants.repository.ts';
 
 // Decision 53: the busiest writes (an order and its payment, a desk move's audit row, a message,
 // a live event) are inserts whose text db/row-insert.ts writes from db/schema.ts.
@@ -63,6 +71,38 @@ describe('the inserts written by row-insert.ts', () => {
       'o-1',
       '2026-11-28T09:00:00.000Z',
     ]);
+  });
+
+  it('work out a computed column in the statement: an order numbered by its insert, named in its message', () => {
+    const tenantId = '00000000-0000-4000-8000-000000000001';
+    const order = { tenantId, id: '00000000-0000-4000-8000-000000000002' } as NewOrder;
+    const { change } = orderAndPayment({ ...order, lines: [], deliveryFee: 0, discount: 0 }, {
+      method: 'cash',
+    } as NewPayment);
+    // The number is the sequence's, drawn by the insert: the last column and the last value.
+    expect(change.sql).toMatch(
+      /^insert into "orders" \(.*"number"\) values \(.*nextval\(\$(\d+)::regclass\)\) returning id, number$/,
+    );
+    const slot = Number(/nextval\(\$(\d+)/.exec(change.sql)![1]);
+    expect(change.params[slot - 1]).toBe(orderNumberSequence(tenantId));
+
+    const params: unknown[] = [];
+    const text = insertText(
+      rowInsert(
+        outboxMessages,
+        { tenantId, channel: 'sms', recipient: '+447700900123', kind: 'x', textBody: 'stand-in' },
+        { textBody: withOrderNumber(`Your order ${ORDER_NUMBER_MARK} is in`) },
+      ),
+      params,
+      'changed',
+    );
+    expect(text).toBe(
+      'insert into "outbox_messages" ("tenant_id", "channel", "recipient", "kind", "text_body") ' +
+        'select $1, $2, $3, $4, replace($5, $6, changed.number::text) from changed',
+    );
+    expect(params.slice(4)).toEqual([`Your order ${ORDER_NUMBER_MARK} is in`, ORDER_NUMBER_MARK]);
+    // Only beside the order's insert is there a number to put in.
+    expect(() => withOrderNumber('x')([], undefined)).toThrow();
   });
 
   // A column left out takes the database's default: one made in JavaScript ($defaultFn,

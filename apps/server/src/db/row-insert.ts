@@ -11,10 +11,28 @@ import type { Executor } from './client.ts';
 export interface RowInsert {
   table: PgTable;
   values: Record<string, unknown>;
+  /** Columns whose value the statement itself works out (they take the place of `values`'). */
+  computed?: Record<string, Computed>;
 }
 
-export function rowInsert<T extends PgTable>(table: T, values: T['$inferInsert']): RowInsert {
-  return { table, values: values as Record<string, unknown> };
+/**
+ * A column's value worked out by the statement: its SQL text, its own values appended to
+ * `params`. `from` is the CTE the row is selected from (`changed`), when it is one, so that a
+ * row can take a value its change made: an order's number, drawn from its sequence in the
+ * order's own insert, in the confirmation that names it (decision 55).
+ */
+export type Computed = (params: unknown[], from: string | undefined) => string;
+
+export function rowInsert<T extends PgTable>(
+  table: T,
+  values: T['$inferInsert'],
+  computed?: Partial<Record<keyof T['$inferInsert'] & string, Computed>>,
+): RowInsert {
+  return {
+    table,
+    values: values as Record<string, unknown>,
+    ...(computed ? { computed: computed as Record<string, Computed> } : {}),
+  };
 }
 
 /** A statement's text with its `$n` placeholders, and their values as the driver takes them. */
@@ -48,10 +66,14 @@ export function insertText(row: RowInsert, params: unknown[], from?: string): st
   for (const key in row.values) {
     const value = row.values[key];
     const column = columns[key];
-    if (!column || value === undefined) continue;
+    if (!column || value === undefined || row.computed?.[key]) continue;
     names.push(`"${column.name}"`);
     if (value === null) slots.push('null');
     else slots.push(`$${params.push(column.mapToDriverValue(value))}`);
+  }
+  for (const key in row.computed) {
+    names.push(`"${columns[key]!.name}"`);
+    slots.push(row.computed[key]!(params, from));
   }
   const list = slots.join(', ');
   const rows = from ? `select ${list} from ${from}` : `values (${list})`;

@@ -10,7 +10,8 @@ import { canonicalOrigin } from '../tenants/shop-origin.ts';
 const WAITING = 'We have received it and will tell you as soon as the kitchen accepts it.';
 
 export interface ConfirmationInput {
-  order: OrderRow;
+  /** Its number, or the mark the statement that writes it puts the number in for (decision 55). */
+  order: Omit<OrderRow, 'number'> & { number: number | string };
   shopName: string;
   currencySign: string;
   timeZone: string;

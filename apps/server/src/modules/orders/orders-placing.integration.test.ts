@@ -89,6 +89,10 @@ describe('POST /api/order', () => {
     const [mail] = await confirmationsTo(ada.email);
     // Issue 27, point 5: received, not confirmed, until the shop accepts.
     expect(mail!.subject).toBe(`${shop.doc.websiteName} has received your order 1001`);
+    // The number the order's own insert drew, in each of its confirmation's texts (decision 55).
+    expect(mail!.textBody).toContain('\nOrder 1001\n');
+    expect(mail!.htmlBody).toContain('<strong>Order 1001</strong>');
+    expect(`${mail!.subject} ${mail!.textBody} ${mail!.htmlBody}`).not.toContain('⟦');
     expect(mail!.textBody).toContain('will tell you as soon as the kitchen accepts it');
     expect(`${mail!.subject} ${mail!.textBody} ${mail!.htmlBody}`).not.toMatch(/confirm/i);
     expect(mail!.textBody).toContain('1 × Chicken tikka masala (Hot, Cashew sauce)  £11.95');

@@ -4,7 +4,13 @@ import { vatBands } from '@servery/contract/pricing';
 import type { Executor } from '../../db/client.ts';
 import { idempotencyKeys, orders, payments, webhookEvents } from '../../db/schema.ts';
 import { orderNumberSequence } from '../tenants/tenants.repository.ts';
-import { changeAndRows, insertStatement, rowInsert, runPrepared } from '../../db/row-insert.ts';
+import {
+  changeAndRows,
+  insertStatement,
+  rowInsert,
+  runPrepared,
+  type Computed,
+} from '../../db/row-insert.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -35,12 +41,41 @@ export const invoiceBands = (order: Pick<NewOrder, 'lines' | 'deliveryFee' | 'di
   vatBands(order.lines, order.deliveryFee, order.discount);
 
 /**
- * An order's row (numbered already) and its payment's, as one statement's change and the row
- * that goes with it (decision 53): the payment is written only with the order, both or neither.
+ * The order's number, drawn from the shop's own sequence by the order's insert itself (decision
+ * 55): it never waits for another order, and a failed order leaves a gap nobody minds.
  */
-export function orderAndPayment(order: OrderRow, payment: NewPayment) {
+const numberFromSequence =
+  (tenantId: string): Computed =>
+  (params) =>
+    `nextval($${params.push(orderNumberSequence(tenantId))}::regclass)`;
+
+/**
+ * Where a message written with its order names the order's number, which the statement draws
+ * (decision 55): the statement puts the number in its place. A customer or a shop typing it in
+ * a name would see that order's own number there, nothing else.
+ */
+export const ORDER_NUMBER_MARK = '⟦order number⟧';
+
+/** A text of a row written alongside its order, the order's number put in for the mark. */
+export const withOrderNumber =
+  (text: string): Computed =>
+  (params, from) => {
+    if (!from) throw new Error('An order number is put in only beside the order’s insert.');
+    return `replace($${params.push(text)}, $${params.push(ORDER_NUMBER_MARK)}, ${from}.number::text)`;
+  };
+
+/**
+ * An order's row, numbered by the insert, and its payment's, as one statement's change
+ * (`returning id, number`) and the row that goes with it (decisions 53 and 55): the payment is
+ * written only with the order, both or neither.
+ */
+export function orderAndPayment(order: NewOrder, payment: NewPayment) {
+  // 0 stands in for the number in the row's values: the insert draws it (computed).
+  const row = rowInsert(orders, orderRowOf(order, 0), {
+    number: numberFromSequence(order.tenantId),
+  });
   return {
-    change: insertStatement(rowInsert(orders, order), 'returning id'),
+    change: insertStatement(row, 'returning id, number'),
     payment: rowInsert(payments, { ...payment, tenantId: order.tenantId, orderId: order.id }),
   };
 }
@@ -56,40 +91,23 @@ export function orderRowOf(order: NewOrder, number: number): OrderRow {
 }
 
 /**
- * An order waiting for its card payment (or one a test writes), with its payment: numbered from
- * the shop's sequence, then both in one statement, atomic without a transaction of its own.
- * Returns the order's number. A cash order, placed at once, is written with its confirmation and
- * live event instead (payments.service.ts `writeCashOrder`).
+ * An order waiting for its card payment (or one a test writes), with its payment, in one
+ * statement that draws its number: atomic without a transaction of its own. Returns the
+ * order's number. A cash order, placed at once, is written with its confirmation and live
+ * event too (payments.service.ts `writeCashOrder`).
  */
 export async function insertOrderWithPayment(
   ex: Executor,
   order: NewOrder,
   payment: NewPayment,
 ): Promise<number> {
-  const number = await nextOrderNumber(ex, order.tenantId);
-  const rows = orderAndPayment(orderRowOf(order, number), payment);
+  const rows = orderAndPayment(order, payment);
   const statement = changeAndRows(rows.change, [rows.payment]);
-  await runPrepared(ex, {
-    sql: `${statement.sql} select id from changed`,
+  const [written] = await runPrepared(ex, {
+    sql: `${statement.sql} select number from changed`,
     params: statement.params,
   });
-  return number;
-}
-
-/**
- * The shop's next order number, from its own sequence (never waits for another order): a cash
- * order takes it before the statement that writes it with its confirmation (decision 53).
- */
-export async function nextOrderNumber(ex: Executor, tenantId: string): Promise<number> {
-  const result = (await ex._.session
-    .prepareQuery(
-      { sql: 'select nextval($1::regclass) as number', params: [orderNumberSequence(tenantId)] },
-      undefined,
-      'next_order_number',
-      false,
-    )
-    .execute()) as { rows: { number: number | string | bigint }[] };
-  return Number(result.rows[0]!.number);
+  return Number(written!.number);
 }
 
 /** The customer's own orders and the further conditions, as a condition. */

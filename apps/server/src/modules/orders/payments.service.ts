@@ -3,14 +3,25 @@ import type { Executor } from '../../db/client.ts';
 import type { ProviderPayment } from '../../providers/payments/payment-provider.ts';
 import { findById } from '../customers/customers.repository.ts';
 import type { OrderContact } from './delivery-contact.ts';
-import { messageRow } from '../outbox/outbox.repository.ts';
+import { messageRow, type NewOutboxMessage } from '../outbox/outbox.repository.ts';
+import { outboxMessages } from '../../db/schema.ts';
+import { rowInsert, type Computed } from '../../db/row-insert.ts';
 import type { Tenant } from '../tenants/tenants.repository.ts';
-import { orderConfirmation, orderPageUrl, type MessageLinks } from './order-message.ts';
+import {
+  orderConfirmation,
+  orderPageUrl,
+  type ConfirmationInput,
+  type MessageLinks,
+} from './order-message.ts';
 import { vatSupplierOf } from './vat-invoice.ts';
 import {
   moveOrder,
+  ORDER_NUMBER_MARK,
   orderAndPayment,
+  orderRowOf,
   updatePayment,
+  withOrderNumber,
+  type NewOrder,
   type NewPayment,
   type OrderRow,
   type PaymentRow,
@@ -47,7 +58,7 @@ const SETTLED: PaymentStatus[] = [
 async function confirmationOf(
   ex: Executor,
   tenant: Tenant,
-  order: OrderRow,
+  order: ConfirmationInput['order'],
   links: MessageLinks,
   contact?: OrderContact,
 ) {
@@ -64,7 +75,7 @@ async function confirmationOf(
   });
 }
 
-const orderCreatedEvent = (order: OrderRow) =>
+const orderCreatedEvent = (order: NewOrder) =>
   ({
     tenantId: order.tenantId,
     storeId: order.storeId,
@@ -90,25 +101,37 @@ async function queueConfirmation(
 }
 
 /**
- * A cash order, `placed` at once: the order (numbered already), its payment, its confirmation
- * and the boards' event in one statement, which needs no transaction of its own (decision 53).
- * Returns whether a message was queued.
+ * A cash order, placed at once: the order with its number drawn from the shop's sequence, its
+ * payment, its confirmation (naming that number) and its live event, in one statement with no
+ * transaction (decisions 53 and 55). Answers the order's number and whether a message was
+ * queued.
  */
 export async function writeCashOrder(
   ex: Executor,
   tenant: Tenant,
-  rows: { order: OrderRow; payment: NewPayment },
+  rows: { order: NewOrder; payment: NewPayment },
   links: MessageLinks,
   contact?: OrderContact,
-): Promise<boolean> {
+): Promise<{ number: number; queued: boolean }> {
   const { order } = rows;
-  const message = await confirmationOf(ex, tenant, order, links, contact);
+  const unnumbered = { ...orderRowOf(order, 0), number: ORDER_NUMBER_MARK };
+  const message = await confirmationOf(ex, tenant, unnumbered, links, contact);
   const written = orderAndPayment(order, rows.payment);
-  await changeWithLiveEvent(ex, written.change, orderCreatedEvent(order), [
+  const [placed] = await changeWithLiveEvent(ex, written.change, orderCreatedEvent(order), [
     written.payment,
-    ...(message ? [messageRow(message)] : []),
+    ...(message ? [numberedMessageRow(message)] : []),
   ]);
-  return Boolean(message);
+  return { number: Number(placed!.number), queued: Boolean(message) };
+}
+
+/** A message's row, the order's number put in wherever its texts say ORDER_NUMBER_MARK. */
+function numberedMessageRow(message: NewOutboxMessage) {
+  const computed: Record<string, Computed> = {};
+  for (const key of ['subject', 'textBody', 'htmlBody'] as const) {
+    const text = message[key];
+    if (text?.includes(ORDER_NUMBER_MARK)) computed[key] = withOrderNumber(text);
+  }
+  return rowInsert(outboxMessages, message, computed);
 }
 
 /**

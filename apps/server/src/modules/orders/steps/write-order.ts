@@ -9,7 +9,6 @@ import { toOrder } from '../order-view.ts';
 import {
   claimIdempotencyKey,
   insertOrderWithPayment,
-  nextOrderNumber,
   orderRowOf,
   saveIdempotentResponse,
   type NewOrder,
@@ -163,16 +162,16 @@ export async function writeOrder(
     }
     if (w.slot) await takeSlotPlace(ex, w.slot);
     const { order: newOrder, payment } = w.rows(promo);
-    const cash = w.payer.provider === 'cash';
-    // A cash order is numbered first, so that its confirmation can name it in the statement
-    // that writes them both (decision 53); an order awaiting its card payment is one insert.
-    const number = cash
-      ? await nextOrderNumber(ex, newOrder.tenantId)
-      : await insertOrderWithPayment(ex, newOrder, payment);
-    const order = orderRowOf(newOrder, number);
-    if (cash) {
-      queued = await writeCashOrder(ex, w.tenant, { order, payment }, w.links, w.contact);
+    // One statement, which draws the order's number (decision 55): a cash order's with its
+    // confirmation and live event (decision 53), an order awaiting its card payment alone.
+    let number: number;
+    if (w.payer.provider === 'cash') {
+      const rows = { order: newOrder, payment };
+      ({ number, queued } = await writeCashOrder(ex, w.tenant, rows, w.links, w.contact));
+    } else {
+      number = await insertOrderWithPayment(ex, newOrder, payment);
     }
+    const order = orderRowOf(newOrder, number);
     const created = orderCreated(w.tenant, order, payment, w.payer, w.priceChanges);
     if (w.key) await saveIdempotentResponse(ex, w.owner, w.key.key, 200, created);
     return created;
