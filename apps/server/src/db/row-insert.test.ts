@@ -90,17 +90,25 @@ describe('the inserts written by row-insert.ts', () => {
     const text = insertText(
       rowInsert(
         outboxMessages,
-        { tenantId, channel: 'sms', recipient: '+447700900123', kind: 'x', textBody: 'stand-in' },
+        {
+          tenantId,
+          channel: 'sms',
+          recipient: '+447700900123',
+          kind: 'x',
+          senderName: 'Shop',
+          textBody: 'stand-in',
+        },
         { textBody: withOrderNumber(`Your order ${ORDER_NUMBER_MARK} is in`) },
       ),
       params,
       'changed',
     );
     expect(text).toBe(
-      'insert into "outbox_messages" ("tenant_id", "channel", "recipient", "kind", "text_body") ' +
-        'select $1, $2, $3, $4, replace($5, $6, changed.number::text) from changed',
+      'insert into "outbox_messages" ("tenant_id", "channel", "recipient", "kind", ' +
+        '"sender_name", "text_body") select $1, $2, $3, $4, $5, replace($6, $7, ' +
+        'changed.number::text) from changed',
     );
-    expect(params.slice(4)).toEqual([`Your order ${ORDER_NUMBER_MARK} is in`, ORDER_NUMBER_MARK]);
+    expect(params.slice(5)).toEqual([`Your order ${ORDER_NUMBER_MARK} is in`, ORDER_NUMBER_MARK]);
     // Only beside the order's insert is there a number to put in.
     expect(() => withOrderNumber('x')([], undefined)).toThrow();
   });
