@@ -149,7 +149,7 @@ export async function benchDesk({ serverMain }) {
   try {
     const email = boardEmail();
     await prepareShop(serverMain, { dataDir, email });
-    server = await startServery(dataDir, { smtpUrl: mailbox.url });
+    server = await startServery(dataDir, { smtpUrl: mailbox.url, main: serverMain });
     const order = await cashOrder(server.url, mailbox);
     const cookie = await signInStaff(server.url, mailbox, email);
     await placeMany(server.url, order, DESK_RUN.openOrders);

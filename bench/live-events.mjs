@@ -164,7 +164,7 @@ async function benchPglite(serverMain, mailbox) {
   try {
     const email = boardEmail();
     await prepareShop(serverMain, { dataDir, email });
-    server = await startServery(dataDir, { smtpUrl: mailbox.url });
+    server = await startServery(dataDir, { smtpUrl: mailbox.url, main: serverMain });
     const order = await cashOrder(server.url, mailbox);
     board = openBoard(server.url, await signInStaff(server.url, mailbox, email));
     await board.ready;

@@ -91,7 +91,7 @@ export async function benchSignedInPages({ serverMain }) {
   try {
     const email = boardEmail();
     await prepareShop(serverMain, { dataDir, email });
-    server = await startServery(dataDir, { smtpUrl: mailbox.url });
+    server = await startServery(dataDir, { smtpUrl: mailbox.url, main: serverMain });
     const { url } = server;
     const order = await cashOrder(url, mailbox);
     const orderId = await placeOrder(url, order);
