@@ -26,6 +26,7 @@ import { shopPageRenderer } from '../plugins/shop-page.ts';
 import { staffSessionPlugin } from '../plugins/staff-session.ts';
 import { tenantPlugin } from '../plugins/tenant.ts';
 import { webAppPlugin } from '../plugins/web-app.ts';
+import { findLiveSessionWithDeskOrder } from '../modules/desk/desk.repository.ts';
 import type { AppOptions } from './options.ts';
 import type { Shared } from './shared.ts';
 
@@ -154,8 +155,14 @@ async function registerSessions(app: FastifyInstance, shared: Shared, wakeOutbox
   const staffSignIn = createStaffSignIn({ db, secretKey, now, onMessageQueued: wakeOutbox });
   await app.register(staffSessionPlugin, {
     production,
-    resolveSession: (tenantId, token) =>
-      staffSignIn.resolveSession(tenantId, token, staffShops.storeIdsOf(tenantId)),
+    // A desk move's order is read with its session (decision 55).
+    resolveSession: (tenantId, token, orderId) =>
+      staffSignIn.resolveSession(
+        tenantId,
+        token,
+        staffShops.storeIdsOf(tenantId),
+        orderId ? (key) => findLiveSessionWithDeskOrder(db, key, orderId) : undefined,
+      ),
   });
   return { staffShops, staffSignIn };
 }

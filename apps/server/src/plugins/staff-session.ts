@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { roleCan, type Permission, type StaffRole } from '@servery/contract/staff-roles';
 import { AppError } from '../lib/app-error.ts';
+import { isUuid } from '../lib/uuid.ts';
+import type { DeskRow } from '../modules/desk/desk.repository.ts';
 import { isRead, onlyReads, runFirst, type HookDone } from '../lib/route-hooks.ts';
 
 /** The signed-in member of staff behind a request's session cookie. */
@@ -22,6 +24,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.requireStaff` on /api/admin routes. */
     staff: StaffIdentity | null;
+    /**
+     * Set by `app.requireStaff(…, { withOrder: true })`: the order the path's `:id` names, read
+     * with the session, when it is one of the person's stores' (null: none); undefined when it
+     * was not read (the id is no UUID, and the route's validation answers).
+     */
+    staffOrder: DeskRow | null | undefined;
   }
   interface FastifyInstance {
     /**
@@ -30,6 +38,7 @@ declare module 'fastify' {
      */
     requireStaff: (
       permission?: Permission,
+      options?: { withOrder: true },
     ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     staffCookie: StaffCookie;
   }
@@ -45,11 +54,17 @@ export interface StaffCookie {
 
 export interface StaffSessionOptions {
   production: boolean;
-  /** The person behind a token in this shop (and moves the idle expiry on), or undefined. */
+  /**
+   * The person behind a token in this shop (and moves the idle expiry on), or undefined; with
+   * `orderId`, also that order of theirs read in the same round trip (decision 55).
+   */
   resolveSession: (
     tenantId: string,
     token: string,
-  ) => Promise<{ identity: StaffIdentity; refreshedCookieSeconds?: number } | undefined>;
+    orderId?: string,
+  ) => Promise<
+    { identity: StaffIdentity; refreshedCookieSeconds?: number; row?: DeskRow | null } | undefined
+  >;
 }
 
 const TOKEN = /^[\w-]{16,128}$/;
@@ -113,10 +128,15 @@ export const staffSessionPlugin = fp(
       }
     });
 
-    app.decorate('requireStaff', (permission?: Permission) => {
+    app.decorateRequest('staffOrder', undefined);
+    app.decorate('requireStaff', (permission?: Permission, read?: { withOrder: true }) => {
       return async (request: FastifyRequest, reply: FastifyReply) => {
         const token = cookie.read(request);
-        const found = token && (await options.resolveSession(request.tenant.id, token));
+        // The order a desk move names comes with the session (its id checked first: the
+        // route's own validation, which answers a bad one, runs after this hook).
+        const id = read?.withOrder ? (request.params as { id?: unknown }).id : undefined;
+        const orderId = typeof id === 'string' && isUuid(id) ? id : undefined;
+        const found = token && (await options.resolveSession(request.tenant.id, token, orderId));
         if (!found) {
           throw new AppError(401, 'unauthorized', 'Please sign in to the staff application.');
         }
@@ -124,6 +144,7 @@ export const staffSessionPlugin = fp(
           void reply.header('set-cookie', cookie.set(token, found.refreshedCookieSeconds));
         }
         request.staff = found.identity;
+        if (orderId) request.staffOrder = found.row ?? null;
         if (permission && !roleCan(found.identity.role, permission)) {
           throw new AppError(403, 'forbidden', 'Your role does not allow this. Ask an owner.');
         }

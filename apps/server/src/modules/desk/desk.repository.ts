@@ -4,7 +4,8 @@ import type { OrderStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { rowFromDriver, runPrepared, type Statement } from '../../db/row-insert.ts';
-import { customers, orders, payments, staffMembers } from '../../db/schema.ts';
+import { customers, orders, payments, staffMembers, staffSessions } from '../../db/schema.ts';
+import { LIVE_STAFF_SESSION, liveSessionColumns } from '../staff/staff.repository.ts';
 
 /** An order as staff see it (the desk, the order history): with its payment and customer. */
 const staffOrderColumns = {
@@ -60,6 +61,43 @@ export async function findDeskOrder(
   if (storeIds.length === 0) return undefined;
   const [row] = await deskOrder(db).execute({ tenantId, storeIds, id });
   return row;
+}
+
+/**
+ * A live staff session (staff.repository.ts `liveSessionColumns`) with one order of its shop, in
+ * one round trip (decision 55): a desk move reads both. The order is any store's of the shop:
+ * the caller keeps it only if it is in one of the person's stores, which the session gives.
+ */
+const sessionWithDeskOrder = preparedPerDatabase((db) =>
+  db
+    .select({ ...liveSessionColumns, ...staffOrderColumns })
+    .from(staffSessions)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
+    .leftJoin(
+      orders,
+      and(eq(orders.tenantId, staffSessions.tenantId), eq(orders.id, sql.placeholder('orderId'))),
+    )
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(LIVE_STAFF_SESSION)
+    .prepare('staff_session_with_desk_order'),
+);
+
+/**
+ * The live session behind a token hash with the shop's order `orderId` (a UUID) beside it: a
+ * `SessionReadWith` (staff-sign-in.service.ts) for the desk's move. The row's `storeId` is the
+ * order's, which the session's reader holds to the person's stores.
+ */
+export async function findLiveSessionWithDeskOrder(
+  db: Executor,
+  key: { tenantId: string; tokenHash: string; at: Date },
+  orderId: string,
+) {
+  const [found] = await sessionWithDeskOrder(db).execute({ ...key, orderId });
+  if (!found) return undefined;
+  const { order, payment, customer, ...session } = found;
+  const row: DeskRow | null = order && payment && customer ? { order, payment, customer } : null;
+  return { session, row: row && { ...row, storeId: row.order.storeId } };
 }
 
 interface DeskWhere {

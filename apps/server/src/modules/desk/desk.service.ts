@@ -129,9 +129,12 @@ export function createDeskService(deps: DeskDeps) {
     shop: DeskShop,
     id: string,
     body: OrderStatusChange,
+    /** The order as read with the staff session (null: none of theirs); undefined: read here. */
+    read?: DeskRow | null,
   ): Promise<DeskOrder> {
     const at = now();
-    const current = await findDeskOrder(db, staff.tenantId, staff.storeIds, id);
+    const current =
+      read === undefined ? await findDeskOrder(db, staff.tenantId, staff.storeIds, id) : read;
     if (!current) throw orderNotFound();
     const { order } = current;
     const where = { tenantId: staff.tenantId, storeIds: staff.storeIds, id };

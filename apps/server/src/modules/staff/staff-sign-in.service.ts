@@ -31,6 +31,7 @@ import {
   codeSendTimesSince,
   findActiveStaffByEmail,
   findLiveSession,
+  type LiveStaffSession,
   insertCode,
   insertSession,
   latestCode,
@@ -49,6 +50,17 @@ export { STAFF_CODE_LIMITS };
 const IDLE_MS = STAFF_SESSION_IDLE_HOURS * HOUR;
 /** A session's expiry moves on at most this often: not a write on every request. */
 const TOUCH_EVERY_MS = MINUTE;
+
+/**
+ * A read of a live staff session (staff.repository.ts `liveSessionColumns`, `LIVE_STAFF_SESSION`)
+ * that brings a row of the shop with it, for a route that needs both at once (decision 55): the
+ * desk's move reads the order it moves this way.
+ */
+export type SessionReadWith<Row> = (key: {
+  tenantId: string;
+  tokenHash: string;
+  at: Date;
+}) => Promise<{ session: LiveStaffSession | undefined; row: Row | null } | undefined>;
 
 export interface StaffShop {
   tenantId: string;
@@ -153,13 +165,23 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
   }
 
   /** The person behind a cookie's token, moving the idle expiry on at most once a minute. */
-  async function resolveSession(
+  /**
+   * The person behind a token (and moves the idle expiry on). With `readWith`, the session is
+   * read by it, with a row of the shop beside it in the same round trip (decision 55): `row` is
+   * that row when it belongs to one of the person's stores, else null.
+   */
+  async function resolveSession<Row extends { storeId: string }>(
     tenantId: string,
     token: string,
     storeIdsOfShop: () => Promise<string[]>,
+    readWith?: SessionReadWith<Row>,
   ) {
     const at = now();
-    const found = await findLiveSession(db, tenantId, hashToken(token), at);
+    const key = { tenantId, tokenHash: hashToken(token), at };
+    const read = readWith
+      ? await readWith(key)
+      : { session: await findLiveSession(db, tenantId, key.tokenHash, at), row: null };
+    const found = read?.session;
     if (!found) return undefined;
     let expiresAt = found.expiresAt;
     let refreshedCookieSeconds: number | undefined;
@@ -169,7 +191,8 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
       refreshedCookieSeconds = IDLE_MS / 1000;
     }
     const identity = await identityOf(found.staff, expiresAt, storeIdsOfShop);
-    return { identity: { ...identity, sessionId: found.sessionId }, refreshedCookieSeconds };
+    const row = read.row && identity.storeIds.includes(read.row.storeId) ? read.row : null;
+    return { identity: { ...identity, sessionId: found.sessionId }, refreshedCookieSeconds, row };
   }
 
   /** Ends the session; its open live streams end on every process (decision 31). */

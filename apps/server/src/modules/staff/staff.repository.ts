@@ -107,29 +107,35 @@ export async function insertSession(db: Executor, row: typeof staffSessions.$inf
   await db.insert(staffSessions).values(row);
 }
 
+/** What a live staff session read gives: the session and its person. */
+export const liveSessionColumns = {
+  sessionId: staffSessions.id,
+  expiresAt: staffSessions.expiresAt,
+  lastSeenAt: staffSessions.lastSeenAt,
+  staff: staffMembers,
+};
+
+/** The live session of a token in a shop, its person active (placeholders tenantId, tokenHash, at). */
+export const LIVE_STAFF_SESSION = and(
+  eq(staffSessions.tenantId, sql.placeholder('tenantId')),
+  eq(staffSessions.tokenHash, sql.placeholder('tokenHash')),
+  gt(staffSessions.expiresAt, sql.placeholder('at')),
+  eq(staffMembers.status, 'active'),
+);
+
 /** Runs on every staff request (the desk's moves, its board): prepared once per database. */
 const liveSession = preparedPerDatabase((db) =>
   db
-    .select({
-      sessionId: staffSessions.id,
-      expiresAt: staffSessions.expiresAt,
-      lastSeenAt: staffSessions.lastSeenAt,
-      staff: staffMembers,
-    })
+    .select(liveSessionColumns)
     .from(staffSessions)
     .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
-    .where(
-      and(
-        eq(staffSessions.tenantId, sql.placeholder('tenantId')),
-        eq(staffSessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(staffSessions.expiresAt, sql.placeholder('at')),
-        eq(staffMembers.status, 'active'),
-      ),
-    )
+    .where(LIVE_STAFF_SESSION)
     .prepare('staff_live_session'),
 );
 
 /** The live session behind a token hash in this shop, with its person, in one round trip. */
+export type LiveStaffSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+
 export async function findLiveSession(db: Executor, tenantId: string, tokenHash: string, at: Date) {
   const [row] = await liveSession(db).execute({ tenantId, tokenHash, at });
   return row;
