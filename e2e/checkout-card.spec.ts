@@ -26,7 +26,7 @@ describe('checking out', () => {
     const { page, context, problems } = await openSignedIn(product.browser, url(), userData);
     await fillCart(page, url(), { 'Onion bhajis': 2, 'Prawn puri': 1 });
     await goToCheckout(page, url());
-    await page.getByText(`Ordering from ${TEST_STORES.shoreditch}`).waitFor();
+    await page.getByText(`Ordering from ${TEST_STORES.shoreditch}`, { exact: true }).waitFor();
     expect(await page.getByTestId('footer').count()).toBe(0);
 
     // Delivery to a new address: the contract's postcode rule, then the saved address.

@@ -15,7 +15,7 @@ async function openMenu(viewport: { width: number; height: number }) {
   const opened = await openPage(product.browser, url(), { viewport });
   await opened.page.goto(`${url()}/stores`);
   await opened.page.getByRole('button', { name: 'Order here for Tandoor Lane Camden' }).click();
-  await opened.page.getByText('Ordering from Tandoor Lane Camden').waitFor();
+  await opened.page.getByText('Ordering from Tandoor Lane Camden', { exact: true }).waitFor();
   await opened.page.getByRole('navigation', { name: 'Menu categories' }).waitFor();
   await opened.page.getByRole('article').first().waitFor();
   return opened;
@@ -119,7 +119,7 @@ describe('delivery facts before the basket', () => {
     await page.getByText('Collection only from this store, minimum order £5.00.').waitFor();
     await page.goto(`${url()}/stores`);
     await page.getByRole('button', { name: 'Order here for Tandoor Lane Shoreditch' }).click();
-    await page.getByText('Ordering from Tandoor Lane Shoreditch').waitFor();
+    await page.getByText('Ordering from Tandoor Lane Shoreditch', { exact: true }).waitFor();
     const field = page.getByLabel('Delivering? Your postcode');
     await field.fill('E1');
     await page.getByRole('button', { name: 'Check delivery' }).click();
