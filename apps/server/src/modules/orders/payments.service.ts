@@ -4,8 +4,7 @@ import type { ProviderPayment } from '../../providers/payments/payment-provider.
 import { findById } from '../customers/customers.repository.ts';
 import type { OrderContact } from './delivery-contact.ts';
 import { messageRow, type NewOutboxMessage } from '../outbox/outbox.repository.ts';
-import { outboxMessages } from '../../db/schema.ts';
-import { rowInsert, type Computed } from '../../db/row-insert.ts';
+import type { Computed } from '../../db/row-insert.ts';
 import type { Tenant } from '../tenants/tenants.repository.ts';
 import {
   orderConfirmation,
@@ -131,7 +130,7 @@ function numberedMessageRow(message: NewOutboxMessage) {
     const text = message[key];
     if (text?.includes(ORDER_NUMBER_MARK)) computed[key] = withOrderNumber(text);
   }
-  return rowInsert(outboxMessages, message, computed);
+  return messageRow(message, computed);
 }
 
 /**

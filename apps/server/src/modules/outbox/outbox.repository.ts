@@ -24,9 +24,16 @@ export async function enqueueMessage(db: Executor, message: NewOutboxMessage): P
   await db.insert(outboxMessages).values(message);
 }
 
-/** The queued message's insert, built and not yet run: to run beside a live event (recordLiveEvent). */
-export function messageRow(message: NewOutboxMessage): RowInsert {
-  return rowInsert(outboxMessages, message);
+/**
+ * The queued message's insert, built and not yet run: to run beside a live event
+ * (recordLiveEvent). `computed` names the columns the statement works out (decision 55: a cash
+ * order's confirmation takes the number its order's insert draws).
+ */
+export function messageRow(
+  message: NewOutboxMessage,
+  computed?: Parameters<typeof rowInsert<typeof outboxMessages>>[2],
+): RowInsert {
+  return rowInsert(outboxMessages, message, computed);
 }
 
 /**
