@@ -59,7 +59,13 @@ export async function collectionOrder(url, token) {
   // Priced by the server: the answer's unit prices are what the web app would send back.
   const priced = await call(url, 'POST', '/api/order', { token, body });
   body.lines = lines.map((line, i) => ({ ...line, unit_price: priced.order.lines[i].unit_price }));
-  return { storeName: store.name, body, total: priced.order.total };
+  // `answer`: the body Servery sent, for the bare servers of the floor (bench/friday-floor.mjs).
+  return {
+    storeName: store.name,
+    body,
+    total: priced.order.total,
+    answer: JSON.stringify({ data: priced }),
+  };
 }
 
 /** Members of staff for the boards, put in with the tenant CLI of the build. */

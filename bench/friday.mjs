@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { startServery } from './api.mjs';
 import { createBenchDatabase } from './bench-database.mjs';
 import { ACCEPT_DELAY_MS, runSteps } from './friday-load.mjs';
+import { floorSteps } from './friday-floor.mjs';
 import { profileParts } from './friday-profile.mjs';
 import { addStaff, collectionOrder, signInCustomer } from './friday-setup.mjs';
 import { logMailbox } from './log-mailbox.mjs';
@@ -24,6 +25,12 @@ const STEP_SECONDS = Number(process.env.FRIDAY_STEP_SECONDS ?? 12);
 /** Where the steps stop; FRIDAY_P99_LIMIT_MS raises it to compare builds at the same rates. */
 const P99_LIMIT_MS = Number(process.env.FRIDAY_P99_LIMIT_MS ?? 200);
 const CUSTOMERS = 16;
+/**
+ * FRIDAY_WARMUP_SECONDS: a step at the first rate before the measured ones, not counted. A
+ * process's first minute of orders also pays for compiling its code (V8's optimizing compiler
+ * took 14 % of the servers' CPU in the first 100/s step, 3 % a minute later, under perf).
+ */
+export const WARMUP_SECONDS = Number(process.env.FRIDAY_WARMUP_SECONDS ?? 20);
 /** FRIDAY_PROFILE_INTERVAL_US: a longer interval all but takes the profiler's own CPU out (decision 50). */
 export const PROFILE_INTERVAL_US = Number(process.env.FRIDAY_PROFILE_INTERVAL_US ?? 1000);
 /**
@@ -159,6 +166,13 @@ async function serviceOn(serverMain, label, adminUrl) {
     await startPair(serverMain, database, dir, mailbox, servers);
     const { order, accepters, nextOrder } = await openService(servers, staff, mailbox, boards);
     // SIGUSR2 starts and stops the preloaded profiler and statement counter.
+    // The warm-up: a service that has run since lunch, its code compiled (not counted).
+    if (WARMUP_SECONDS > 0) {
+      await runSteps({
+        ...{ servers, boards, accepters, order: nextOrder },
+        ...{ rates: RATES.slice(0, 1), seconds: WARMUP_SECONDS, p99LimitMs: Infinity },
+      });
+    }
     if (PROFILING) for (const server of servers) server.child.kill('SIGUSR2');
     const steps = await runSteps({
       ...{ servers, boards, accepters, order: nextOrder },
@@ -172,6 +186,7 @@ async function serviceOn(serverMain, label, adminUrl) {
       statements: PROFILING ? await statementsPerOrder(servers, dir, orders) : null,
       database: `PostgreSQL ${database.version.split(' ')[0]}`,
       order: { store: order.storeName, lines: order.body.lines.length, total: order.total },
+      floorLoad: { orderBody: order.body, answer: order.answer },
       steps,
       profiles,
       boardReconnects: boards.map((b) => b.reconnects),
@@ -210,13 +225,22 @@ export async function eachBuild(builds, run) {
  * each on a fresh database: a change is measured before and after on the same machine.
  */
 export async function benchFriday({ builds }) {
+  const runs = await eachBuild(builds, serviceOn);
+  const load = runs.find((run) => run.floorLoad)?.floorLoad;
+  // FRIDAY_FLOOR=off: no floor (its steps take as long as a build's).
+  const floor =
+    load && process.env.FRIDAY_FLOOR !== 'off'
+      ? await floorSteps({ rates: RATES, seconds: STEP_SECONDS, ...load })
+      : null;
   return {
-    runs: await eachBuild(builds, serviceOn),
+    runs,
+    floor,
     rates: RATES,
     stepSeconds: STEP_SECONDS,
     p99LimitMs: P99_LIMIT_MS,
     customers: CUSTOMERS,
     acceptDelayMs: ACCEPT_DELAY_MS,
+    warmupSeconds: WARMUP_SECONDS,
     profileIntervalUs: PROFILING ? PROFILE_INTERVAL_US : null,
   };
 }
