@@ -18,7 +18,7 @@ const ENDPOINTS = [
   { method: 'GET', path: '/api/home' },
 ];
 
-function waitForLine(child) {
+export function waitForLine(child) {
   return new Promise((resolve, reject) => {
     child.stdout.once('data', (chunk) => resolve(String(chunk).trim()));
     child.once('exit', (code) => reject(new Error(`exited with ${code}`)));

@@ -26,8 +26,8 @@ function partsTable(profiles) {
 }
 
 /** The floor's figure at `rate`, or null (bench/friday-floor.mjs). */
-const floorAt = (floor, rate) =>
-  floor?.find((step) => step.rate === rate)?.cpuMsPerOrderTotal ?? null;
+const floorAt = (steps, rate) =>
+  steps?.find((step) => step.rate === rate)?.cpuMsPerOrderTotal ?? null;
 
 /** Whether each goal was met, in the run given; the CPU read beside the floor when there is one. */
 export function goalsOf(run, floor = null) {
@@ -41,11 +41,14 @@ export function goalsOf(run, floor = null) {
     .filter((s) => s.cpuMsPerOrderTotal !== null)
     .reduce((low, s) => (low && low.cpuMsPerOrderTotal <= s.cpuMsPerOrderTotal ? low : s), null);
   const lowest = cheapest?.cpuMsPerOrderTotal ?? null;
-  const under = floorAt(floor, cheapest?.rate);
+  const under = floorAt(floor?.bare, cheapest?.rate);
+  const skeleton = floorAt(floor?.skeleton, cheapest?.rate);
+  const times = (ms) => Math.round((lowest / ms) * 10) / 10;
   const beside =
-    under === null
+    (under === null
       ? ''
-      : `; the bare floor at that rate ${under} ms, Servery ${Math.round((lowest / under) * 10) / 10} times it`;
+      : `; at that rate the bare floor ${under} ms (Servery ${times(under)} times it)`) +
+    (skeleton === null ? '' : ` and the skeleton ${skeleton} ms (${times(skeleton)} times)`);
   return [
     `- Server CPU per order, both processes: lowest ${lowest ?? 'n/a'} ms${cheapest ? ` (the ${cheapest.rate}/s step${beside})` : ''} (goal ≤ ${GOALS.cpuMsPerOrder}): ${lowest !== null && lowest <= GOALS.cpuMsPerOrder ? 'met' : 'not met'}.`,
     `- Orders a second with p99 ≤ ${GOALS.p99Ms} ms: ${best ? `${best.achievedPerSecond} (the ${best.rate}/s step, p99 ${best.order.p99} ms)` : 'none'} (goal ≥ ${GOALS.rate}): ${best && best.achievedPerSecond >= GOALS.rate * 0.97 ? 'met' : 'not met'}.`,
@@ -121,17 +124,24 @@ ${rows.join('\n')}
 `;
 }
 
-/** The floor's table: what two bare node:http processes cost per order at each rate. */
+/** The floor's table: what the bare processes and the skeleton cost per order at each rate. */
 function floorSection(floor) {
   if (!floor) return '';
-  return `The floor (bench/friday-floor.mjs), after the builds: two bare node:http processes taking the
-same two requests per order on the same clock (the order to each in turn, its accept on the other
-${ACCEPT_DELAY_S} s later), answered with the bytes Servery answered the order with; no database, no boards,
-no messages. Server CPU per order, counted as above:
+  const row = (label, steps) =>
+    `| ${label} | ${steps.map((step) => `${step.cpuMsPerOrder.join(' + ')} = ${step.cpuMsPerOrderTotal}`).join(' | ')} |`;
+  return `The floor (bench/friday-floor.mjs), after the builds, on the same clock (the order to each of two
+processes in turn, its accept on the other ${ACCEPT_DELAY_S} s later), every request answered with the bytes Servery
+answered the order with. The bare floor: two bare node:http processes, nothing else. The
+skeleton (bench/skeleton-server.mjs): two node:http processes on PostgreSQL making an order's
+round trips and wakes with none of its work: two trivial statements per order and per accept
+(the second a NOTIFY), each NOTIFY heard by both processes and written to the two event streams
+open on each, an outbox run of two statements 20 ms after a write. Server CPU per order (process
+1 + 2), counted as above:
 
-| orders/s | ${floor.map((step) => step.rate).join(' | ')} |
-|---|${floor.map(() => '---:').join('|')}|
-| bare floor ms per order (process 1 + 2) | ${floor.map((step) => `${step.cpuMsPerOrder.join(' + ')} = ${step.cpuMsPerOrderTotal}`).join(' | ')} |
+| orders/s | ${floor.bare.map((step) => step.rate).join(' | ')} |
+|---|${floor.bare.map(() => '---:').join('|')}|
+${row('bare floor, ms per order', floor.bare)}
+${row('skeleton, ms per order', floor.skeleton)}
 
 `;
 }

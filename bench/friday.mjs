@@ -205,9 +205,12 @@ export async function closeService({ boards, servers, mailbox, database, dir }) 
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** The PostgreSQL server the benches make their databases on. */
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 /** `run(main, label, adminUrl)` on each build in turn; a build that fails is reported, the next runs. */
 export async function eachBuild(builds, run) {
-  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl = ADMIN_URL;
   const runs = [];
   for (const build of builds) {
     try {
@@ -227,10 +230,10 @@ export async function eachBuild(builds, run) {
 export async function benchFriday({ builds }) {
   const runs = await eachBuild(builds, serviceOn);
   const load = runs.find((run) => run.floorLoad)?.floorLoad;
-  // FRIDAY_FLOOR=off: no floor (its steps take as long as a build's).
+  // FRIDAY_FLOOR=off: no floor and no skeleton (their steps take as long as a build's).
   const floor =
     load && process.env.FRIDAY_FLOOR !== 'off'
-      ? await floorSteps({ rates: RATES, seconds: STEP_SECONDS, ...load })
+      ? await floorSteps({ rates: RATES, seconds: STEP_SECONDS, ...load, databaseUrl: ADMIN_URL })
       : null;
   return {
     runs,
