@@ -264,7 +264,7 @@ describe('checkoutResolver', () => {
     expect(empty.errors.root?.message).toBe('Your basket is empty');
   });
 
-  it('waits for the times of the way just chosen before it places anything', async () => {
+  it('keeps a tap made while the times of the way just chosen are on their way, and goes on when they come', async () => {
     const user = userEvent.setup();
     // A collection is handed to someone too (issue 30): this profile has both.
     wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
@@ -281,13 +281,57 @@ describe('checkoutResolver', () => {
     const button = await screen.findByRole('button', { name: /^Continue to payment/ });
     await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
     await user.click(button);
+    // Nothing is sent without the times: no time to send yet, and no refusal for lack of one.
     expect(orders()).toEqual([]);
     expect(screen.queryByText('Choose ASAP or a time from the list')).toBeNull();
 
+    // The tap was not lost: the times come and the order goes, with no second tap.
     release();
-    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'));
-    await user.click(button);
     await waitFor(() => expect(orders()).toHaveLength(1));
     expect(orders()[0]!.body).toMatchObject({ order_type: 'collection', when: 'asap' });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'));
+    expect(orders()).toHaveLength(1);
+  });
+
+  it('drops a tap made while a code was checked when the check changes the total', async () => {
+    const user = userEvent.setup();
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    show([address(HOME, 'E1 6AN', true)]);
+    await continueButton();
+    // The code's check is still on its way when the customer continues at £14.99.
+    let release = () => {};
+    wire.answers['/api/promos/check'] = {
+      status: 200,
+      body: {
+        status: 200,
+        message: 'FRIENDS takes it off.',
+        data: {
+          code: 'FRIENDS',
+          description: '£3 off for friends',
+          kind: 'fixed',
+          value: 300,
+          minimum_order: 0,
+          ends_at: null,
+          subtotal: 1300,
+          discount: 300,
+        },
+      },
+      after: new Promise<void>((resolve) => (release = resolve)),
+    };
+    await user.type(screen.getByRole('textbox', { name: 'Code (optional)' }), 'FRIENDS');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const button = await screen.findByRole('button', { name: 'Continue to payment · £14.99' });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    await user.click(button);
+
+    // £3 off: the total the customer tapped is not the total any more, so nothing goes.
+    release();
+    const now = await screen.findByRole('button', { name: 'Continue to payment · £11.99' });
+    await waitFor(() => expect(now.getAttribute('aria-disabled')).toBe('false'));
+    expect(orders()).toEqual([]);
+    // Tapped again at the new total, it goes.
+    await user.click(now);
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    expect(orders()[0]!.body).toMatchObject({ promo_code: 'FRIENDS' });
   });
 });

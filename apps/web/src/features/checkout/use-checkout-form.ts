@@ -61,6 +61,7 @@ export function useCheckoutForm({
     refusals,
     blockers: now.blockers,
     ready,
+    total: now.quote?.totals.total ?? null,
     onCashOrderPlaced,
   });
   const { rule } = refusals;

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
 import type { OrderCreated } from '@servery/contract/order';
 import { toast } from '../../lib/toast.ts';
@@ -19,6 +19,8 @@ interface PlaceOrderInput {
   blockers: string[];
   /** The quote, the code's check and the times are in: the total on the button is the total. */
   ready: boolean;
+  /** The total on the button (the quote's), or null before there is one. */
+  total: number | null;
   onCashOrderPlaced: () => void;
 }
 
@@ -54,6 +56,7 @@ export function usePlaceOrder({
   refusals,
   blockers,
   ready,
+  total,
   onCashOrderPlaced,
 }: PlaceOrderInput) {
   const navigate = useNavigate();
@@ -62,6 +65,11 @@ export function usePlaceOrder({
   const attempts = useRef(createAttempts());
   /** A second click while the first is on its way does nothing (the key would match anyway). */
   const inFlight = useRef(false);
+  /**
+   * A tap made while the times or a code's check were still on their way: the total the button
+   * showed then. It is not lost; the checkout goes on once ready, if the total is the same.
+   */
+  const heldTap = useRef<number | null>(null);
 
   const place = async ({ body, contact: asked }: CheckoutSubmission) => {
     inFlight.current = true;
@@ -78,15 +86,31 @@ export function usePlaceOrder({
   };
 
   const placeOrder = async () => {
+    if (inFlight.current) return;
     // A code being checked has no figure yet: the total on the button would not be the total;
-    // times still on their way have no time to send yet.
-    if (inFlight.current || !ready) return;
+    // times still on their way have no time to send yet. The tap waits for them.
+    if (!ready) {
+      heldTap.current = total;
+      return;
+    }
+    heldTap.current = null;
     setTried(true);
     refusals.clear();
     // What the customer cannot type away comes first: it is listed beside the button.
     if (blockers.length) return revealSoon('checkout-problems');
     await form.handleSubmit(place, refusals.handleInvalid)();
   };
+
+  // A held tap goes on when the checkout is ready; a total that changed meanwhile is not what
+  // was tapped, so the customer sees the new one and taps again.
+  const goOnWithHeldTap = useEffectEvent(() => {
+    const held = heldTap.current;
+    heldTap.current = null;
+    if (held !== null && held === total) void placeOrder();
+  });
+  useEffect(() => {
+    if (ready) goOnWithHeldTap();
+  }, [ready]);
 
   return { placeOrder, tried, placing: placing.isLoading };
 }
