@@ -293,6 +293,31 @@ describe('checkoutResolver', () => {
     expect(orders()).toHaveLength(1);
   });
 
+  it('drops a tap made while the times were on their way when a choice changed meanwhile', async () => {
+    const user = userEvent.setup();
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    show([]);
+    await screen.findByRole('button', { name: /^Continue to payment/ });
+    let release = () => {};
+    wire.answers['/api/available-timings'] = {
+      ...ok({ asap: { available: true, minutes: 25 }, days: [] }),
+      after: new Promise<void>((resolve) => (release = resolve)),
+    };
+    await user.click(screen.getByRole('radio', { name: /^Collection/ }));
+    const button = await screen.findByRole('button', { name: /^Continue to payment/ });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    await user.click(button);
+    // After the tap the customer writes a note: the tap was not for this order.
+    await user.type(screen.getByRole('textbox', { name: /^Notes for the shop/ }), 'No onions');
+
+    release();
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'));
+    expect(orders()).toEqual([]);
+    await user.click(button);
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    expect(orders()[0]!.body).toMatchObject({ order_type: 'collection', notes: 'No onions' });
+  });
+
   it('drops a tap made while a code was checked when the check changes the total', async () => {
     const user = userEvent.setup();
     wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });

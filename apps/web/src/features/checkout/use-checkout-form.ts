@@ -62,6 +62,7 @@ export function useCheckoutForm({
     blockers: now.blockers,
     ready,
     total: now.quote?.totals.total ?? null,
+    values,
     onCashOrderPlaced,
   });
   const { rule } = refusals;

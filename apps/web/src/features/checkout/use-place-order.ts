@@ -3,7 +3,7 @@ import { useNavigate, type NavigateFunction } from 'react-router';
 import type { OrderCreated } from '@servery/contract/order';
 import { toast } from '../../lib/toast.ts';
 import { usePlaceOrderMutation } from './api.ts';
-import type { CheckoutSubmission } from './checkout-form.ts';
+import type { CheckoutSubmission, CheckoutValues } from './checkout-form.ts';
 import type { CheckoutForm } from './checkout-form-state.ts';
 import { createAttempts } from './idempotency.ts';
 import type { PaymentHandOver } from './payment-hand-over.ts';
@@ -21,6 +21,8 @@ interface PlaceOrderInput {
   ready: boolean;
   /** The total on the button (the quote's), or null before there is one. */
   total: number | null;
+  /** The customer's choices as the form holds them. */
+  values: CheckoutValues;
   onCashOrderPlaced: () => void;
 }
 
@@ -57,6 +59,7 @@ export function usePlaceOrder({
   blockers,
   ready,
   total,
+  values,
   onCashOrderPlaced,
 }: PlaceOrderInput) {
   const navigate = useNavigate();
@@ -66,10 +69,12 @@ export function usePlaceOrder({
   /** A second click while the first is on its way does nothing (the key would match anyway). */
   const inFlight = useRef(false);
   /**
-   * A tap made while the times or a code's check were still on their way: the total the button
-   * showed then. It is not lost; the checkout goes on once ready, if the total is the same.
+   * A tap made while the times or a code's check were still on their way: what the page showed
+   * then (the total, the choices). It is not lost; the checkout goes on once ready, if nothing of
+   * that has changed.
    */
-  const heldTap = useRef<number | null>(null);
+  const heldTap = useRef<string | null>(null);
+  const shown = total === null ? null : JSON.stringify({ total, values });
 
   const place = async ({ body, contact: asked }: CheckoutSubmission) => {
     inFlight.current = true;
@@ -90,7 +95,7 @@ export function usePlaceOrder({
     // A code being checked has no figure yet: the total on the button would not be the total;
     // times still on their way have no time to send yet. The tap waits for them.
     if (!ready) {
-      heldTap.current = total;
+      heldTap.current = shown;
       return;
     }
     heldTap.current = null;
@@ -101,12 +106,13 @@ export function usePlaceOrder({
     await form.handleSubmit(place, refusals.handleInvalid)();
   };
 
-  // A held tap goes on when the checkout is ready; a total that changed meanwhile is not what
-  // was tapped, so the customer sees the new one and taps again.
+  // A held tap goes on when the checkout is ready; a total or a choice that changed meanwhile
+  // is not what was tapped (a card tap must not place a cash order), so the customer sees the
+  // page as it is now and taps again.
   const goOnWithHeldTap = useEffectEvent(() => {
     const held = heldTap.current;
     heldTap.current = null;
-    if (held !== null && held === total) void placeOrder();
+    if (held !== null && held === shown) void placeOrder();
   });
   useEffect(() => {
     if (ready) goOnWithHeldTap();
