@@ -165,7 +165,6 @@ async function serviceOn(serverMain, label, adminUrl) {
     const staff = [first, ...(await addStaff(serverMain, database.url, 3))];
     await startPair(serverMain, database, dir, mailbox, servers);
     const { order, accepters, nextOrder } = await openService(servers, staff, mailbox, boards);
-    // SIGUSR2 starts and stops the preloaded profiler and statement counter.
     // The warm-up: a service that has run since lunch, its code compiled (not counted).
     if (WARMUP_SECONDS > 0) {
       await runSteps({
@@ -173,6 +172,7 @@ async function serviceOn(serverMain, label, adminUrl) {
         ...{ rates: RATES.slice(0, 1), seconds: WARMUP_SECONDS, p99LimitMs: Infinity },
       });
     }
+    // SIGUSR2 starts and stops the preloaded profiler and statement counter.
     if (PROFILING) for (const server of servers) server.child.kill('SIGUSR2');
     const steps = await runSteps({
       ...{ servers, boards, accepters, order: nextOrder },
@@ -210,11 +210,10 @@ const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:543
 
 /** `run(main, label, adminUrl)` on each build in turn; a build that fails is reported, the next runs. */
 export async function eachBuild(builds, run) {
-  const adminUrl = ADMIN_URL;
   const runs = [];
   for (const build of builds) {
     try {
-      runs.push(await run(build.main, build.label, adminUrl));
+      runs.push(await run(build.main, build.label, ADMIN_URL));
     } catch (error) {
       console.error(error);
       runs.push({ label: build.label, failure: error.message });

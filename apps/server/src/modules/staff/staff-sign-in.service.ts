@@ -164,11 +164,11 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
     return outcome;
   }
 
-  /** The person behind a cookie's token, moving the idle expiry on at most once a minute. */
   /**
-   * The person behind a token (and moves the idle expiry on). With `readWith`, the session is
-   * read by it, with a row of the shop beside it in the same round trip (decision 55): `row` is
-   * that row when it belongs to one of the person's stores, else null.
+   * The person behind a cookie's token, moving the idle expiry on at most once a minute. With
+   * `readWith`, the session is read by it, with a row of the shop beside it in the same round
+   * trip (decision 55): `row` is that row when it belongs to one of the person's stores, else
+   * null.
    */
   async function resolveSession<Row extends { storeId: string }>(
     tenantId: string,

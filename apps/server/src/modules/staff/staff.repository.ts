@@ -133,9 +133,10 @@ const liveSession = preparedPerDatabase((db) =>
     .prepare('staff_live_session'),
 );
 
-/** The live session behind a token hash in this shop, with its person, in one round trip. */
+/** A live session with its person, as `findLiveSession` reads it. */
 export type LiveStaffSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
+/** The live session behind a token hash in this shop, with its person, in one round trip. */
 export async function findLiveSession(db: Executor, tenantId: string, tokenHash: string, at: Date) {
   const [row] = await liveSession(db).execute({ tenantId, tokenHash, at });
   return row;
