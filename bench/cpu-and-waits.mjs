@@ -5,33 +5,51 @@ import pg from 'pg';
 
 const CLOCK_TICKS = 100;
 
+/** The fields of /proc/<pid>/stat after the command's name (the state first), or null. */
+function statFields(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null; // ended meanwhile
+  }
+}
+
 /** CPU seconds used so far by the processes given (user + system), from /proc. */
 export function cpuSeconds(pids) {
   let ticks = 0;
   for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended meanwhile
-    }
+    const fields = statFields(pid);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks / CLOCK_TICKS;
 }
 
-/** The PostgreSQL server's processes, when it runs on this machine. */
-export function postgresPids() {
-  const pids = [];
+/**
+ * CPU seconds used so far by the PostgreSQL server on this machine: every postgres process's
+ * own, and the postmaster's count of its ended children. A backend's CPU stays counted after a
+ * pool closes its connection (the postmaster collects it), so a step's difference is the
+ * server's whole work, not only that of the backends alive at both ends of it.
+ */
+export function postgresCpuSeconds() {
+  const processes = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(entry);
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
     } catch {
-      // ended meanwhile
+      continue; // ended meanwhile
     }
+    const fields = statFields(entry);
+    if (fields) processes.set(entry, fields);
   }
-  return pids;
+  let ticks = 0;
+  for (const fields of processes.values()) {
+    ticks += Number(fields[11]) + Number(fields[12]);
+    // The postmaster (its parent is not a postgres process) holds its ended children's time.
+    if (!processes.has(fields[1])) ticks += Number(fields[13]) + Number(fields[14]);
+  }
+  return ticks / CLOCK_TICKS;
 }
 
 /** What the database's connections wait on while the load runs, sampled every 100 ms. */

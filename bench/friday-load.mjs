@@ -3,7 +3,8 @@
 // member of staff on the other process some seconds after their board showed it. The rate goes
 // up step by step, the steps back to back, until an order's p99 passes the limit.
 import { performance } from 'node:perf_hooks';
-import { cpuSeconds, postgresPids } from './cpu-and-waits.mjs';
+import { cpuSeconds, postgresCpuSeconds } from './cpu-and-waits.mjs';
+import { statementFigures } from './friday-statements.mjs';
 import { summary } from './staff-board.mjs';
 
 /** How long staff take to accept an order after their board shows it. */
@@ -69,7 +70,7 @@ function cpuNow(servers) {
   return {
     at: performance.now(),
     servers: servers.map((s) => cpuSeconds([s.pid])),
-    postgres: cpuSeconds(postgresPids()),
+    postgres: postgresCpuSeconds(),
     bench: (own.user + own.system) / 1e6,
   };
 }
@@ -77,14 +78,17 @@ function cpuNow(servers) {
 /**
  * Steps of `rates` (orders a second), each `seconds` long, back to back. After a step whose
  * answered orders' p99 passed `p99LimitMs` the load stops. `order(i)` gives the i-th order's
- * customer token and body; `accepters[s]` accepts the orders placed on server s.
+ * customer token and body; `accepters[s]` accepts the orders placed on server s. `statements`
+ * (bench/friday-statements.mjs), when given, times PostgreSQL's statements step by step.
  */
-export async function runSteps({ servers, boards, accepters, order, rates, seconds, p99LimitMs }) {
+export async function runSteps(run) {
+  const { servers, boards, accepters, order, rates, seconds, p99LimitMs, statements } = run;
   const pending = [];
   const steps = [];
   let n = 0;
   for (const rate of rates) {
     const records = [];
+    await statements?.reset();
     const before = cpuNow(servers);
     const started = performance.now();
     const count = Math.round(rate * seconds);
@@ -108,6 +112,7 @@ export async function runSteps({ servers, boards, accepters, order, rates, secon
       await new Promise((resolve) => setTimeout(resolve, TICK_MS));
     }
     const after = cpuNow(servers);
+    const statementRows = await statements?.read();
     const answered = records.filter((r) => r.answered !== undefined);
     const answers = summary(answered.map((r) => r.answered - r.sent));
     steps.push({
@@ -115,6 +120,7 @@ export async function runSteps({ servers, boards, accepters, order, rates, secon
       records,
       before,
       after,
+      statementRows,
       lateStarts,
       seconds: (after.at - before.at) / 1000,
     });
@@ -163,6 +169,7 @@ function stepFigures(serverCount) {
       serverCores: cpu.map((seconds) => Math.round((seconds / step.seconds) * 100) / 100),
       postgresCores: Math.round(((after.postgres - before.postgres) / step.seconds) * 100) / 100,
       benchCores: Math.round(((after.bench - before.bench) / step.seconds) * 100) / 100,
+      statements: step.statementRows ? statementFigures(step.statementRows, answered.length) : null,
     };
   };
 }

@@ -64,6 +64,33 @@ function statementsLine(run) {
 `;
 }
 
+/** PostgreSQL's time by statement at the run's first step, and its total at every step. */
+function sqlTimesSection(run) {
+  if (run.sqlTimesUnavailable)
+    return `\nPostgreSQL's time by statement: not measured, ${run.sqlTimesUnavailable}.\n`;
+  const first = run.steps.find((step) => step.statements);
+  if (!first) return '';
+  const rows = first.statements.statements.map(
+    (s) =>
+      `| \`${s.name}\` | ${s.calls} | ${s.msPerCall} | ${s.ms} | ${s.buffersPerCall} | ${s.walBytesPerCall} |`,
+  );
+  const totals = run.steps
+    .filter((step) => step.statements)
+    .map((step) => `${step.rate}/s ${step.statements.msPerOrder} ms`)
+    .join('; ');
+  return `
+PostgreSQL's own time inside each statement (pg_stat_statements: execution, not the round trip
+or the commit), per order answered, at the ${first.rate}/s step; buffers are pages read or found in
+PostgreSQL's cache:
+
+| statement | calls per order | ms per call | ms per order | buffers per call | WAL bytes per call |
+|---|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+
+PostgreSQL's statement time per order at each step: ${totals}.
+`;
+}
+
 function runSection(run, measured) {
   if (run.skipped || run.failure)
     return `### ${run.label}\n\nNot measured: ${run.skipped ?? run.failure}\n`;
@@ -83,7 +110,7 @@ ${run.database}; the order: ${run.order.lines} dishes with choices from ${run.or
 ${run.steps.map(stepRow).join('\n')}
 
 ${goalsOf(run, measured.floor)}
-${statementsLine(run)}
+${statementsLine(run)}${sqlTimesSection(run)}
 
 ${
   run.profiles
@@ -107,15 +134,16 @@ function comparison(runs) {
     const at = (rate) => run.steps.find((s) => s.rate === rate);
     const cell = (rate) => {
       const s = at(rate);
+      const sql = s?.statements ? `, SQL ${s.statements.msPerOrder} ms` : '';
       return s
-        ? `${s.cpuMsPerOrderTotal} ms, p99 ${s.order.p99} ms, board p99 ${s.board.p99} ms`
+        ? `${s.cpuMsPerOrderTotal} ms, p99 ${s.order.p99} ms, board p99 ${s.board.p99} ms${sql}`
         : 'not reached';
     };
     const within = run.steps.filter((s) => s.order.p99 !== null && s.order.p99 <= GOALS.p99Ms);
     const best = Math.max(0, ...within.map((s) => s.achievedPerSecond));
     return `| ${run.label} | ${run.statements?.perOrder ?? 'n/a'} | ${rates.map(cell).join(' | ')} | ${best} |`;
   });
-  return `Builds compared in this run, one after the other (server CPU per order over both processes, order p99, board p99):
+  return `Builds compared in this run, one after the other (server CPU per order over both processes, order p99, board p99${measured.some((run) => run.steps.some((s) => s.statements)) ? ", PostgreSQL's statement time per order" : ''}):
 
 | build | SQL statements per order | ${rates.map((r) => `at ${r} orders/s`).join(' | ')} | best orders/s with p99 ≤ ${GOALS.p99Ms} ms |
 |---|---:|${rates.map(() => '---').join('|')}|---:|
@@ -168,7 +196,8 @@ steps, ${measured.warmupSeconds} s at the first rate warm the processes up, not 
 - Server CPU per order: each process's user + system time over the step (/proc/<pid>/stat)
   divided by the orders answered in it; the accepts and boards of the step are part of it.
   Cores: CPU seconds per second. The bench (orders, boards, accepts) runs in one Node process on
-  the same two cores.
+  the same two cores. PostgreSQL's cores count every postgres process, and the backends that
+  ended during the step (a pool closing an idle connection) through the postmaster.
 ${
   measured.profileIntervalUs
     ? `- Both processes run under a CPU profiler (bench/profile-window.mjs) for the whole load window;

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { startServery } from './api.mjs';
 import { createBenchDatabase } from './bench-database.mjs';
 import { ACCEPT_DELAY_MS, runSteps } from './friday-load.mjs';
+import { statementStats } from './friday-statements.mjs';
 import { floorSteps } from './friday-floor.mjs';
 import { profileParts } from './friday-profile.mjs';
 import { addStaff, collectionOrder, signInCustomer } from './friday-setup.mjs';
@@ -159,6 +160,7 @@ async function serviceOn(serverMain, label, adminUrl) {
   const mailbox = logMailbox(dir);
   const servers = [];
   const boards = [];
+  let sqlTimes;
   try {
     const first = `friday-board-0-${Date.now()}@tandoor-lane.test`;
     await prepareShop(serverMain, { dataDir: dir, databaseUrl: database.url, email: first });
@@ -174,9 +176,11 @@ async function serviceOn(serverMain, label, adminUrl) {
     }
     // SIGUSR2 starts and stops the preloaded profiler and statement counter.
     if (PROFILING) for (const server of servers) server.child.kill('SIGUSR2');
+    sqlTimes = await statementStats(database);
     const steps = await runSteps({
       ...{ servers, boards, accepters, order: nextOrder },
       ...{ rates: RATES, seconds: STEP_SECONDS, p99LimitMs: P99_LIMIT_MS },
+      statements: sqlTimes.unavailable ? undefined : sqlTimes,
     });
     if (PROFILING) for (const server of servers) server.child.kill('SIGUSR2');
     const profiles = PROFILING ? await profilesOf(servers, dir, serverMain, label) : null;
@@ -188,10 +192,12 @@ async function serviceOn(serverMain, label, adminUrl) {
       order: { store: order.storeName, lines: order.body.lines.length, total: order.total },
       floorLoad: { orderBody: order.body, answer: order.answer },
       steps,
+      sqlTimesUnavailable: sqlTimes.unavailable ?? null,
       profiles,
       boardReconnects: boards.map((b) => b.reconnects),
     };
   } finally {
+    await sqlTimes?.close?.();
     await closeService({ boards, servers, mailbox, database, dir });
   }
 }

@@ -3,7 +3,7 @@
 // signed-in customer, 50 connections, on the embedded database and on PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { cpuSeconds, postgresPids, sampleWaits } from './cpu-and-waits.mjs';
+import { cpuSeconds, postgresCpuSeconds, sampleWaits } from './cpu-and-waits.mjs';
 
 const CONNECTIONS = 50;
 /** The slot ordered for must stay on offer all run: one at least this long after the first. */
@@ -207,13 +207,12 @@ async function ordersSaved(url, prepared, before) {
 export async function loadOrders(url, prepared, { duration, serverPid, postgres }) {
   await fire(url, prepared, WARMUP_SECONDS);
   const numberBefore = await nextOrderNumber(url, prepared);
-  const pgPids = postgres ? postgresPids() : [];
   const stopSampling = postgres ? sampleWaits(postgres.adminUrl, postgres.database) : null;
   // autocannon runs in this process: its CPU is this process's (the wait sampler's share is
   // a query every 100 ms), on the same cores as Servery and PostgreSQL.
   const cpuBefore = {
     servery: cpuSeconds([serverPid]),
-    postgres: cpuSeconds(pgPids),
+    postgres: postgres ? postgresCpuSeconds() : 0,
     bench: cpuSeconds([process.pid]),
   };
   const started = process.hrtime.bigint();
@@ -221,7 +220,7 @@ export async function loadOrders(url, prepared, { duration, serverPid, postgres 
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   const cpuAfter = {
     servery: cpuSeconds([serverPid]),
-    postgres: cpuSeconds(pgPids),
+    postgres: postgres ? postgresCpuSeconds() : 0,
     bench: cpuSeconds([process.pid]),
   };
   const waits = stopSampling ? await stopSampling() : null;
@@ -248,7 +247,7 @@ export async function loadOrders(url, prepared, { duration, serverPid, postgres 
     timeouts: result.timeouts,
     saved: await ordersSaved(url, prepared, numberBefore),
     serveryCores: cores(cpuAfter.servery - cpuBefore.servery),
-    postgresCores: pgPids.length ? cores(cpuAfter.postgres - cpuBefore.postgres) : null,
+    postgresCores: postgres ? cores(cpuAfter.postgres - cpuBefore.postgres) : null,
     loadGeneratorCores: cores(cpuAfter.bench - cpuBefore.bench),
     waits,
     failure,
