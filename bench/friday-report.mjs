@@ -189,7 +189,9 @@ goes up in steps of ${measured.stepSeconds} s, back to back, until an order's p9
       ? ` Before the
 steps, ${measured.warmupSeconds} s at the first rate warm the processes up, not counted.`
       : ''
-  }
+  } Then the database is analysed (\`ANALYZE\`), as autovacuum would have done on a service
+running since lunch, so that PostgreSQL plans on the tables' real sizes.
+
 
 - Board latency: from the order's answer (POST /api/order) to its \`order.created\` on a board,
   over all four boards.
