@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startBare, stop, waitForLine } from './api.mjs';
 import { cpuSeconds } from './cpu-and-waits.mjs';
+import { postJson, readStream } from './http-client.mjs';
 import { ACCEPT_DELAY_MS } from './friday-load.mjs';
 
 const TICK_MS = 5;
@@ -23,24 +24,17 @@ const ACCEPT_PATH = '/api/admin/orders/floor/status';
 const STREAMS_PER_PROCESS = 2;
 
 async function post(url, path, body) {
-  const res = await fetch(url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-  });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`the floor's server answered ${res.status} to ${path}`);
+  const { status } = await postJson(url + path, {}, body);
+  if (status < 200 || status > 299) {
+    throw new Error(`the floor's server answered ${status} to ${path}`);
+  }
 }
 
 /** An event stream read to its end and dropped, as a board would read it; `close()` ends it. */
 function openStream(url) {
-  const controller = new AbortController();
-  const done = fetch(`${url}/events`, { signal: controller.signal })
-    .then(async (res) => {
-      for await (const chunk of res.body) void chunk;
-    })
-    .catch(() => {});
-  return { close: () => (controller.abort(), done) };
+  const stream = readStream(`${url}/events`, {}, () => {});
+  stream.done.catch(() => {});
+  return { close: () => stream.close() };
 }
 
 async function startSkeleton(dir, name, settings) {

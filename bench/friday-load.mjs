@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { cpuSeconds, postgresCpuSeconds } from './cpu-and-waits.mjs';
 import { statementFigures } from './friday-statements.mjs';
+import { postJson } from './http-client.mjs';
 import { summary } from './staff-board.mjs';
 
 /** How long staff take to accept an order after their board shows it. */
@@ -15,13 +16,10 @@ const EVENT_WAIT_MS = 15_000;
 const TICK_MS = 5;
 
 async function post(url, path, headers, body) {
-  const res = await fetch(url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  const { status, json } = await postJson(url + path, headers, JSON.stringify(body));
+  if (status < 200 || status > 299) {
+    throw new Error(`POST ${path} answered ${status}: ${JSON.stringify(json)}`);
+  }
   return json.data;
 }
 

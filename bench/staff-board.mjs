@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { readStream } from './http-client.mjs';
 import { prepareOrder } from './orders.mjs';
 
 /** The board's member of staff: an address of its own per run, so the mailbox has one code. */
@@ -61,8 +62,8 @@ export async function signInStaff(url, mailbox, email) {
 }
 
 /**
- * A staff board: GET /api/admin/events read with fetch, frames parsed as EventSource parses
- * them. Keeps every `order.created` arrival (performance.now()) by order id, so a repeat is
+ * A staff board: GET /api/admin/events read with node:http (bench/http-client.mjs), frames
+ * parsed as EventSource parses them. Keeps every `order.created` arrival (performance.now()) by order id, so a repeat is
  * seen; reconnects with Last-Event-ID if the stream ends, as a browser would.
  */
 export function openBoard(url, cookie) {
@@ -70,7 +71,7 @@ export function openBoard(url, cookie) {
   const waiters = new Map();
   let lastEventId;
   let closed = false;
-  let controller;
+  let stream;
   let reconnects = 0;
   let resolveReady;
   const ready = new Promise((resolve, reject) => {
@@ -105,27 +106,22 @@ export function openBoard(url, cookie) {
 
   const connect = async () => {
     while (!closed) {
-      controller = new AbortController();
+      let buffer = '';
+      const headers = {
+        accept: 'text/event-stream',
+        cookie,
+        ...(lastEventId !== undefined ? { 'last-event-id': lastEventId } : {}),
+      };
       try {
-        const res = await fetch(`${url}/api/admin/events`, {
-          headers: {
-            accept: 'text/event-stream',
-            cookie,
-            ...(lastEventId !== undefined ? { 'last-event-id': lastEventId } : {}),
-          },
-          signal: controller.signal,
-        });
-        if (!res.ok) throw new Error(`GET /api/admin/events answered ${res.status}`);
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for await (const chunk of res.body) {
-          buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, '\n');
+        stream = readStream(`${url}/api/admin/events`, headers, (text) => {
+          buffer += text.replace(/\r\n?/g, '\n');
           let end;
           while ((end = buffer.indexOf('\n\n')) >= 0) {
             onFrame(buffer.slice(0, end));
             buffer = buffer.slice(end + 2);
           }
-        }
+        });
+        await stream.done;
       } catch (error) {
         if (closed) return;
         if (!lastEventId) throw error;
@@ -161,7 +157,7 @@ export function openBoard(url, cookie) {
     },
     async close() {
       closed = true;
-      controller?.abort();
+      await stream?.close();
       await done.catch(() => {});
     },
   };

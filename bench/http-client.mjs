@@ -1,0 +1,77 @@
+// The Friday bench's own HTTP client (bench/friday-load.mjs, friday-floor.mjs, staff-board.mjs):
+// node:http with kept-alive connections. The bench runs on the same two cores as the servers it
+// measures, and `fetch` (undici, its web streams and abort signals) cost it 0.37 of a core at 300
+// orders a second, most of it in undici: every core the bench takes is one the servers and
+// PostgreSQL do not have (bench/RESULTS.md "A Friday service: the bench lighter on its cores").
+import http from 'node:http';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+/**
+ * POSTs `body` (a string, sent as JSON) to `url`; resolves to the answer's status and its body
+ * parsed as JSON (null when it is not JSON).
+ */
+export function postJson(url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // not JSON: the caller reports the status
+          }
+          resolve({ status: res.statusCode, json });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * GETs an event stream from `url` on a connection of its own; `onText` gets its text as it
+ * comes. `done` settles when the stream ends (rejects if it could not be opened or was not a
+ * 200); `close()` ends it from this side.
+ */
+export function readStream(url, headers, onText) {
+  let req;
+  const done = new Promise((resolve, reject) => {
+    req = http.get(url, { headers }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`GET ${new URL(url).pathname} answered ${res.statusCode}`));
+        return;
+      }
+      res.setEncoding('utf8');
+      res.on('data', onText);
+      res.on('end', resolve);
+      res.on('error', reject);
+      res.on('close', resolve);
+    });
+    req.on('error', reject);
+  });
+  return {
+    done,
+    close() {
+      req.destroy();
+      return done.catch(() => {});
+    },
+  };
+}
