@@ -22,7 +22,7 @@ export async function statementStats(database) {
       await client.end();
       return {
         unavailable:
-          'pg_stat_statements is not loaded (`shared_preload_libraries`; docs/testing.md "Benchmarks")',
+          'pg_stat_statements is not loaded (`shared_preload_libraries`; docs/testing.md "Running a part")',
       };
     }
     await client.query('create extension if not exists pg_stat_statements');
