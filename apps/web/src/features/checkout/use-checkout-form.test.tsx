@@ -264,23 +264,31 @@ describe('checkoutResolver', () => {
     expect(empty.errors.root?.message).toBe('Your basket is empty');
   });
 
-  it('keeps a tap made while the times of the way just chosen are on their way, and goes on when they come', async () => {
-    const user = userEvent.setup();
+  /**
+   * The customer switches to collection and taps "Continue to payment" while the collection
+   * times are still on their way; `release` lets them come.
+   */
+  async function tapWhileCollectionTimesLoad(user: ReturnType<typeof userEvent.setup>) {
     // A collection is handed to someone too (issue 30): this profile has both.
     wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
     show([]);
     await screen.findByRole('button', { name: /^Continue to payment/ });
-    // The collection times are still on their way when the customer continues.
     let release = () => {};
     wire.answers['/api/available-timings'] = {
       ...ok({ asap: { available: true, minutes: 25 }, days: [] }),
       after: new Promise<void>((resolve) => (release = resolve)),
     };
-    wire.answers['/api/order'] = { status: 500, body: { status: 500, message: 'x', data: null } };
     await user.click(screen.getByRole('radio', { name: /^Collection/ }));
     const button = await screen.findByRole('button', { name: /^Continue to payment/ });
     await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
     await user.click(button);
+    return { button, release };
+  }
+
+  it('keeps a tap made while the times of the way just chosen are on their way, and goes on when they come', async () => {
+    const user = userEvent.setup();
+    wire.answers['/api/order'] = { status: 500, body: { status: 500, message: 'x', data: null } };
+    const { button, release } = await tapWhileCollectionTimesLoad(user);
     // Nothing is sent without the times: no time to send yet, and no refusal for lack of one.
     expect(orders()).toEqual([]);
     expect(screen.queryByText('Choose ASAP or a time from the list')).toBeNull();
@@ -295,18 +303,7 @@ describe('checkoutResolver', () => {
 
   it('drops a tap made while the times were on their way when a choice changed meanwhile', async () => {
     const user = userEvent.setup();
-    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
-    show([]);
-    await screen.findByRole('button', { name: /^Continue to payment/ });
-    let release = () => {};
-    wire.answers['/api/available-timings'] = {
-      ...ok({ asap: { available: true, minutes: 25 }, days: [] }),
-      after: new Promise<void>((resolve) => (release = resolve)),
-    };
-    await user.click(screen.getByRole('radio', { name: /^Collection/ }));
-    const button = await screen.findByRole('button', { name: /^Continue to payment/ });
-    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
-    await user.click(button);
+    const { button, release } = await tapWhileCollectionTimesLoad(user);
     // After the tap the customer writes a note: the tap was not for this order.
     await user.type(screen.getByRole('textbox', { name: /^Notes for the shop/ }), 'No onions');
 
