@@ -29,7 +29,8 @@ export function cpuSeconds(pids) {
  * CPU seconds used so far by the PostgreSQL server on this machine: every postgres process's
  * own, and the postmaster's count of its ended children. A backend's CPU stays counted after a
  * pool closes its connection (the postmaster collects it), so a step's difference is the
- * server's whole work, not only that of the backends alive at both ends of it.
+ * server's whole work, not only that of the backends alive at both ends of it. Null when no
+ * postgres process runs on this machine.
  */
 export function postgresCpuSeconds() {
   const processes = new Map();
@@ -43,6 +44,7 @@ export function postgresCpuSeconds() {
     const fields = statFields(entry);
     if (fields) processes.set(entry, fields);
   }
+  if (processes.size === 0) return null; // PostgreSQL runs elsewhere: its CPU is not ours to read
   let ticks = 0;
   for (const fields of processes.values()) {
     ticks += Number(fields[11]) + Number(fields[12]);

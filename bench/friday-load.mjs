@@ -165,7 +165,10 @@ function stepFigures(serverCount) {
         answered.length,
       ),
       serverCores: cpu.map((seconds) => Math.round((seconds / step.seconds) * 100) / 100),
-      postgresCores: Math.round(((after.postgres - before.postgres) / step.seconds) * 100) / 100,
+      postgresCores:
+        before.postgres === null || after.postgres === null
+          ? 'n/a'
+          : Math.round(((after.postgres - before.postgres) / step.seconds) * 100) / 100,
       benchCores: Math.round(((after.bench - before.bench) / step.seconds) * 100) / 100,
       statements: step.statementRows ? statementFigures(step.statementRows, answered.length) : null,
     };

@@ -192,7 +192,6 @@ steps, ${measured.warmupSeconds} s at the first rate warm the processes up, not 
   } Then the database is analysed (\`ANALYZE\`), as autovacuum would have done on a service
 running since lunch, so that PostgreSQL plans on the tables' real sizes.
 
-
 - Board latency: from the order's answer (POST /api/order) to its \`order.created\` on a board,
   over all four boards.
 - Server CPU per order: each process's user + system time over the step (/proc/<pid>/stat)

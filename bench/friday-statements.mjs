@@ -21,11 +21,17 @@ export async function statementStats(database) {
     if (!/\bpg_stat_statements\b/.test(rows[0]?.setting ?? '')) {
       await client.end();
       return {
-        unavailable:
-          'pg_stat_statements is not loaded (`shared_preload_libraries`; docs/testing.md "Running a part")',
+        unavailable: 'pg_stat_statements is not loaded (see docs/testing.md "Running a part")',
       };
     }
-    await client.query('create extension if not exists pg_stat_statements');
+    try {
+      await client.query('create extension if not exists pg_stat_statements');
+      await client.query('select pg_stat_statements_reset(0, 0, 0)');
+    } catch (error) {
+      // Loaded, but this user may not create it or reset it (not a superuser).
+      await client.end();
+      return { unavailable: `pg_stat_statements could not be used (${error.message})` };
+    }
     const oid = await client.query('select oid from pg_database where datname = $1', [
       database.database,
     ]);

@@ -189,9 +189,9 @@ async function serviceOn(serverMain, label, adminUrl) {
     // A service since lunch has had its tables analysed by autovacuum (its first look comes a
     // minute after the rows do): without it, plans are chosen on a new table's guesses.
     await analyse(database);
+    sqlTimes = await statementStats(database);
     // SIGUSR2 starts and stops the preloaded profiler and statement counter.
     if (PROFILING) for (const server of servers) server.child.kill('SIGUSR2');
-    sqlTimes = await statementStats(database);
     const steps = await runSteps({
       ...{ servers, boards, accepters, order: nextOrder },
       ...{ rates: RATES, seconds: STEP_SECONDS, p99LimitMs: P99_LIMIT_MS },

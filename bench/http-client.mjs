@@ -46,8 +46,9 @@ export function postJson(url, headers, body) {
 }
 
 /**
- * GETs an event stream from `url` on a connection of its own; `onText` gets its text as it
- * comes. `done` settles when the stream ends (rejects if it could not be opened or was not a
+ * GETs an event stream from `url` (Node's default agent, apart from the requests' pool);
+ * `onText` gets its text as it comes. No timeout: Servery's streams send a heartbeat, and a
+ * server that goes away ends the request. `done` settles when the stream ends (rejects if it could not be opened or was not a
  * 200); `close()` ends it from this side.
  */
 export function readStream(url, headers, onText) {

@@ -212,7 +212,7 @@ export async function loadOrders(url, prepared, { duration, serverPid, postgres 
   // a query every 100 ms), on the same cores as Servery and PostgreSQL.
   const cpuBefore = {
     servery: cpuSeconds([serverPid]),
-    postgres: postgres ? postgresCpuSeconds() : 0,
+    postgres: postgres ? postgresCpuSeconds() : null,
     bench: cpuSeconds([process.pid]),
   };
   const started = process.hrtime.bigint();
@@ -220,7 +220,7 @@ export async function loadOrders(url, prepared, { duration, serverPid, postgres 
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   const cpuAfter = {
     servery: cpuSeconds([serverPid]),
-    postgres: postgres ? postgresCpuSeconds() : 0,
+    postgres: postgres ? postgresCpuSeconds() : null,
     bench: cpuSeconds([process.pid]),
   };
   const waits = stopSampling ? await stopSampling() : null;
@@ -247,7 +247,10 @@ export async function loadOrders(url, prepared, { duration, serverPid, postgres 
     timeouts: result.timeouts,
     saved: await ordersSaved(url, prepared, numberBefore),
     serveryCores: cores(cpuAfter.servery - cpuBefore.servery),
-    postgresCores: postgres ? cores(cpuAfter.postgres - cpuBefore.postgres) : null,
+    postgresCores:
+      postgres && cpuBefore.postgres !== null && cpuAfter.postgres !== null
+        ? cores(cpuAfter.postgres - cpuBefore.postgres)
+        : null,
     loadGeneratorCores: cores(cpuAfter.bench - cpuBefore.bench),
     waits,
     failure,

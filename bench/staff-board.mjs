@@ -63,8 +63,9 @@ export async function signInStaff(url, mailbox, email) {
 
 /**
  * A staff board: GET /api/admin/events read with node:http (bench/http-client.mjs), frames
- * parsed as EventSource parses them. Keeps every `order.created` arrival (performance.now()) by order id, so a repeat is
- * seen; reconnects with Last-Event-ID if the stream ends, as a browser would.
+ * parsed as EventSource parses them. Keeps every `order.created` arrival (performance.now())
+ * by order id, so a repeat is seen; reconnects with Last-Event-ID if the stream ends, as a
+ * browser would.
  */
 export function openBoard(url, cookie) {
   const arrivals = new Map();
