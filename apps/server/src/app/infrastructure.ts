@@ -17,6 +17,7 @@ import { TENANT_CHANGED_CHANNEL } from '../modules/tenants/tenants.repository.ts
 import { apiContractPlugin } from '../plugins/api-contract.ts';
 import { registerApiDocs } from '../plugins/api-docs.ts';
 import { authenticationPlugin } from '../plugins/authentication.ts';
+import { compressionPlugin } from '../plugins/compression.ts';
 import { controlCharactersPlugin } from '../plugins/control-characters.ts';
 import { errorHandlerPlugin } from '../plugins/error-handler.ts';
 import { FrontDoor, frontDoorPlugin, serverWithFrontDoor } from '../plugins/front-door.ts';
@@ -91,6 +92,7 @@ async function registerRequestPlugins(
   await app.register(errorHandlerPlugin);
   await app.register(controlCharactersPlugin);
   await app.register(securityHeadersPlugin, { production, stripe: Boolean(options.stripe) });
+  await app.register(compressionPlugin);
   await app.register(tenantPlugin, {
     db,
     defaultTenant: options.defaultTenant,

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import type { CachedJson } from '../lib/cached-json.ts';
 import { logAnswer, requestIdOf } from '../lib/requests.ts';
+import { chooseEncoding } from './compression.ts';
 import type { TenantRef } from '../modules/tenants/tenants.repository.ts';
 import { normalisedHost, type TenantCache } from './tenant.ts';
 
@@ -29,6 +30,8 @@ interface Answer {
   /** Where the answer sits in the shop cache; once it is no longer there, this one is stale. */
   name: string;
   cached: CachedJson;
+  /** The bytes sent: the kept answer, or its copy in the request's encoding. */
+  body: Buffer;
   /** Epoch ms at which the answer changes by itself (a dish sold out "today" coming back). */
   until: number | undefined;
   /** The status line's headers as the framework sent them, flat; the request id's slot is set per answer. */
@@ -52,8 +55,9 @@ interface Answer {
  */
 export class FrontDoor {
   /**
-   * `<method> <Host header> <path>` → answer. The space between Host and path keeps
-   * `Host: a:1/api` + `/loadconfig` apart from `Host: a:1` + `/api/loadconfig` (issue 31).
+   * `<method> <Host header> <path> <encoding>` → answer. The space between Host and path keeps
+   * `Host: a:1/api` + `/loadconfig` apart from `Host: a:1` + `/api/loadconfig` (issue 31); the
+   * encoding is the one the request's Accept-Encoding chooses (decision 58), empty for none.
    */
   private readonly answers = new Map<string, Answer>();
   /** Each shop's keys, so that a change to one shop drops its answers at once. */
@@ -86,7 +90,8 @@ export class FrontDoor {
     const wiring = this.wiring;
     if (!wiring) return false;
     const { headers } = req;
-    const answer = this.answers.get(`${req.method} ${headers.host} ${req.url}`);
+    const encoding = chooseEncoding(headers['accept-encoding']) ?? '';
+    const answer = this.answers.get(`${req.method} ${headers.host} ${req.url} ${encoding}`);
     if (
       answer === undefined ||
       !CANONICAL_HOST.test(headers.host!) ||
@@ -114,7 +119,7 @@ export class FrontDoor {
     const reqId = requestIdOf(headers);
     answer.headers[answer.idSlot] = reqId;
     res.writeHead(200, answer.headers);
-    res.end(answer.cached.body);
+    res.end(answer.body);
     this.replayed++;
     logAnswer(wiring.log, {
       reqId,
@@ -128,13 +133,19 @@ export class FrontDoor {
 
   /**
    * Keeps the answer being sent for replay: called by a route as it sends a kept answer of the
-   * shop cache (`name`), with the headers set so far (the security headers, the request id,
-   * the ETag and the type) and the length the framework adds.
+   * shop cache (`name`) as `body` (compressed or not), with the headers set so far (the security
+   * headers, the request id, the ETag, Vary, the type and encoding) and the length the
+   * framework adds.
    */
   keep(
     request: FastifyRequest,
     reply: FastifyReply,
-    kept: { name: string; cached: CachedJson; until?: number },
+    kept: {
+      name: string;
+      cached: CachedJson;
+      body: Buffer;
+      until?: number;
+    },
   ): void {
     const { headers, url } = request;
     const host = headers.host;
@@ -159,8 +170,10 @@ export class FrontDoor {
       flat.push(name, value);
     }
     if (idSlot < 0) return;
-    flat.push('content-length', String(kept.cached.body.length));
-    const key = `${request.method} ${host} ${url}`;
+    flat.push('content-length', String(kept.body.length));
+    // Keyed by the encoding the request chooses, as `serve` looks it up, whether or not this
+    // answer was big enough to be compressed.
+    const key = `${request.method} ${host} ${url} ${chooseEncoding(headers['accept-encoding']) ?? ''}`;
     const old = this.answers.get(key);
     if (old) this.remove(old);
     if (this.answers.size >= MAX_ANSWERS || this.bytes >= MAX_BYTES) this.clear();
@@ -170,12 +183,13 @@ export class FrontDoor {
       host: normalisedHost(request.hostname),
       name: kept.name,
       cached: kept.cached,
+      body: kept.body,
       until: kept.until,
       headers: flat,
       idSlot,
     };
     this.answers.set(key, answer);
-    this.bytes += kept.cached.body.length;
+    this.bytes += kept.body.length;
     let keys = this.keysOfShop.get(answer.tenant.id);
     if (!keys) {
       keys = new Set();
@@ -192,7 +206,7 @@ export class FrontDoor {
   private remove(answer: Answer): void {
     if (this.answers.get(answer.key) !== answer) return;
     this.answers.delete(answer.key);
-    this.bytes -= answer.cached.body.length;
+    this.bytes -= answer.body.length;
     const keys = this.keysOfShop.get(answer.tenant.id);
     keys?.delete(answer.key);
     if (keys?.size === 0) this.keysOfShop.delete(answer.tenant.id);
