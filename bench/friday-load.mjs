@@ -88,6 +88,7 @@ export async function runSteps(run) {
     const records = [];
     await statements?.reset();
     const before = cpuNow(servers);
+    const fetchesBefore = boardFetches(boards);
     const started = performance.now();
     const count = Math.round(rate * seconds);
     let lateStarts = 0;
@@ -110,6 +111,7 @@ export async function runSteps(run) {
       await new Promise((resolve) => setTimeout(resolve, TICK_MS));
     }
     const after = cpuNow(servers);
+    const fetchesAfter = boardFetches(boards);
     const statementRows = await statements?.read();
     const answered = records.filter((r) => r.answered !== undefined);
     const answers = summary(answered.map((r) => r.answered - r.sent));
@@ -121,6 +123,11 @@ export async function runSteps(run) {
       statementRows,
       lateStarts,
       seconds: (after.at - before.at) / 1000,
+      fetches: {
+        count: fetchesAfter.count - fetchesBefore.count,
+        bytes: fetchesAfter.bytes - fetchesBefore.bytes,
+        failed: fetchesAfter.failed - fetchesBefore.failed,
+      },
     });
     if (answers.p99 !== null && answers.p99 > p99LimitMs) break;
     // Orders still unanswered at the end of the step are as telling as slow ones.
@@ -129,6 +136,18 @@ export async function runSteps(run) {
   // Each order's promise settles once its boards have shown it and its accept is answered.
   await Promise.all(pending);
   return steps.map(stepFigures(servers.length));
+}
+
+/** The open orders the boards asked for again so far (FRIDAY_BOARDS_REFETCH), summed. */
+function boardFetches(boards) {
+  const sum = { count: 0, bytes: 0, failed: 0 };
+  for (const board of boards) {
+    const fetches = board.fetches;
+    sum.count += fetches.count;
+    sum.bytes += fetches.bytes;
+    sum.failed += fetches.failed;
+  }
+  return sum;
 }
 
 const perOrderMs = (seconds, orders) =>
@@ -171,6 +190,13 @@ function stepFigures(serverCount) {
           : Math.round(((after.postgres - before.postgres) / step.seconds) * 100) / 100,
       benchCores: Math.round(((after.bench - before.bench) / step.seconds) * 100) / 100,
       statements: step.statementRows ? statementFigures(step.statementRows, answered.length) : null,
+      boardFetches: step.fetches.count
+        ? {
+            perOrder: Math.round((step.fetches.count / Math.max(1, answered.length)) * 100) / 100,
+            kbEach: Math.round(step.fetches.bytes / step.fetches.count / 100) / 10,
+            failed: step.fetches.failed,
+          }
+        : null,
     };
   };
 }

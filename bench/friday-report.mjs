@@ -91,6 +91,26 @@ PostgreSQL's statement time per order at each step: ${totals}.
 `;
 }
 
+/** What the boards read on order events besides the stream (FRIDAY_BOARDS_READ), by step. */
+function boardReadsLine(run) {
+  if (!run.boardsRead || run.boardsRead === 'none') {
+    return '- The boards read the stream alone (`FRIDAY_BOARDS_READ=none`).\n';
+  }
+  const steps = run.steps
+    .filter((step) => step.boardFetches)
+    .map(
+      (step) =>
+        `${step.rate}/s ${step.boardFetches.perOrder} per order, ${step.boardFetches.kbEach} KB each${step.boardFetches.failed ? `, ${step.boardFetches.failed} failed` : ''}`,
+    );
+  const what =
+    run.boardsRead === 'all'
+      ? 'every open order again, as the desk did before decision 59 (`GET /api/admin/orders?limit=200`)'
+      : 'the orders 150 ms of events named, as the desk does (`GET /api/admin/orders?ids=…`, decision 59)';
+  return `- On each order event every board read ${what}, brotli accepted, one request at a time
+  (events meanwhile go into the next): ${steps.join('; ') || 'none'}.
+`;
+}
+
 function runSection(run, measured) {
   if (run.skipped || run.failure)
     return `### ${run.label}\n\nNot measured: ${run.skipped ?? run.failure}\n`;
@@ -110,7 +130,7 @@ ${run.database}; the order: ${run.order.lines} dishes with choices from ${run.or
 ${run.steps.map(stepRow).join('\n')}
 
 ${goalsOf(run, measured.floor)}
-${statementsLine(run)}${sqlTimesSection(run)}
+${boardReadsLine(run)}${statementsLine(run)}${sqlTimesSection(run)}
 
 ${
   run.profiles

@@ -40,6 +40,15 @@ export const PROFILE_INTERVAL_US = Number(process.env.FRIDAY_PROFILE_INTERVAL_US
  * is the server's alone (each costs CPU of its own: the goal of issue 33 is read this way).
  */
 export const PROFILING = process.env.FRIDAY_PROFILE !== 'off';
+/**
+ * FRIDAY_BOARDS_READ: what each board reads on an order event besides the stream, as the staff
+ * application does. `named` (the default: the desk since decision 59) the orders the events
+ * name; `all` (the desk before it) every open order again; `none` the stream alone.
+ */
+export const BOARDS_READ = process.env.FRIDAY_BOARDS_READ ?? 'named';
+if (!['named', 'all', 'none'].includes(BOARDS_READ)) {
+  throw new Error(`FRIDAY_BOARDS_READ is named, all or none, not ${BOARDS_READ}`);
+}
 const PROFILE = new URL('./profile-window.mjs', import.meta.url).pathname;
 const STATEMENTS = new URL('./count-statements.mjs', import.meta.url).pathname;
 
@@ -125,7 +134,9 @@ async function openService(servers, staff, mailbox, boards) {
   for (let i = 0; i < 4; i++) {
     const server = servers[i < 2 ? 0 : 1];
     cookies.push(await signInStaff(server.url, mailbox, staff[i]));
-    boards.push(openBoard(server.url, cookies[i]));
+    boards.push(
+      openBoard(server.url, cookies[i], { refetch: BOARDS_READ === 'none' ? null : BOARDS_READ }),
+    );
   }
   await Promise.all(boards.map((b) => b.ready));
   const accepters = [
@@ -210,6 +221,7 @@ async function serviceOn(serverMain, label, adminUrl) {
       sqlTimesUnavailable: sqlTimes.unavailable ?? null,
       profiles,
       boardReconnects: boards.map((b) => b.reconnects),
+      boardsRead: BOARDS_READ,
     };
   } finally {
     await sqlTimes?.close?.();

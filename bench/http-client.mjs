@@ -46,6 +46,26 @@ export function postJson(url, headers, body) {
 }
 
 /**
+ * GETs `url` as a browser asks for an API answer (brotli or gzip accepted); resolves to the
+ * status and the bytes as they came over the wire, not decoded (the bench only counts them).
+ */
+export function getBytes(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      url,
+      { agent, headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('error', reject);
+        res.on('end', () => resolve({ status: res.statusCode, bytes }));
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+/**
  * GETs an event stream from `url` (Node's default agent, apart from the requests' pool);
  * `onText` gets its text as it comes. No timeout: Servery's streams send a heartbeat, and a
  * server that goes away ends the request. `done` settles when the stream ends (rejects if it could not be opened or was not a

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { readStream } from './http-client.mjs';
+import { getBytes, readStream } from './http-client.mjs';
 import { prepareOrder } from './orders.mjs';
 
 /** The board's member of staff: an address of its own per run, so the mailbox has one code. */
@@ -67,7 +67,7 @@ export async function signInStaff(url, mailbox, email) {
  * by order id, so a repeat is seen; reconnects with Last-Event-ID if the stream ends, as a
  * browser would.
  */
-export function openBoard(url, cookie) {
+export function openBoard(url, cookie, { refetch = null } = {}) {
   const arrivals = new Map();
   const waiters = new Map();
   let lastEventId;
@@ -79,6 +79,42 @@ export function openBoard(url, cookie) {
     resolveReady = resolve;
     setTimeout(() => reject(new Error('the board got no ready event in 10 s')), 10_000).unref();
   });
+
+  // `refetch`: the board reads orders on each order event as the staff application does.
+  // 'named' (the desk now, desk-refresh.ts): the orders 150 ms of events name, at most 50 a read;
+  // 'all' (the desk before decision 59): the first page of every open order again. One request
+  // at a time; events during it go into the next, as the desk does.
+  const fetches = { count: 0, bytes: 0, failed: 0, running: false, named: new Set(), all: false };
+  const readOrders = async () => {
+    fetches.running = true;
+    while (!closed && (fetches.all || fetches.named.size > 0)) {
+      let query = 'limit=200';
+      if (refetch === 'named') {
+        // The desk gathers 150 ms of events into one read (GATHER_MS in desk-refresh.ts).
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const ids = [...fetches.named].slice(0, 50);
+        for (const id of ids) fetches.named.delete(id);
+        query = `ids=${ids.join(',')}&limit=${ids.length}`;
+      } else {
+        fetches.all = false;
+        fetches.named.clear();
+      }
+      try {
+        const res = await getBytes(`${url}/api/admin/orders?${query}`, { cookie });
+        fetches.count += 1;
+        fetches.bytes += res.bytes;
+        if (res.status !== 200) fetches.failed += 1;
+      } catch {
+        fetches.failed += 1;
+      }
+    }
+    fetches.running = false;
+  };
+  const orderEvent = (orderId) => {
+    if (refetch === 'all') fetches.all = true;
+    else fetches.named.add(orderId);
+    if (!fetches.running) void readOrders();
+  };
 
   const onFrame = (frame) => {
     let id;
@@ -95,9 +131,11 @@ export function openBoard(url, cookie) {
     }
     if (id !== undefined) lastEventId = id;
     if (event === 'ready') resolveReady();
+    if (!event.startsWith('order.')) return;
+    const orderId = JSON.parse(data.join('\n')).entity_id;
+    if (refetch) orderEvent(orderId);
     if (event !== 'order.created') return;
     const now = performance.now();
-    const orderId = JSON.parse(data.join('\n')).entity_id;
     const times = arrivals.get(orderId) ?? [];
     times.push(now);
     arrivals.set(orderId, times);
@@ -140,6 +178,10 @@ export function openBoard(url, cookie) {
     arrivals,
     get reconnects() {
       return reconnects;
+    },
+    /** With `refetch`: the reads of orders made, and the bytes their answers took. */
+    get fetches() {
+      return { count: fetches.count, bytes: fetches.bytes, failed: fetches.failed };
     },
     /** When the order's event arrived (performance.now()), waiting up to `ms`; null if never. */
     arrival(orderId, ms) {

@@ -33,6 +33,12 @@ export function canMove(from: OrderStatus, to: OrderStatus, type: OrderType): bo
 export const movableFrom = (to: OrderStatus, type: OrderType): OrderStatus[] =>
   ORDER_STATUSES.filter((from) => canMove(from, to, type));
 
+/**
+ * The most orders a board asks for by id in one request (`GET /api/admin/orders?ids=`), when
+ * live events name orders that changed (decision 59).
+ */
+export const ORDER_IDS_MAX = 50;
+
 /** Orders the kitchen still has to act on, in board order. */
 export const OPEN_ORDER_STATUSES = [
   'placed',

@@ -14,4 +14,5 @@ export function createAdminState() {
 }
 
 export type AdminDispatch = ReturnType<typeof createAdminState>['dispatch'];
+export type AdminState = ReturnType<ReturnType<typeof createAdminState>['getState']>;
 export const useAdminDispatch = useDispatch.withTypes<AdminDispatch>();

@@ -169,8 +169,42 @@ describe('GET /api/admin/orders', () => {
     expect((await get(`/api/admin/orders/${kiosk.id}`)).statusCode).toBe(404);
   });
 
-  it('answers 400 for a bad cursor, status or date', async () => {
-    for (const query of ['cursor=nonsense', 'status=eaten', 'from=yesterday', 'type=drone']) {
+  it('gives just the orders named in ids, in any status, of the stores of the person asking', async () => {
+    const who = {
+      first: 'Named',
+      last: unique(),
+      email: `n.${unique()}@example.com`,
+      phone: '+447700900555',
+    };
+    const open = await orderOf(who);
+    const done = await orderOf(who, { status: 'completed' });
+    const other = await orderOf(who);
+    const kiosk = await orderOf(who, {}, s.kiosk);
+    const named = async (ids: string[], agent?: StaffAgent) => {
+      const res = await get(`/api/admin/orders?ids=${ids.join(',')}`, agent);
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as Page).orders.map((o) => `${o.id} ${o.status}`).sort();
+    };
+    // A closed order comes too: the desk learns that it has left the board.
+    expect(await named([open.id, done.id, kiosk.id, randomUUID()])).toEqual(
+      [`${open.id} placed`, `${done.id} completed`].sort(),
+    );
+    expect(await named([kiosk.id], s.owner)).toEqual([`${kiosk.id} placed`]);
+    expect(await named([other.id])).toEqual([`${other.id} placed`]);
+  });
+
+  it('answers 400 for a bad cursor, status, date or list of ids', async () => {
+    const many = Array.from({ length: 51 }, () => randomUUID()).join(',');
+    for (const query of [
+      'cursor=nonsense',
+      'status=eaten',
+      'from=yesterday',
+      'type=drone',
+      'ids=',
+      'ids=42',
+      `ids=${randomUUID()},nonsense`,
+      `ids=${many}`,
+    ]) {
       const res = await get(`/api/admin/orders?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().status).toBe(400);

@@ -11,6 +11,8 @@ export type HistoryRow = DeskRow;
 
 export interface HistoryFilter {
   statuses?: readonly OrderStatus[];
+  /** Just these orders (the desk's refresh on live events). */
+  ids?: readonly string[];
   /** By when the order was placed. */
   placedFrom?: Date;
   placedTo?: Date;
@@ -75,6 +77,7 @@ export async function listHistory(
         eq(orders.tenantId, tenantId),
         inArray(orders.storeId, storeIds),
         filter.statuses ? inArray(orders.status, [...filter.statuses]) : undefined,
+        filter.ids ? inArray(orders.id, [...filter.ids]) : undefined,
         filter.placedFrom ? gte(orders.createdAt, filter.placedFrom) : undefined,
         filter.placedTo ? lt(orders.createdAt, filter.placedTo) : undefined,
         filter.wantedFrom ? gte(orders.scheduledFor, filter.wantedFrom) : undefined,

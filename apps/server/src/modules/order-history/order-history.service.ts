@@ -45,12 +45,14 @@ export function createOrderHistoryService(db: Database) {
   /**
    * The desk's list and the order history in one (issue 29 point 3, issue 27 point 7): newest
    * first, a page at a time. Without a status or a search it is the desk's open orders, so a
-   * board that pages to the end has every open order, the newest first.
+   * board that pages to the end has every open order, the newest first. With `ids`, those
+   * orders of the person's stores in any status: a board's refresh on live events (decision 59).
    */
   async function list(staff: StaffIdentity, timeZone: string, query: OrderHistoryQuery) {
     const searching = Boolean(query.q || query.from || query.to || query.type || query.payment);
     const filter: HistoryFilter = {
-      statuses: query.status ?? (searching ? undefined : OPEN_ORDER_STATUSES),
+      statuses: query.status ?? (searching || query.ids ? undefined : OPEN_ORDER_STATUSES),
+      ...(query.ids ? { ids: query.ids } : {}),
       ...(query.from ? { placedFrom: dayStart(query.from, timeZone) } : {}),
       ...(query.to ? { placedTo: dayEnd(query.to, timeZone) } : {}),
       ...(query.date

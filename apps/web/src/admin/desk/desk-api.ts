@@ -1,6 +1,31 @@
 import type { OrderHistoryPage } from '@servery/contract/back-office-shapes';
 import type { DeskOrder, KitchenTicket, OrderStatusChange } from '@servery/contract/desk';
+import { OPEN_ORDER_STATUSES } from '@servery/contract/desk-moves';
 import { adminApi } from '../admin-api.ts';
+
+const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
+
+/** The board's order: soonest wanted first, then by number. */
+const boardOrder = (a: DeskOrder, b: DeskOrder) =>
+  a.scheduled_for.localeCompare(b.scheduled_for) || a.number - b.number;
+
+/**
+ * The open orders with `fresh` put in: each named order replaced or added while it is open,
+ * and taken off once it is not (or did not come back: it is not, or no longer, this person's).
+ */
+export function mergeOrders(
+  list: readonly DeskOrder[],
+  named: readonly string[],
+  fresh: readonly DeskOrder[],
+): DeskOrder[] {
+  const byId = new Map(fresh.map((order) => [order.id, order]));
+  const kept = list.filter((order) => !named.includes(order.id));
+  for (const id of named) {
+    const order = byId.get(id);
+    if (order && OPEN.includes(order.status)) kept.push(order);
+  }
+  return kept.sort(boardOrder);
+}
 
 const deskApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -21,16 +46,40 @@ const deskApi = adminApi.injectEndpoints({
           all.push(...data.orders);
           cursor = data.next_cursor;
         } while (cursor);
-        const when = (o: DeskOrder) => o.scheduled_for;
-        all.sort((a, b) => when(a).localeCompare(when(b)) || a.number - b.number);
+        all.sort(boardOrder);
         return { data: all };
       },
       providesTags: ['Order'],
     }),
+    /**
+     * The orders named, in any status (`?ids=`): what a board asks for when live events name
+     * orders that changed, to put into the open orders (desk-refresh.ts, decision 59).
+     */
+    namedOrders: build.query<DeskOrder[], string[]>({
+      query: (ids) => `/orders?ids=${ids.join(',')}&limit=${ids.length}`,
+      transformResponse: (body: { data: OrderHistoryPage }) => body.data.orders,
+      keepUnusedDataFor: 0,
+    }),
     moveOrder: build.mutation<DeskOrder, OrderStatusChange & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/orders/${id}/status`, method: 'POST', body }),
       transformResponse: (body: { data: DeskOrder }) => body.data,
-      invalidatesTags: ['Order'],
+      // The answer is the order as moved: it goes into the open orders (or leaves them) at once.
+      // A refused move (a colleague moved it first) reads the open orders again.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const moved = await queryFulfilled.then(
+          (result) => result.data,
+          () => null,
+        );
+        if (!moved) {
+          dispatch(adminApi.util.invalidateTags(['Order']));
+          return;
+        }
+        dispatch(
+          deskApi.util.updateQueryData('deskOrders', undefined, (draft) =>
+            mergeOrders(draft, [id], [moved]),
+          ),
+        );
+      },
     }),
     /**
      * Counts a print on the server and answers the ticket (REPRINT from the second print). With
@@ -47,4 +96,5 @@ const deskApi = adminApi.injectEndpoints({
   }),
 });
 
+export { deskApi };
 export const { useDeskOrdersQuery, useMoveOrderMutation, usePrintTicketMutation } = deskApi;

@@ -1,7 +1,19 @@
 import { LIVE_EVENT_KINDS } from '@servery/contract/live-events';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
-type Listener = (kind: string) => void;
+/** An event's kind, and the id of what it is about (an order's, a booking's) when it names one. */
+type Listener = (kind: string, entityId?: string) => void;
+
+/** The `entity_id` of an event's data (`{ id, kind, entity_id, store_id, at }`), if it has one. */
+function entityOf(data: unknown): string | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const id = (JSON.parse(data) as { entity_id?: unknown }).entity_id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The staff application's one stream (GET /api/admin/events), shared by every screen: the
@@ -21,7 +33,7 @@ export class LiveStream {
     const source = new EventSource('/api/admin/events');
     this.source = source;
     let wasDown = false;
-    const handle = (event: MessageEvent) => this.emit(event.type);
+    const handle = (event: MessageEvent) => this.emit(event.type, entityOf(event.data));
     // Every kind the server sends (a named event reaches only a listener of its name).
     for (const kind of LIVE_EVENT_KINDS) source.addEventListener(kind, handle);
     source.addEventListener('open', () => {
@@ -53,8 +65,8 @@ export class LiveStream {
     return () => this.watchers.delete(onChange);
   };
 
-  private emit(kind: string) {
-    for (const listener of [...this.listeners]) listener(kind);
+  private emit(kind: string, entityId?: string) {
+    for (const listener of [...this.listeners]) listener(kind, entityId);
   }
 
   private setState(state: LiveState) {

@@ -12,9 +12,10 @@ function useStream(): LiveStream {
 
 /**
  * A screen's ear on the staff application's one live stream (live-stream.ts): `onEvent` runs
- * for every event, and with `reconnected` after each reconnect. Answers the stream's state.
+ * for every event with the id of what it is about, and with `reconnected` after each reconnect.
+ * Answers the stream's state.
  */
-export function useLiveEvents(onEvent: (kind: string) => void) {
+export function useLiveEvents(onEvent: (kind: string, entityId?: string) => void) {
   const stream = useStream();
   useEffect(() => stream.listen(onEvent), [stream, onEvent]);
   return useLiveState();

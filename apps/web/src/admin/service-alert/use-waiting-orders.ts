@@ -1,28 +1,32 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useStore } from 'react-redux';
 import type { DeskOrder } from '@servery/contract/desk';
-import { adminApi } from '../admin-api.ts';
-import { useAdminDispatch } from '../admin-state.ts';
+import { useAdminDispatch, type AdminState } from '../admin-state.ts';
 import { useDeskOrdersQuery } from '../desk/desk-api.ts';
+import { createDeskRefresher } from '../desk/desk-refresh.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
 
 const NONE: DeskOrder[] = [];
 
 /**
  * The orders waiting for an answer (placed, in the person's stores), kept fresh on every screen:
- * the open orders are refetched on each order event and after a reconnect, here at the top of
- * the staff application rather than on the desk, so every screen can show and ring for them.
+ * the orders each order event names are read and put into the open orders, and the whole list
+ * is read again after a reconnect (desk-refresh.ts), here at the top of the staff application
+ * rather than on the desk, so every screen can show and ring for them.
  * The desk reads the same query, so it costs no second request.
  */
 export function useWaitingOrders(runsOrders: boolean): DeskOrder[] {
   const dispatch = useAdminDispatch();
+  const store = useStore<AdminState>();
   const orders = useDeskOrdersQuery(undefined, { skip: !runsOrders });
+  const [refresher] = useState(() => createDeskRefresher(dispatch, store.getState));
   const refetch = useCallback(
-    (kind: string) => {
-      if (runsOrders && (kind.startsWith('order.') || kind === 'reconnected')) {
-        dispatch(adminApi.util.invalidateTags(['Order']));
-      }
+    (kind: string, entityId?: string) => {
+      if (!runsOrders) return;
+      if (kind.startsWith('order.')) refresher.changed(entityId);
+      else if (kind === 'reconnected') refresher.changed();
     },
-    [dispatch, runsOrders],
+    [refresher, runsOrders],
   );
   useLiveEvents(refetch);
   const data = orders.data;

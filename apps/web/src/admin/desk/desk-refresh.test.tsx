@@ -1,0 +1,106 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApiWire, type Wire } from '../../lib/testing/api-wire.ts';
+import { AdminApp } from '../admin-app.tsx';
+import {
+  deskOrder,
+  FakeEventSource,
+  ok,
+  staffSession,
+  stubStaffBrowser,
+} from '../testing/staff-app-fakes.ts';
+
+// Decision 59: an order's live event brings that order, not every open order again.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const deskPage = (orders: ReturnType<typeof deskOrder>[]) => ok({ orders, next_cursor: null });
+/** The order numbers on the board, in the board's order. */
+const onBoard = () =>
+  screen
+    .queryAllByRole('listitem')
+    .map((li) => /#(\d+)/.exec(li.textContent ?? '')?.[1])
+    .filter(Boolean)
+    .map(Number);
+/** The desk's reads of the orders so far: `all`, or the ids asked for. */
+const ordersAsked = (wire: Wire) =>
+  wire.sent.filter((s) => s.path === '/api/admin/orders').map((s) => s.query?.ids ?? 'all');
+
+function openDesk() {
+  render(
+    <MemoryRouter initialEntries={['/admin/desk']}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminApp />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function eventAbout(kind: string, orderId: string) {
+  const stream = FakeEventSource.opened[0]!;
+  act(() => {
+    stream.dispatchEvent(new MessageEvent(kind, { data: JSON.stringify({ entity_id: orderId }) }));
+  });
+}
+
+describe("the desk's open orders on live events", () => {
+  it('reads only the order an event names, puts it in, and takes it off once closed', async () => {
+    stubStaffBrowser();
+    const wire = stubApiWire({
+      '/api/admin/session': ok(staffSession('staff')),
+      '/api/admin/orders': deskPage([deskOrder(1001), deskOrder(1002)]),
+    });
+    openDesk();
+    await waitFor(() => expect(onBoard()).toEqual([1001, 1002]));
+    act(() => void FakeEventSource.opened[0]!.dispatchEvent(new Event('open')));
+    expect(ordersAsked(wire)).toEqual(['all']);
+
+    // A new order: the answer to `ids` is that order alone, and the others stay.
+    wire.answers['/api/admin/orders'] = deskPage([
+      deskOrder(1003, { scheduled_for: '2026-11-24T18:00:00.000Z' }),
+    ]);
+    eventAbout('order.created', 'o1003');
+    await waitFor(() => expect(onBoard()).toEqual([1003, 1001, 1002]));
+    expect(ordersAsked(wire)).toEqual(['all', 'o1003']);
+
+    // Completed at another board: it leaves this one.
+    wire.answers['/api/admin/orders'] = deskPage([deskOrder(1001, { status: 'completed' })]);
+    eventAbout('order.status', 'o1001');
+    await waitFor(() => expect(onBoard()).toEqual([1003, 1002]));
+    // An order that no longer comes back (another store's now) leaves too.
+    wire.answers['/api/admin/orders'] = deskPage([]);
+    eventAbout('order.status', 'o1002');
+    await waitFor(() => expect(onBoard()).toEqual([1003]));
+    expect(ordersAsked(wire)).toEqual(['all', 'o1003', 'o1001', 'o1002']);
+
+    // After a reconnect the whole list is read again.
+    wire.answers['/api/admin/orders'] = deskPage([deskOrder(1003), deskOrder(1004)]);
+    act(() => {
+      FakeEventSource.opened[0]!.dispatchEvent(new Event('error'));
+      FakeEventSource.opened[0]!.dispatchEvent(new Event('open'));
+    });
+    await waitFor(() => expect(onBoard()).toEqual([1003, 1004]));
+    expect(ordersAsked(wire).at(-1)).toBe('all');
+  });
+
+  it('reads the whole list again when the read of the named orders fails', async () => {
+    stubStaffBrowser();
+    const wire = stubApiWire({
+      '/api/admin/session': ok(staffSession('staff')),
+      '/api/admin/orders': deskPage([deskOrder(1001)]),
+    });
+    openDesk();
+    await waitFor(() => expect(onBoard()).toEqual([1001]));
+    wire.answers['/api/admin/orders'] = {
+      status: 500,
+      body: { status: 500, message: 'Something went wrong', data: null },
+    };
+    eventAbout('order.created', 'o1002');
+    await waitFor(() => expect(ordersAsked(wire)).toEqual(['all', 'o1002', 'all']));
+    // The board keeps what it had and says the read failed.
+    expect(onBoard()).toEqual([1001]);
+  });
+});
