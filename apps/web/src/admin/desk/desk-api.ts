@@ -65,7 +65,7 @@ const deskApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: DeskOrder }) => body.data,
       // The answer is the order as moved: it goes into the open orders (or leaves them) at once.
       // A refused move (a colleague moved it first) reads the open orders again.
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
         const moved = await queryFulfilled.then(
           (result) => result.data,
           () => null,
@@ -74,11 +74,10 @@ const deskApi = adminApi.injectEndpoints({
           dispatch(adminApi.util.invalidateTags(['Order']));
           return;
         }
-        dispatch(
-          deskApi.util.updateQueryData('deskOrders', undefined, (draft) =>
-            mergeOrders(draft, [id], [moved]),
-          ),
-        );
+        const list = deskApi.endpoints.deskOrders.select()(getState()).data;
+        if (!list) return;
+        const merged = mergeOrders(list, [id], [moved]);
+        dispatch(deskApi.util.updateQueryData('deskOrders', undefined, () => merged));
       },
     }),
     /**

@@ -49,12 +49,11 @@ export function createDeskRefresher(dispatch: AdminDispatch, getState: () => Adm
         // A whole list asked for after these orders were is newer than them: it stands.
         const now = deskApi.endpoints.deskOrders.select()(getState());
         if ((now.startedTimeStamp ?? 0) > asked) continue;
-        const fresh = result.data;
-        dispatch(
-          deskApi.util.updateQueryData('deskOrders', undefined, (draft) =>
-            mergeOrders(draft, ids, fresh),
-          ),
-        );
+        // Merged from the list as kept (frozen plain objects, not Immer drafts of 200 orders):
+        // unchanged orders keep their objects, so their cards are not drawn again.
+        if (!now.data) continue;
+        const merged = mergeOrders(now.data, ids, result.data);
+        dispatch(deskApi.util.updateQueryData('deskOrders', undefined, () => merged));
       }
     } finally {
       running = false;
