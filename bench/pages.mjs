@@ -91,7 +91,7 @@ function framesSection(desk) {
 Debian's chromium at ${width}x${height} px with the staff session, the CPU slowed ${DESK_RUN.cpuSlowdown}× (CDP
 \`Emulation.setCPUThrottlingRate\`). Once all ${DESK_RUN.openOrders} cards are drawn and the stream is live,
 ${DESK_RUN.updates} updates come ${DESK_RUN.updateEveryMs} ms apart, by turns a new order and one of those accepted, each an event the board
-answers by fetching the open orders again. Frames are timed by a requestAnimationFrame loop in
+answers by reading the orders its events name (decision 59; until then, every open order again). Frames are timed by a requestAnimationFrame loop in
 the page; Chromium's long animation frames (over 50 ms) are observed with their script and
 style-and-layout time; a new order's card is timed from just before its \`POST /api/order\` to
 the card in the DOM (a MutationObserver).
