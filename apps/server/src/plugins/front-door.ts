@@ -32,6 +32,11 @@ interface Answer {
   cached: CachedJson;
   /** The bytes sent: the kept answer, or its copy in the request's encoding. */
   body: Buffer;
+  /**
+   * What the answer holds in memory, counted against MAX_BYTES: the JSON, and the compressed
+   * copy when it sends one (the JSON stays alive with it).
+   */
+  weight: number;
   /** Epoch ms at which the answer changes by itself (a dish sold out "today" coming back). */
   until: number | undefined;
   /** The status line's headers as the framework sent them, flat; the request id's slot is set per answer. */
@@ -177,6 +182,8 @@ export class FrontDoor {
     const old = this.answers.get(key);
     if (old) this.remove(old);
     if (this.answers.size >= MAX_ANSWERS || this.bytes >= MAX_BYTES) this.clear();
+    const weight =
+      kept.cached.body.length + (kept.body === kept.cached.body ? 0 : kept.body.length);
     const answer: Answer = {
       key,
       tenant: request.tenant,
@@ -184,12 +191,13 @@ export class FrontDoor {
       name: kept.name,
       cached: kept.cached,
       body: kept.body,
+      weight,
       until: kept.until,
       headers: flat,
       idSlot,
     };
     this.answers.set(key, answer);
-    this.bytes += kept.body.length;
+    this.bytes += weight;
     let keys = this.keysOfShop.get(answer.tenant.id);
     if (!keys) {
       keys = new Set();
@@ -206,7 +214,7 @@ export class FrontDoor {
   private remove(answer: Answer): void {
     if (this.answers.get(answer.key) !== answer) return;
     this.answers.delete(answer.key);
-    this.bytes -= answer.body.length;
+    this.bytes -= answer.weight;
     const keys = this.keysOfShop.get(answer.tenant.id);
     keys?.delete(answer.key);
     if (keys?.size === 0) this.keysOfShop.delete(answer.tenant.id);

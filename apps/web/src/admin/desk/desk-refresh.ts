@@ -46,9 +46,10 @@ export function createDeskRefresher(dispatch: AdminDispatch, getState: () => Adm
           refetchAll();
           return;
         }
-        // A whole list asked for after these orders were is newer than them: it stands.
+        // A whole list asked for since these orders were (in the same millisecond too) may be
+        // newer than them: it stands.
         const now = deskApi.endpoints.deskOrders.select()(getState());
-        if ((now.startedTimeStamp ?? 0) > asked) continue;
+        if ((now.startedTimeStamp ?? 0) >= asked) continue;
         // Merged from the list as kept (frozen plain objects, not Immer drafts of 200 orders):
         // unchanged orders keep their objects, so their cards are not drawn again.
         if (!now.data) continue;
