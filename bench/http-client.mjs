@@ -4,12 +4,23 @@
 // orders a second, most of it in undici: every core the bench takes is one the servers and
 // PostgreSQL do not have (bench/RESULTS.md "A Friday service: the bench lighter on its cores").
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
+/** What a browser sends: an answer large enough comes compressed (decision 58). */
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
+
+/** An answer's bytes as the server meant them: decoded when they came compressed. */
+function decode(encoding, bytes) {
+  if (encoding === 'br') return brotliDecompressSync(bytes);
+  if (encoding === 'gzip') return gunzipSync(bytes);
+  return bytes;
+}
+
 /**
- * POSTs `body` (a string, sent as JSON) to `url`; resolves to the answer's status and its body
- * parsed as JSON (null when it is not JSON).
+ * POSTs `body` (a string, sent as JSON) to `url` as a browser does (compression accepted);
+ * resolves to the answer's status and its body parsed as JSON (null when it is not JSON).
  */
 export function postJson(url, headers, body) {
   return new Promise((resolve, reject) => {
@@ -21,18 +32,18 @@ export function postJson(url, headers, body) {
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
+          'accept-encoding': BROWSER_ENCODINGS,
           ...headers,
         },
       },
       (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
         res.on('error', reject);
         res.on('end', () => {
           let json = null;
           try {
-            json = JSON.parse(text);
+            json = JSON.parse(decode(res.headers['content-encoding'], Buffer.concat(chunks)));
           } catch {
             // not JSON: the caller reports the status
           }
@@ -53,7 +64,7 @@ export function getBytes(url, headers) {
   return new Promise((resolve, reject) => {
     const req = http.get(
       url,
-      { agent, headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } },
+      { agent, headers: { 'accept-encoding': BROWSER_ENCODINGS, ...headers } },
       (res) => {
         let bytes = 0;
         res.on('data', (chunk) => (bytes += chunk.length));

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServiceShop, useServiceApp } from '../../test/service-shop.ts';
 import { secondProcess } from '../../test/test-app.ts';
-import { chooseEncoding } from './compression.ts';
+import { chooseEncoding, compress, COMPRESS_INLINE_UP_TO_BYTES } from './compression.ts';
 
 // Decision 58: answers cross the wire compressed, as a browser takes them, with or without a
 // compressing proxy in front. What the client reads after decoding is the same answer.
@@ -217,5 +217,28 @@ describe('chooseEncoding', () => {
     expect(chooseEncoding('*, br;q=0')).toBe('gzip');
     expect(chooseEncoding('deflate, identity')).toBeUndefined();
     expect(chooseEncoding('br;q=nonsense, gzip')).toBe('gzip');
+  });
+});
+
+describe('compress', () => {
+  const json = (bytes: number) => {
+    const rows = [];
+    for (let i = 0; rows.join(',').length < bytes; i++)
+      rows.push(JSON.stringify({ id: i, name: `Chicken tikka masala ${i}`, price: 1095 + i }));
+    return Buffer.from(`[${rows.join(',')}]`);
+  };
+
+  it('squeezes a small answer at once and a large one in the pool, each decoding to itself', async () => {
+    const small = json(COMPRESS_INLINE_UP_TO_BYTES / 4);
+    const large = json(COMPRESS_INLINE_UP_TO_BYTES * 4);
+    for (const body of [small, large]) {
+      for (const encoding of ['br', 'gzip'] as const) {
+        const made = compress(body, encoding);
+        expect(Buffer.isBuffer(made), `${body.length} ${encoding}`).toBe(body === small);
+        const bytes = await made;
+        expect(bytes.length).toBeLessThan(body.length / 4);
+        expect(decoded(encoding, bytes)).toEqual(JSON.parse(body.toString()));
+      }
+    }
   });
 });
