@@ -2,6 +2,7 @@ import type { OrderHistoryPage } from '@servery/contract/back-office-shapes';
 import type { DeskOrder, KitchenTicket, OrderStatusChange } from '@servery/contract/desk';
 import { OPEN_ORDER_STATUSES } from '@servery/contract/desk-moves';
 import { adminApi } from '../admin-api.ts';
+import type { AdminDispatch, AdminState } from '../admin-state.ts';
 
 const OPEN: readonly string[] = OPEN_ORDER_STATUSES;
 
@@ -70,14 +71,8 @@ const deskApi = adminApi.injectEndpoints({
           (result) => result.data,
           () => null,
         );
-        if (!moved) {
-          dispatch(adminApi.util.invalidateTags(['Order']));
-          return;
-        }
-        const list = deskApi.endpoints.deskOrders.select()(getState()).data;
-        if (!list) return;
-        const merged = mergeOrders(list, [id], [moved]);
-        dispatch(deskApi.util.updateQueryData('deskOrders', undefined, () => merged));
+        if (moved) putIntoDesk(dispatch, getState, [id], [moved]);
+        else dispatch(adminApi.util.invalidateTags(['Order']));
       },
     }),
     /**
@@ -90,10 +85,56 @@ const deskApi = adminApi.injectEndpoints({
         method: 'POST',
       }),
       transformResponse: (body: { data: KitchenTicket }) => body.data,
-      invalidatesTags: ['Order'],
+      // The ticket carries the order as printed: it goes into the open orders at once. A
+      // refused claim (another device printed it) reads that order alone.
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        const ticket = await queryFulfilled.then(
+          (result) => result.data,
+          () => null,
+        );
+        if (ticket) putIntoDesk(dispatch, getState, [id], [ticket.order]);
+        else if (!(await readIntoDesk(dispatch, getState, [id]))) {
+          dispatch(adminApi.util.invalidateTags(['Order']));
+        }
+      },
     }),
   }),
 });
+
+/** `orders` (the answer about the orders `ids`) put into the open orders, when they are in. */
+function putIntoDesk(
+  dispatch: AdminDispatch,
+  getState: () => unknown,
+  ids: readonly string[],
+  orders: readonly DeskOrder[],
+) {
+  const list = deskApi.endpoints.deskOrders.select()(getState() as AdminState).data;
+  if (!list) return;
+  // Merged from the list as kept (frozen plain objects, not Immer drafts of 200 orders):
+  // unchanged orders keep their objects, so their cards are not drawn again.
+  const merged = mergeOrders(list, ids, orders);
+  dispatch(deskApi.util.updateQueryData('deskOrders', undefined, () => merged));
+}
+
+/**
+ * Reads the orders `ids` (any status) and puts them into the open orders (decision 59); false
+ * when the read failed. A whole list asked for since (in the same millisecond too) may be newer
+ * than this answer: it stands.
+ */
+export async function readIntoDesk(
+  dispatch: AdminDispatch,
+  getState: () => unknown,
+  ids: readonly string[],
+): Promise<boolean> {
+  const asked = Date.now();
+  const result = await dispatch(
+    deskApi.endpoints.namedOrders.initiate([...ids], { subscribe: false, forceRefetch: true }),
+  );
+  if (result.error || !result.data) return false;
+  const now = deskApi.endpoints.deskOrders.select()(getState() as AdminState);
+  if ((now.startedTimeStamp ?? 0) < asked) putIntoDesk(dispatch, getState, ids, result.data);
+  return true;
+}
 
 export { deskApi };
 export const { useDeskOrdersQuery, useMoveOrderMutation, usePrintTicketMutation } = deskApi;

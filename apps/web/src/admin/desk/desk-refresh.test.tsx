@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApiWire, type Wire } from '../../lib/testing/api-wire.ts';
@@ -102,5 +102,37 @@ describe("the desk's open orders on live events", () => {
     await waitFor(() => expect(ordersAsked(wire)).toEqual(['all', 'o1002', 'all']));
     // The board keeps what it had and says the read failed.
     expect(onBoard()).toEqual([1001]);
+  });
+
+  it("puts a printed order's ticket into the board, and reads that order alone when the print is refused", async () => {
+    stubStaffBrowser();
+    vi.stubGlobal('print', vi.fn());
+    const wire = stubApiWire({
+      '/api/admin/session': ok(staffSession('staff')),
+      '/api/admin/orders': deskPage([deskOrder(1001), deskOrder(1002)]),
+      '/api/admin/orders/o1001/print': ok({
+        order: deskOrder(1001, { print_count: 1 }),
+        shop_name: 'Tandoor Lane',
+        reprint: false,
+        print_count: 1,
+        printed_at: '2026-11-24T18:05:00.000Z',
+      }),
+    });
+    openDesk();
+    await waitFor(() => expect(onBoard()).toEqual([1001, 1002]));
+    const [first, second] = screen.getAllByRole('button', { name: 'Print ticket' });
+
+    fireEvent.click(first!);
+    await screen.findByText('Printed once');
+    expect(screen.getByRole('button', { name: 'Reprint ticket' })).toBeTruthy();
+    // The ticket's order went in: no read of the open orders followed the print.
+    expect(ordersAsked(wire)).toEqual(['all']);
+
+    // The order went to another store meanwhile: the print is refused, and that order alone
+    // is read (it no longer comes back, so it leaves the board).
+    wire.answers['/api/admin/orders'] = deskPage([]);
+    fireEvent.click(second!);
+    await waitFor(() => expect(onBoard()).toEqual([1001]));
+    expect(ordersAsked(wire)).toEqual(['all', 'o1002']);
   });
 });

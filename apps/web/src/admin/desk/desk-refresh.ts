@@ -1,7 +1,7 @@
 import { ORDER_IDS_MAX } from '@servery/contract/desk-moves';
 import { adminApi } from '../admin-api.ts';
 import type { AdminDispatch, AdminState } from '../admin-state.ts';
-import { deskApi, mergeOrders } from './desk-api.ts';
+import { deskApi, readIntoDesk } from './desk-api.ts';
 
 /**
  * How long a board gathers the orders events name before it reads them: a busy service's
@@ -36,25 +36,11 @@ export function createDeskRefresher(dispatch: AdminDispatch, getState: () => Adm
         }
         const ids = [...waiting].slice(0, ORDER_IDS_MAX);
         for (const id of ids) waiting.delete(id);
-        const asked = Date.now();
-        const answer = dispatch(
-          deskApi.endpoints.namedOrders.initiate(ids, { subscribe: false, forceRefetch: true }),
-        );
-        const result = await answer;
-        if (result.error || !result.data) {
+        if (!(await readIntoDesk(dispatch, getState, ids))) {
           waiting.clear();
           refetchAll();
           return;
         }
-        // A whole list asked for since these orders were (in the same millisecond too) may be
-        // newer than them: it stands.
-        const now = deskApi.endpoints.deskOrders.select()(getState());
-        if ((now.startedTimeStamp ?? 0) >= asked) continue;
-        // Merged from the list as kept (frozen plain objects, not Immer drafts of 200 orders):
-        // unchanged orders keep their objects, so their cards are not drawn again.
-        if (!now.data) continue;
-        const merged = mergeOrders(now.data, ids, result.data);
-        dispatch(deskApi.util.updateQueryData('deskOrders', undefined, () => merged));
       }
     } finally {
       running = false;

@@ -56,7 +56,8 @@ function preparePrint() {
   if (
     !sheet ||
     typeof CSSStyleSheet === 'undefined' ||
-    !('replaceSync' in CSSStyleSheet.prototype)
+    !('replaceSync' in CSSStyleSheet.prototype) ||
+    !Array.isArray(document.adoptedStyleSheets)
   ) {
     return;
   }
