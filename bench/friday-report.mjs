@@ -198,7 +198,8 @@ export function fridaySection(measured, header = '', title = 'A Friday service')
   return `## ${title}
 
 ${header}Two Servery processes (production build, \`NODE_ENV=development\` so that mail and texts go through
-the log transport: every message is written to the process's stdout, a file) on one fresh
+the log transport: every message is written to the process's stdout, a file; answers checked
+against the contract as in production, \`ANSWER_CHECK=sample\`, decision 60) on one fresh
 PostgreSQL database. Four staff boards read \`GET /api/admin/events\` (two on each process, each
 its own member of staff). ${measured.customers} signed-in customers place cash collection orders on the
 clock, sent to the two processes in turn; each order's confirmation e-mail goes through the

@@ -52,9 +52,13 @@ if (!['named', 'all', 'none'].includes(BOARDS_READ)) {
 const PROFILE = new URL('./profile-window.mjs', import.meta.url).pathname;
 const STATEMENTS = new URL('./count-statements.mjs', import.meta.url).pathname;
 
-/** Log transports for mail and texts: development settings, no SMTP or Twilio. */
+/**
+ * Log transports for mail and texts: development settings, no SMTP or Twilio. Answers are
+ * checked against the contract as production checks them (a sample, decision 60).
+ */
 const LOG_TRANSPORTS = {
   NODE_ENV: 'development',
+  ANSWER_CHECK: 'sample',
   SMTP_URL: '',
   TWILIO_ACCOUNT_SID: '',
   TWILIO_AUTH_TOKEN: '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv, trustProxyOf, twilioConfigured } from './env.ts';
+import { answerCheckOf, readEnv, trustProxyOf, twilioConfigured } from './env.ts';
 
 describe('the environment', () => {
   it('has defaults for a newcomer: port 3000, ./data, development', () => {
@@ -131,5 +131,26 @@ describe('TRUST_PROXY', () => {
       '127.0.0.1',
     ]);
     expect(() => readEnv({ TRUST_PROXY: 'yes please' })).toThrowError(/TRUST_PROXY/);
+  });
+});
+
+describe('ANSWER_CHECK', () => {
+  const complete = {
+    NODE_ENV: 'production',
+    SECRET_KEY: 'k'.repeat(32),
+    SMTP_URL: 'smtp://mail.example.com:587',
+    TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+    TWILIO_AUTH_TOKEN: 'token',
+    TWILIO_FROM: '+447700900000',
+    DEMO_PAYMENTS: 'true',
+  };
+
+  it('checks every answer outside production and a sample in it, unless told', () => {
+    expect(answerCheckOf(readEnv({}))).toBe('every');
+    expect(answerCheckOf(readEnv({ NODE_ENV: 'test' }))).toBe('every');
+    expect(answerCheckOf(readEnv(complete))).toBe('sample');
+    expect(answerCheckOf(readEnv({ ...complete, ANSWER_CHECK: 'every' }))).toBe('every');
+    expect(answerCheckOf(readEnv({ ANSWER_CHECK: 'sample' }))).toBe('sample');
+    expect(() => readEnv({ ANSWER_CHECK: 'never' })).toThrowError(/ANSWER_CHECK/);
   });
 });

@@ -85,6 +85,11 @@ const ZEnv = z.object({
   DEMO_PAYMENTS: z.enum(['true', 'false']).optional(),
   /** `off` sends every request through the framework: the front door (decision 0029) shut. */
   FRONT_DOOR: z.enum(['on', 'off']).default('on'),
+  /**
+   * How answers are checked against the contract (decision 0060): `every` one, or a `sample`
+   * logged when outside it. Unset: `sample` in production, `every` elsewhere.
+   */
+  ANSWER_CHECK: z.enum(['every', 'sample']).optional(),
   SMS_DEFAULT_COUNTRY_CODE: z
     .string()
     .regex(/^[1-9]\d{0,2}$/, 'must be a calling code such as 44')
@@ -183,6 +188,11 @@ function productionProblems(env: Env): string[] {
 }
 
 /** TRUST_PROXY as Fastify's trustProxy option. */
+/** How answers are checked (decision 0060): as ANSWER_CHECK says, else a sample in production. */
+export function answerCheckOf(env: Env): 'every' | 'sample' {
+  return env.ANSWER_CHECK ?? (env.NODE_ENV === 'production' ? 'sample' : 'every');
+}
+
 export function trustProxyOf(
   env: Env,
 ): boolean | string[] | ((address: string, hop: number) => boolean) | undefined {

@@ -1,9 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSerializerCompiler } from '../lib/answer-check.ts';
 import { logAnswer, originForm, pathOf, requestIdOf } from '../lib/requests.ts';
 import { createCustomerSessions } from '../modules/auth/customer-sessions.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
@@ -56,7 +53,9 @@ export function createFastify(options: AppOptions, frontDoor: FrontDoor) {
     serverFactory: serverWithFrontDoor(frontDoor),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    answerSerializerCompiler(options.answerCheck ?? 'every', () => app.log),
+  );
 
   app.addHook('onResponse', (request, reply, done) => {
     logAnswer(request.log, {

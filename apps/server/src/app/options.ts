@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { AnswerCheck } from '../lib/answer-check.ts';
 import type { OutboxTiming } from '../modules/outbox/outbox.worker.ts';
 import type { VapidSettings } from '../modules/push/vapid-keys.ts';
 import type { StripeOptions } from '../providers/payments/stripe.ts';
@@ -35,6 +36,8 @@ export interface AppOptions {
   stripe?: StripeOptions;
   /** This server's port, for links in messages sent without a request outside production. */
   publicPort?: number;
+  /** How answers are checked against the contract (env ANSWER_CHECK, decision 0060); default `every`. */
+  answerCheck?: AnswerCheck;
   /** false: every request goes through the framework (env FRONT_DOOR=off, decision 0029). */
   frontDoor?: boolean;
   /** Web Push's VAPID keys (env.ts); without keys, a pair kept in the database. */
