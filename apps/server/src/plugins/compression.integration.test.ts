@@ -233,11 +233,13 @@ describe('compress', () => {
     const large = json(COMPRESS_INLINE_UP_TO_BYTES * 4);
     for (const body of [small, large]) {
       for (const encoding of ['br', 'gzip'] as const) {
-        const made = compress(body, encoding);
-        expect(Buffer.isBuffer(made), `${body.length} ${encoding}`).toBe(body === small);
-        const bytes = await made;
-        expect(bytes.length).toBeLessThan(body.length / 4);
-        expect(decoded(encoding, bytes)).toEqual(JSON.parse(body.toString()));
+        for (const effort of ['light', 'thorough'] as const) {
+          const made = compress(body, encoding, effort);
+          expect(Buffer.isBuffer(made), `${body.length} ${encoding}`).toBe(body === small);
+          const bytes = await made;
+          expect(bytes.length).toBeLessThan(body.length / 4);
+          expect(decoded(encoding, bytes)).toEqual(JSON.parse(body.toString()));
+        }
       }
     }
   });
