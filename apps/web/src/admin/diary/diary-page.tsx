@@ -39,7 +39,7 @@ export function DiaryPage() {
   const day = useDiaryDayQuery(date);
   const refetch = useCallback(
     (kind: string) => {
-      if (kind.startsWith('booking.') || kind.startsWith('closeout.') || kind === 'reconnected') {
+      if (kind.startsWith('booking.') || kind.startsWith('closeout.') || kind === 'resync') {
         dispatch(adminApi.util.invalidateTags(['Booking']));
       }
     },

@@ -20,7 +20,11 @@ function entityOf(data: unknown): string | undefined {
  * server caps streams per session, and a screen that opened its own would count against the cap
  * and replay the same events again (docs/decisions/0032). EventSource reconnects by itself and
  * sends Last-Event-ID, so the server replays what was missed; each listener hears every event,
- * and `reconnected` once after each reconnect (a board refetches then: back-office.md complaint 4).
+ * and `resync` when the stream first opens and after each reconnect: what a screen read before
+ * then may have missed an event, so it reads again (a board refetches then: back-office.md
+ * complaint 4). On the first open that is the read a screen made beside the stream's opening:
+ * an order placed between that read and the server taking the stream would otherwise stay off
+ * the board until something else about it happened (decision 62).
  */
 export class LiveStream {
   private readonly listeners = new Set<Listener>();
@@ -32,13 +36,14 @@ export class LiveStream {
     if (this.source || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/admin/events');
     this.source = source;
-    let wasDown = false;
+    // Until the first open, what the screens read may predate the stream: resync then too.
+    let wasDown = true;
     const handle = (event: MessageEvent) => this.emit(event.type, entityOf(event.data));
     // Every kind the server sends (a named event reaches only a listener of its name).
     for (const kind of LIVE_EVENT_KINDS) source.addEventListener(kind, handle);
     source.addEventListener('open', () => {
       this.setState('live');
-      if (wasDown) this.emit('reconnected');
+      if (wasDown) this.emit('resync');
       wasDown = false;
     });
     source.addEventListener('error', () => {

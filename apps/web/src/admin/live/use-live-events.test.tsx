@@ -47,10 +47,10 @@ describe('the staff live stream', () => {
       source.dispatchEvent(new MessageEvent('order.status', { data: '{"id":10}' }));
     });
     expect(screen.getByText('Board live')).toBeTruthy();
-    expect(heard).toEqual(['order.payment', 'order.status']);
+    expect(heard).toEqual(['resync', 'order.payment', 'order.status']);
   });
 
-  it('is one stream for every screen, each of which hears every event and the reconnect', () => {
+  it('is one stream for every screen, each of which hears every event, the opening and the reconnect', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const desk: string[] = [];
     const diary: string[] = [];
@@ -70,7 +70,7 @@ describe('the staff live stream', () => {
     expect(screen.getByText('Desk reconnecting')).toBeTruthy();
     act(() => source.dispatchEvent(new Event('open')));
     expect(screen.getByText('Diary live')).toBeTruthy();
-    expect(desk).toEqual(['booking.created', 'reconnected']);
+    expect(desk).toEqual(['resync', 'booking.created', 'resync']);
     expect(diary).toEqual(desk);
     unmount();
     expect(source.closed).toBe(true);

@@ -12,7 +12,8 @@ function useStream(): LiveStream {
 
 /**
  * A screen's ear on the staff application's one live stream (live-stream.ts): `onEvent` runs
- * for every event with the id of what it is about, and with `reconnected` after each reconnect.
+ * for every event with the id of what it is about, and with `resync` when the stream first
+ * opens and after each reconnect (read again: live-stream.ts).
  * Answers the stream's state.
  */
 export function useLiveEvents(onEvent: (kind: string, entityId?: string) => void) {

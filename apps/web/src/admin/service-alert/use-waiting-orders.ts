@@ -11,7 +11,7 @@ const NONE: DeskOrder[] = [];
 /**
  * The orders waiting for an answer (placed, in the person's stores), kept fresh on every screen:
  * the orders each order event names are read and put into the open orders, and the whole list
- * is read again after a reconnect (desk-refresh.ts), here at the top of the staff application
+ * is read again when the stream opens and after a reconnect (desk-refresh.ts), here at the top of the staff application
  * rather than on the desk, so every screen can show and ring for them.
  * The desk reads the same query, so it costs no second request.
  */
@@ -24,7 +24,7 @@ export function useWaitingOrders(runsOrders: boolean): DeskOrder[] {
     (kind: string, entityId?: string) => {
       if (!runsOrders) return;
       if (kind.startsWith('order.')) refresher.changed(entityId);
-      else if (kind === 'reconnected') refresher.changed();
+      else if (kind === 'resync') refresher.changed();
     },
     [refresher, runsOrders],
   );

@@ -23,13 +23,13 @@ export function ServicePage() {
   const [chosen, setChosen] = useState('');
   const refresh = useCallback(
     (kind: string) => {
-      if (kind.startsWith('availability') || kind.startsWith('menu') || kind === 'reconnected') {
+      if (kind.startsWith('availability') || kind.startsWith('menu') || kind === 'resync') {
         dispatch(adminApi.util.invalidateTags(['Menu']));
       }
-      if (kind.startsWith('store') || kind === 'reconnected') {
+      if (kind.startsWith('store') || kind === 'resync') {
         dispatch(adminApi.util.invalidateTags(['Service']));
       }
-      if (kind.startsWith('shop') || kind === 'reconnected') {
+      if (kind.startsWith('shop') || kind === 'resync') {
         dispatch(adminApi.util.invalidateTags(['Shop']));
       }
     },
