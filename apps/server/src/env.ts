@@ -187,12 +187,12 @@ function productionProblems(env: Env): string[] {
   return problems;
 }
 
-/** TRUST_PROXY as Fastify's trustProxy option. */
 /** How answers are checked (decision 0060): as ANSWER_CHECK says, else a sample in production. */
 export function answerCheckOf(env: Env): 'every' | 'sample' {
   return env.ANSWER_CHECK ?? (env.NODE_ENV === 'production' ? 'sample' : 'every');
 }
 
+/** TRUST_PROXY as Fastify's trustProxy option. */
 export function trustProxyOf(
   env: Env,
 ): boolean | string[] | ((address: string, hop: number) => boolean) | undefined {

@@ -3,14 +3,20 @@ import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { answerSerializerCompiler, SAMPLE_EVERY, type AnswerCheck } from './answer-check.ts';
+import { API_RESPONSES } from '@servery/contract/api-responses';
+import {
+  answerSerializerCompiler,
+  dropsFields,
+  SAMPLE_EVERY,
+  type AnswerCheck,
+} from './answer-check.ts';
 
 // Decision 60: answers checked against the contract one by one outside production, on a
 // sample in production.
 const ZDish = z.looseObject({ id: z.string(), price: z.number().int(), name: z.string() });
 
-/** A server whose one route answers `dish`, and the log lines it wrote. */
-async function serverAnswering(check: AnswerCheck, dish: () => unknown) {
+/** A server whose one route answers `dish` (as `schema` says), and the log lines it wrote. */
+async function serverAnswering(check: AnswerCheck, dish: () => unknown, schema: z.ZodType = ZDish) {
   const lines: { msg: string; route?: string; issues?: { path: string }[] }[] = [];
   const app = Fastify({
     logger: {
@@ -25,7 +31,7 @@ async function serverAnswering(check: AnswerCheck, dish: () => unknown) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler(check, () => app.log));
-  app.get('/dish', { schema: { response: { 200: ZDish } } }, async () => dish());
+  app.get('/dish', { schema: { response: { 200: schema } } }, async () => dish());
   await app.ready();
   const answer = async () => {
     const reply = await app.inject({ method: 'GET', url: '/dish' });
@@ -68,5 +74,51 @@ describe('answers and the contract', () => {
     for (let i = 0; i < SAMPLE_EVERY; i++) expect((await answer()).body).toEqual(good);
     expect(outside()).toHaveLength(2);
     await app.close();
+  });
+
+  it('sample: an answer whose schema drops unnamed fields keeps the full check', async () => {
+    const ZMember = z.object({ id: z.string(), name: z.string() });
+    let member: unknown = { id: 's1', name: 'Priya', password_hash: 'x' };
+    const { app, answer } = await serverAnswering('sample', () => member, ZMember);
+    for (let i = 0; i < 3; i++)
+      expect(await answer()).toEqual({
+        status: 200,
+        body: { id: 's1', name: 'Priya' },
+      });
+    member = { id: 's1', name: 7 };
+    expect((await answer()).status).toBe(500);
+    await app.close();
+  });
+});
+
+describe('dropsFields', () => {
+  it('finds an object that drops what it does not name, however deep', () => {
+    const loose = z.looseObject({ name: z.string() });
+    expect(dropsFields(loose)).toBe(false);
+    expect(dropsFields(z.object({ name: z.string() }))).toBe(true);
+    expect(dropsFields(z.strictObject({ name: z.string() }))).toBe(true);
+    expect(dropsFields(z.looseObject({ lines: z.array(loose).nullable().optional() }))).toBe(false);
+    expect(dropsFields(z.looseObject({ lines: z.array(z.object({ a: z.number() })) }))).toBe(true);
+    expect(dropsFields(z.union([loose, z.object({ b: z.string() })]))).toBe(true);
+    expect(dropsFields(z.record(z.string(), z.object({ b: z.string() })))).toBe(true);
+    type Tree = { children: Tree[] };
+    const ZTree: z.ZodType<Tree> = z.looseObject({ children: z.array(z.lazy(() => ZTree)) });
+    expect(dropsFields(ZTree)).toBe(false);
+  });
+
+  it('samples the busiest answers and keeps the full check where the contract drops fields', () => {
+    const full = Object.entries(API_RESPONSES)
+      .filter(([, { schema }]) => dropsFields(schema))
+      .map(([route]) => route);
+    for (const route of [
+      'POST /api/order',
+      'GET /api/orders/:id',
+      'GET /api/admin/orders',
+      'POST /api/admin/orders/:id/status',
+      'POST /api/admin/orders/:id/print',
+    ]) {
+      expect(full, route).not.toContain(route);
+    }
+    expect(full).toContain('GET /api/admin/session');
   });
 });

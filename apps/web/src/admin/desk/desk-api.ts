@@ -108,12 +108,16 @@ function putIntoDesk(
   ids: readonly string[],
   orders: readonly DeskOrder[],
 ) {
-  const list = deskApi.endpoints.deskOrders.select()(getState() as AdminState).data;
-  if (!list) return;
+  const list = deskApi.endpoints.deskOrders.select()(getState() as AdminState);
+  if (!list.data) return;
   // Merged from the list as kept (frozen plain objects, not Immer drafts of 200 orders):
   // unchanged orders keep their objects, so their cards are not drawn again.
-  const merged = mergeOrders(list, ids, orders);
+  const merged = mergeOrders(list.data, ids, orders);
   dispatch(deskApi.util.updateQueryData('deskOrders', undefined, () => merged));
+  // A whole list being read may have been read before this change, and its answer would put
+  // the order back as it was (a print sends no live event to mend it): it is read again once
+  // in (RTK Query holds an invalidation until the read in flight is done).
+  if (list.status === 'pending') dispatch(adminApi.util.invalidateTags(['Order']));
 }
 
 /**

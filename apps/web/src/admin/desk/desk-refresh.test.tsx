@@ -171,4 +171,42 @@ describe("the desk's open orders on live events", () => {
     await streamOpens(wire);
     await waitFor(() => expect(onBoard()).toEqual([1001, 1002]));
   });
+
+  it('reads the list again after a print that came while a whole read was on its way', async () => {
+    stubStaffBrowser();
+    vi.stubGlobal('print', vi.fn());
+    const wire = stubApiWire({
+      '/api/admin/session': ok(staffSession('staff')),
+      '/api/admin/orders': deskPage([deskOrder(1001), deskOrder(1002)]),
+      '/api/admin/orders/o1001/print': ok({
+        order: deskOrder(1001, { print_count: 1 }),
+        shop_name: 'Tandoor Lane',
+        reprint: false,
+        print_count: 1,
+        printed_at: '2026-11-24T18:05:00.000Z',
+      }),
+    });
+    openDesk();
+    await waitFor(() => expect(onBoard()).toEqual([1001, 1002]));
+    // The stream opens, and its read of the whole list is slow: it was read before the print.
+    let release = () => {};
+    wire.answers['/api/admin/orders'] = {
+      ...deskPage([deskOrder(1001), deskOrder(1002)]),
+      after: new Promise<void>((resolve) => (release = resolve)),
+    };
+    act(() => void FakeEventSource.opened[0]!.dispatchEvent(new Event('open')));
+    await waitFor(() => expect(ordersAsked(wire)).toEqual(['all', 'all']));
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Print ticket' })[0]!);
+    await screen.findByText('Printed once');
+    wire.answers['/api/admin/orders'] = deskPage([
+      deskOrder(1001, { print_count: 1 }),
+      deskOrder(1002),
+    ]);
+    release();
+    // The slow answer comes in, then the list is read again: the print stays shown.
+    await waitFor(() => expect(ordersAsked(wire)).toEqual(['all', 'all', 'all']));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText('Printed once')).toBeTruthy();
+  });
 });

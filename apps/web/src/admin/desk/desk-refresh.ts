@@ -15,8 +15,9 @@ export const GATHER_MS = 150;
  * all its open orders on each event, on every board: at 200 open orders 18 ms of the server's
  * CPU a read). The ids of 150 ms of events go in one read, one read at a time. The whole list is asked for again instead when the
  * list is not in yet or is being fetched (its answer could be older than the event), when a
- * request fails, and after a reconnect (the stream replays what was missed, but a board that was
- * away long is safest read whole).
+ * request fails, and on the stream's `resync`: when it first opens (what was read before may
+ * have missed an order, decision 62) and after a reconnect (the stream replays what was missed,
+ * but a board that was away long is safest read whole).
  */
 export function createDeskRefresher(dispatch: AdminDispatch, getState: () => AdminState) {
   const waiting = new Set<string>();
