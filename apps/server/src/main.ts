@@ -5,7 +5,14 @@ import { databaseLabel } from './cli/tenant-cli.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { ensureDemoOwner, seedDemoIfEmpty } from './db/seed/seed-demo.ts';
-import { answerCheckOf, EnvError, readEnv, stripeConfigured, trustProxyOf, twilioConfigured } from './env.ts';
+import {
+  answerCheckOf,
+  EnvError,
+  readEnv,
+  stripeConfigured,
+  trustProxyOf,
+  twilioConfigured,
+} from './env.ts';
 import { batchedStdout } from './lib/batched-stdout.ts';
 import { slugsTakingTexts } from './modules/tenants/tenants.repository.ts';
 import { serverPackageDir } from './lib/package-dir.ts';

@@ -29,7 +29,9 @@ export function cachedJson(value: unknown): CachedJson {
 /** The kept answer compressed with `encoding`: made once, then the same bytes every time. */
 function encodedBody(cached: CachedJson, encoding: Encoding): Promise<Buffer> {
   cached.encoded ??= {};
-  return (cached.encoded[encoding] ??= Promise.resolve(compress(cached.body, encoding, 'thorough')));
+  return (cached.encoded[encoding] ??= Promise.resolve(
+    compress(cached.body, encoding, 'thorough'),
+  ));
 }
 
 /**
