@@ -85,14 +85,16 @@ const deskApi = adminApi.injectEndpoints({
         method: 'POST',
       }),
       transformResponse: (body: { data: KitchenTicket }) => body.data,
-      // The ticket carries the order as printed: it goes into the open orders at once. A
-      // refused claim (another device printed it) reads that order alone.
+      // A print changes the order's count of prints and nothing else: the ticket's count goes
+      // into the order on the board at once (not the ticket's whole order, which an event read
+      // meanwhile may have overtaken). A refused claim (another device printed it) reads that
+      // order alone.
       async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
         const ticket = await queryFulfilled.then(
           (result) => result.data,
           () => null,
         );
-        if (ticket) putIntoDesk(dispatch, getState, [id], [ticket.order]);
+        if (ticket) putPrintCount(dispatch, getState, id, ticket.print_count);
         else if (!(await readIntoDesk(dispatch, getState, [id]))) {
           dispatch(adminApi.util.invalidateTags(['Order']));
         }
@@ -118,6 +120,20 @@ function putIntoDesk(
   // the order back as it was (a print sends no live event to mend it): it is read again once
   // in (RTK Query holds an invalidation until the read in flight is done).
   if (list.status === 'pending') dispatch(adminApi.util.invalidateTags(['Order']));
+}
+
+/** The count of prints of order `id` put into the board's copy of it, when it is on the board. */
+function putPrintCount(
+  dispatch: AdminDispatch,
+  getState: () => unknown,
+  id: string,
+  printCount: number,
+) {
+  const listed = deskApi.endpoints.deskOrders
+    .select()(getState() as AdminState)
+    .data?.find((order) => order.id === id);
+  if (!listed || listed.print_count >= printCount) return;
+  putIntoDesk(dispatch, getState, [id], [{ ...listed, print_count: printCount }]);
 }
 
 /**

@@ -209,4 +209,37 @@ describe("the desk's open orders on live events", () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.getByText('Printed once')).toBeTruthy();
   });
+
+  it("puts a late print's count into the order on the board, not the order as it was when printed", async () => {
+    stubStaffBrowser();
+    vi.stubGlobal('print', vi.fn());
+    let release = () => {};
+    const wire = stubApiWire({
+      '/api/admin/session': ok(staffSession('staff')),
+      '/api/admin/orders': deskPage([deskOrder(1001)]),
+      '/api/admin/orders/o1001/print': {
+        ...ok({
+          order: deskOrder(1001, { print_count: 1 }),
+          shop_name: 'Tandoor Lane',
+          reprint: false,
+          print_count: 1,
+          printed_at: '2026-11-24T18:05:00.000Z',
+        }),
+        after: new Promise<void>((resolve) => (release = resolve)),
+      },
+    });
+    openDesk();
+    await waitFor(() => expect(onBoard()).toEqual([1001]));
+    await streamOpens(wire);
+    fireEvent.click(screen.getByRole('button', { name: 'Print ticket' }));
+    // Accepted at another desk while the print's answer is on its way.
+    wire.answers['/api/admin/orders'] = deskPage([
+      deskOrder(1001, { status: 'accepted', promised_at: '2026-11-24T18:40:00.000Z' }),
+    ]);
+    eventAbout('order.status', 'o1001');
+    await screen.findByText(/^Promised/);
+    release();
+    await screen.findByText('Printed once');
+    expect(screen.getByText(/^Promised/)).toBeTruthy();
+  });
 });
