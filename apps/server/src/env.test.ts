@@ -39,19 +39,20 @@ describe('the environment', () => {
   });
 });
 
-describe('messages and secrets in production', () => {
-  const complete = {
-    NODE_ENV: 'production',
-    SECRET_KEY: 'k'.repeat(32),
-    SMTP_URL: 'smtp://mail.example.com:587',
-    TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
-    TWILIO_AUTH_TOKEN: 'token',
-    TWILIO_FROM: '+447700900000',
-    STRIPE_SECRET_KEY: 'sk_live_abc123',
-    STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
-    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
-  };
+/** Everything production asks for: a key, SMTP, Twilio and Stripe. */
+const complete = {
+  NODE_ENV: 'production',
+  SECRET_KEY: 'k'.repeat(32),
+  SMTP_URL: 'smtp://mail.example.com:587',
+  TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM: '+447700900000',
+  STRIPE_SECRET_KEY: 'sk_live_abc123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+};
 
+describe('messages and secrets in production', () => {
   it('starts with a key, SMTP and Twilio', () => {
     expect(readEnv(complete).SMTP_URL).toBe('smtp://mail.example.com:587');
   });
@@ -135,16 +136,6 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('ANSWER_CHECK', () => {
-  const complete = {
-    NODE_ENV: 'production',
-    SECRET_KEY: 'k'.repeat(32),
-    SMTP_URL: 'smtp://mail.example.com:587',
-    TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
-    TWILIO_AUTH_TOKEN: 'token',
-    TWILIO_FROM: '+447700900000',
-    DEMO_PAYMENTS: 'true',
-  };
-
   it('checks every answer outside production and a sample in it, unless told', () => {
     expect(answerCheckOf(readEnv({}))).toBe('every');
     expect(answerCheckOf(readEnv({ NODE_ENV: 'test' }))).toBe('every');

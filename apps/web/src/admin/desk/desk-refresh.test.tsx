@@ -51,6 +51,27 @@ async function streamOpens(wire: Wire) {
   await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 }
 
+/** The answer to the first print of order `number`: its ticket, counted once. */
+const printedOnce = (number: number) =>
+  ok({
+    order: deskOrder(number, { print_count: 1 }),
+    shop_name: 'Tandoor Lane',
+    reprint: false,
+    print_count: 1,
+    printed_at: '2026-11-24T18:05:00.000Z',
+  });
+
+/** A desk with `orders` open, whose print of order 1001 answers its first ticket. */
+function printingDesk(orders: ReturnType<typeof deskOrder>[]) {
+  stubStaffBrowser();
+  vi.stubGlobal('print', vi.fn());
+  return stubApiWire({
+    '/api/admin/session': ok(staffSession('staff')),
+    '/api/admin/orders': deskPage(orders),
+    '/api/admin/orders/o1001/print': printedOnce(1001),
+  });
+}
+
 function eventAbout(kind: string, orderId: string) {
   const stream = FakeEventSource.opened[0]!;
   act(() => {
@@ -116,20 +137,8 @@ describe("the desk's open orders on live events", () => {
     expect(onBoard()).toEqual([1001]);
   });
 
-  it("puts a printed order's ticket into the board, and reads that order alone when the print is refused", async () => {
-    stubStaffBrowser();
-    vi.stubGlobal('print', vi.fn());
-    const wire = stubApiWire({
-      '/api/admin/session': ok(staffSession('staff')),
-      '/api/admin/orders': deskPage([deskOrder(1001), deskOrder(1002)]),
-      '/api/admin/orders/o1001/print': ok({
-        order: deskOrder(1001, { print_count: 1 }),
-        shop_name: 'Tandoor Lane',
-        reprint: false,
-        print_count: 1,
-        printed_at: '2026-11-24T18:05:00.000Z',
-      }),
-    });
+  it("puts a printed order's count on the board, and reads that order alone when the print is refused", async () => {
+    const wire = printingDesk([deskOrder(1001), deskOrder(1002)]);
     openDesk();
     await waitFor(() => expect(onBoard()).toEqual([1001, 1002]));
     await streamOpens(wire);
@@ -138,7 +147,7 @@ describe("the desk's open orders on live events", () => {
     fireEvent.click(first!);
     await screen.findByText('Printed once');
     expect(screen.getByRole('button', { name: 'Reprint ticket' })).toBeTruthy();
-    // The ticket's order went in: no read of the open orders followed the print.
+    // The ticket's count went in: no read of the open orders followed the print.
     expect(ordersAsked(wire)).toEqual(['all', 'all']);
 
     // The order went to another store meanwhile: the print is refused, and that order alone
@@ -173,19 +182,7 @@ describe("the desk's open orders on live events", () => {
   });
 
   it('reads the list again after a print that came while a whole read was on its way', async () => {
-    stubStaffBrowser();
-    vi.stubGlobal('print', vi.fn());
-    const wire = stubApiWire({
-      '/api/admin/session': ok(staffSession('staff')),
-      '/api/admin/orders': deskPage([deskOrder(1001), deskOrder(1002)]),
-      '/api/admin/orders/o1001/print': ok({
-        order: deskOrder(1001, { print_count: 1 }),
-        shop_name: 'Tandoor Lane',
-        reprint: false,
-        print_count: 1,
-        printed_at: '2026-11-24T18:05:00.000Z',
-      }),
-    });
+    const wire = printingDesk([deskOrder(1001), deskOrder(1002)]);
     openDesk();
     await waitFor(() => expect(onBoard()).toEqual([1001, 1002]));
     // The stream opens, and its read of the whole list is slow: it was read before the print.
@@ -211,23 +208,12 @@ describe("the desk's open orders on live events", () => {
   });
 
   it("puts a late print's count into the order on the board, not the order as it was when printed", async () => {
-    stubStaffBrowser();
-    vi.stubGlobal('print', vi.fn());
+    const wire = printingDesk([deskOrder(1001)]);
     let release = () => {};
-    const wire = stubApiWire({
-      '/api/admin/session': ok(staffSession('staff')),
-      '/api/admin/orders': deskPage([deskOrder(1001)]),
-      '/api/admin/orders/o1001/print': {
-        ...ok({
-          order: deskOrder(1001, { print_count: 1 }),
-          shop_name: 'Tandoor Lane',
-          reprint: false,
-          print_count: 1,
-          printed_at: '2026-11-24T18:05:00.000Z',
-        }),
-        after: new Promise<void>((resolve) => (release = resolve)),
-      },
-    });
+    wire.answers['/api/admin/orders/o1001/print'] = {
+      ...printedOnce(1001),
+      after: new Promise<void>((resolve) => (release = resolve)),
+    };
     openDesk();
     await waitFor(() => expect(onBoard()).toEqual([1001]));
     await streamOpens(wire);
