@@ -95,6 +95,62 @@ describe('the reservation form', () => {
     expect(wire.sent.some((call) => call.path === '/api/booking')).toBe(false);
   });
 
+  it('after a submit, checks each field again as it changes: the mended error goes, the others stay', async () => {
+    wire.answers['/api/reservation/timings'] = answer(['06:00 PM']);
+    renderForm();
+    await vi.waitFor(() => expect(timeBox().value).toBe('06:00 PM'));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const people = screen.getByRole('combobox', { name: 'Number of people' });
+    // The first field in error in reading order takes focus.
+    await vi.waitFor(() => expect(document.activeElement).toBe(people));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.type(name, 'Priya Shah');
+    await vi.waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('false'));
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(people.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.selectOptions(people, '4');
+    await vi.waitFor(() => expect(people.getAttribute('aria-invalid')).toBe('false'));
+    expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+  });
+
+  it('sends the booking as typed, and Submit waits while it is on its way', async () => {
+    wire.answers['/api/reservation/timings'] = answer(['06:00 PM', '06:30 PM']);
+    let answerBooking: () => void = () => undefined;
+    wire.answers['/api/booking'] = {
+      status: 200,
+      body: { status: 200, message: 'Booked' },
+      after: new Promise<void>((resolve) => (answerBooking = resolve)),
+    };
+    renderForm();
+    await vi.waitFor(() => expect(timeBox().value).toBe('06:00 PM'));
+    await userEvent.selectOptions(timeBox(), '06:30 PM');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number of people' }), '2');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Priya Shah');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'priya@example.com');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Phone/ }), '07700 900123');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Message/ }), 'A high chair');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await userEvent.click(submit);
+
+    await vi.waitFor(() => expect(submit.getAttribute('aria-busy')).toBe('true'));
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    const sent = wire.sent.filter((call) => call.path === '/api/booking');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({
+      date: TODAY,
+      time: '06:30 PM',
+      name: 'Priya Shah',
+      email: 'priya@example.com',
+      message: 'A high chair',
+    });
+    answerBooking();
+    await vi.waitFor(() => expect(toasts.get().map((t) => t.message)).toContain('Booked'));
+  });
+
   it('reports a typed date that is not valid (product.md §8 code 1) and keeps the chosen date', async () => {
     wire.answers['/api/reservation/timings'] = answer(['06:00 PM']);
     renderForm();

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { BookingInput, BookingRequest } from '@servery/contract/reservation';
 import {
   PEOPLE_OPTIONS,
@@ -9,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field-error.tsx';
 import { errorId, Input, LABEL_CLASS, Select, Textarea } from '../../../components/ui/input.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useFormState, type FormResolution } from '../../../lib/form-state.ts';
 import { useGetReservationTimingsQuery } from '../api.ts';
 import { addDays, timeForSlots } from '../reservation-dates.ts';
 import { useBookTable } from '../use-book-table.ts';
@@ -63,32 +63,30 @@ const errorProps = (id: string, message: string | undefined, also?: string) => (
     [message ? errorId(id) : '', also ?? ''].filter(Boolean).join(' ') || undefined,
 });
 
-type BookingResolver = Resolver<BookingInput, unknown, BookingRequest>;
-let loadedResolver: BookingResolver | undefined;
-const loadResolver = () =>
-  import('../booking-resolver.ts').then((m) => (loadedResolver = m.bookingResolver));
+type BookingCheck = (values: BookingInput) => FormResolution<BookingInput, BookingRequest>;
+let loadedCheck: BookingCheck | undefined;
+const loadCheck = () =>
+  import('../booking-resolver.ts').then((m) => (loadedCheck = m.checkBooking));
 
 /**
  * The contract's schema checks the form; it (and zod) arrive when the visitor first comes to the
- * form, not with the page (issue 19's budget of 130 KB), and at the latest with the first check.
- * Once here it is called directly, so a check takes no longer than before.
+ * form, not with the page (issue 33's budget of 130 KB, decisions 0048 and 0063), and at the
+ * latest with the first check. Once here it is called directly, so a check takes no longer.
  */
-const bookingResolver: BookingResolver = (...args) =>
-  loadedResolver ? loadedResolver(...args) : loadResolver().then((check) => check(...args));
+const checkBooking = async (values: BookingInput) => (loadedCheck ?? (await loadCheck()))(values);
 
 /**
  * product.md §2 "Reservation screen" and §5: validated with the contract's schema; errors show from
  * the first submit attempt on (product.md §4), each tied to its field. Submitting: use-book-table.ts.
  */
 export function ReservationForm({ today }: { today: string }) {
-  const form = useForm<BookingInput, unknown, BookingRequest>({
-    resolver: bookingResolver,
-    defaultValues: emptyForm(today),
-    // Focus goes to the first field in error in reading order (see handleInvalid).
-    shouldFocusError: false,
-  });
-  const { errors, isSubmitting } = form.formState;
-  const [date, message = ''] = useWatch({ control: form.control, name: ['date', 'message'] });
+  // The form's state without react-hook-form (lib/form-state.ts): checked on submit, then field
+  // by field as it changes. Focus goes to the first field in error in reading order (handleInvalid).
+  const { form, values, errors, submitting } = useFormState<BookingInput, BookingRequest>(
+    emptyForm(today),
+    checkBooking,
+  );
+  const { date, message = '' } = values;
   const timings = useGetReservationTimingsQuery(date, { skip: !date });
   const settings = timings.data;
   const slots = timings.currentData?.slots;
@@ -98,19 +96,18 @@ export function ReservationForm({ today }: { today: string }) {
   const [pickRound, setPickRound] = useState(0);
   useEffect(() => {
     if (!slots) return;
-    const current = form.getValues('time');
+    const current = form.getValues().time;
     const time = timeForSlots({ date, today, slots, current, autoPick: autoPick.current });
     autoPick.current = false;
-    if (time !== current)
-      form.setValue('time', time, { shouldValidate: form.formState.isSubmitted });
+    if (time !== current) form.setValue('time', time, { recheck: true });
   }, [slots, date, today, form, pickRound]);
 
   const handleChooseDate = (chosen: string) => {
     form.clearErrors('date');
     if (chosen === date) return;
     autoPick.current = chosen === today;
-    form.setValue('date', chosen, { shouldValidate: form.formState.isSubmitted });
-    if (chosen !== today) form.setValue('time', '', { shouldValidate: form.formState.isSubmitted });
+    form.setValue('date', chosen, { recheck: true });
+    if (chosen !== today) form.setValue('time', '', { recheck: true });
   };
 
   /** product.md §4: a refused booking resets the form; the server's field errors then go on theirs. */
@@ -131,6 +128,7 @@ export function ReservationForm({ today }: { today: string }) {
   };
   const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(submit, handleInvalid)(event);
+  const time = form.register('time');
 
   const slotsState: SlotsState = slots
     ? { kind: 'ready', slots, isToday: date === today }
@@ -144,7 +142,7 @@ export function ReservationForm({ today }: { today: string }) {
     <form
       ref={formRef}
       onSubmit={handleSubmit}
-      onFocus={() => void loadResolver()}
+      onFocus={() => void loadCheck()}
       noValidate
       aria-labelledby="reservation-title"
     >
@@ -153,28 +151,19 @@ export function ReservationForm({ today }: { today: string }) {
           <label htmlFor="reservation-date" className={LABEL_CLASS}>
             Date
           </label>
-          <Controller
-            control={form.control}
-            name="date"
-            render={({ field }) => (
-              <DateField
-                id="reservation-date"
-                value={field.value}
-                first={today}
-                last={last}
-                invalid={Boolean(errors.date)}
-                describedBy={
-                  errors.date
-                    ? 'reservation-date-hint reservation-date-error'
-                    : 'reservation-date-hint'
-                }
-                onChoose={handleChooseDate}
-                onInputError={(error) =>
-                  form.setError('date', { type: `code-${error.code}`, message: error.message })
-                }
-                onBlur={field.onBlur}
-              />
-            )}
+          <DateField
+            id="reservation-date"
+            value={date}
+            first={today}
+            last={last}
+            invalid={Boolean(errors.date)}
+            describedBy={
+              errors.date ? 'reservation-date-hint reservation-date-error' : 'reservation-date-hint'
+            }
+            onChoose={handleChooseDate}
+            onInputError={(error) =>
+              form.setError('date', { type: `code-${error.code}`, message: error.message })
+            }
           />
           <p id="reservation-date-hint" className="sr-only">
             Press Enter to choose a date from the calendar.
@@ -185,20 +174,13 @@ export function ReservationForm({ today }: { today: string }) {
           <label htmlFor="reservation-time" className={LABEL_CLASS}>
             Time
           </label>
-          <Controller
-            control={form.control}
-            name="time"
-            render={({ field }) => (
-              <TimeField
-                id="reservation-time"
-                value={field.value}
-                state={slotsState}
-                errorId={errors.time ? 'reservation-time-error' : undefined}
-                selectRef={field.ref}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
+          <TimeField
+            id="reservation-time"
+            value={time.value}
+            state={slotsState}
+            errorId={errors.time ? 'reservation-time-error' : undefined}
+            selectRef={time.ref}
+            onChange={time.onChange}
           />
           <FieldError id="reservation-time-error" message={errors.time?.message} />
         </div>
@@ -270,8 +252,8 @@ export function ReservationForm({ today }: { today: string }) {
       </div>
       <Button
         type="submit"
-        disabled={isSubmitting || booked}
-        aria-busy={isSubmitting}
+        disabled={submitting || booked}
+        aria-busy={submitting}
         className="mt-6 w-full sm:w-auto"
       >
         Submit
