@@ -30,7 +30,9 @@ describe('a new order’s actions', () => {
   it('takes other minutes only as a whole number the contract allows, digits only', async () => {
     const user = userEvent.setup();
     const wire = actions(deskOrder(1001));
+    await user.click(screen.getByRole('button', { name: 'Other minutes…' }));
     const minutes = screen.getByRole('textbox', { name: 'Other minutes' });
+    expect(document.activeElement).toBe(minutes);
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Give the minutes as a whole number from 1 to 240.',
@@ -47,6 +49,28 @@ describe('a new order’s actions', () => {
     await user.type(minutes, '25');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await vi.waitFor(() => expect(moves(wire)).toEqual([{ status: 'accepted', minutes: 25 }]));
+  });
+
+  it('draws no form field until other minutes are asked for, and Back puts the card as it was', async () => {
+    // A field on every new card made Chromium's autofill read all the cards' forms again as each
+    // card came (decision 64): a new order's card has buttons only.
+    const user = userEvent.setup();
+    const { container } = render(
+      <Provider store={createAdminState()}>
+        <OrderActions order={deskOrder(1001)} />
+      </Provider>,
+    );
+    stubApiWire({});
+    expect(container.querySelectorAll('form, input, select, textarea')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: '15 min' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reject…' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Other minutes…' }));
+    expect(container.querySelectorAll('input')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Reject…' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(container.querySelectorAll('form, input, select, textarea')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Other minutes…' })).toBeTruthy();
   });
 
   it('rejects only with a reason, and with words of its own for another reason', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ACCEPT_MINUTE_PRESETS,
   DELAY_MINUTE_PRESETS,
@@ -100,19 +100,25 @@ export function OrderActions({ order }: { order: DeskOrder }) {
 /** Typed minutes the contract takes ('' is no minutes, not 0: refused like any outside its range). */
 const allowedMinutes = (typed: string) => typed !== '' && moveMinutesAllowed(Number(typed));
 
-/** A new order: accept it with the minutes until ready (a preset or other), or reject it. */
+/**
+ * A new order: accept it with the minutes until ready (a preset, or other minutes typed in), or
+ * reject it. The box for other minutes is drawn when asked for: a form field on every new card
+ * made Chromium's autofill read every card's form again each time a card came (about 190 ms of
+ * the tablet's main thread with 200 cards on this machine, 700 ms at a slow tablet's speed;
+ * decision 64). No field, no form to read.
+ */
 function AcceptActions({ busy, problem, send, onReject }: MoveProps & { onReject: () => void }) {
-  const [minutes, setMinutes] = useState('');
-  // Said after an Accept with minutes the contract refuses, and checked again as they change.
-  const [wrongMinutes, setWrongMinutes] = useState(false);
-  function accept(event: FormEvent) {
-    event.preventDefault();
-    if (!allowedMinutes(minutes)) {
-      setWrongMinutes(true);
-      return;
-    }
-    send({ status: 'accepted', minutes: Number(minutes) });
-  }
+  const [typing, setTyping] = useState(false);
+  const reject = (
+    <button
+      type="button"
+      className={buttonClass({ variant: 'danger', size: 'lg' })}
+      onClick={onReject}
+      {...warmPanels}
+    >
+      Reject…
+    </button>
+  );
   return (
     <div className="space-y-3">
       <p className="font-semibold">Accept: ready in how many minutes?</p>
@@ -128,7 +134,44 @@ function AcceptActions({ busy, problem, send, onReject }: MoveProps & { onReject
             {preset} min
           </button>
         ))}
+        {!typing && (
+          <button type="button" className={OUTLINE} onClick={() => setTyping(true)}>
+            Other minutes…
+          </button>
+        )}
+        {!typing && reject}
       </div>
+      {typing ? (
+        <OtherMinutes problem={problem} send={send} onKeep={() => setTyping(false)}>
+          {reject}
+        </OtherMinutes>
+      ) : (
+        <ProblemLine message={problem} />
+      )}
+    </div>
+  );
+}
+
+/** The box for other minutes, focused as it comes; Back puts the card as it was. */
+function OtherMinutes({
+  problem,
+  send,
+  onKeep,
+  children,
+}: Pick<MoveProps, 'problem' | 'send'> & { onKeep: () => void; children: ReactNode }) {
+  const [minutes, setMinutes] = useState('');
+  // Said after an Accept with minutes the contract refuses, and checked again as they change.
+  const [wrongMinutes, setWrongMinutes] = useState(false);
+  function accept(event: FormEvent) {
+    event.preventDefault();
+    if (!allowedMinutes(minutes)) {
+      setWrongMinutes(true);
+      return;
+    }
+    send({ status: 'accepted', minutes: Number(minutes) });
+  }
+  return (
+    <>
       <form className="flex flex-wrap items-end gap-2" onSubmit={accept} noValidate>
         <label className="font-medium">
           Other minutes
@@ -136,6 +179,8 @@ function AcceptActions({ busy, problem, send, onReject }: MoveProps & { onReject
             className={`${inputClass({ size: 'lg' })} w-28`}
             inputMode="numeric"
             name="minutes"
+            autoComplete="off"
+            autoFocus
             value={minutes}
             onChange={(event) => {
               const digits = event.target.value.replace(/\D/g, '');
@@ -147,18 +192,14 @@ function AcceptActions({ busy, problem, send, onReject }: MoveProps & { onReject
         <button type="submit" className={OUTLINE}>
           Accept
         </button>
-        <button
-          type="button"
-          className={buttonClass({ variant: 'danger', size: 'lg' })}
-          onClick={onReject}
-          {...warmPanels}
-        >
-          Reject…
+        <button type="button" className={OUTLINE} onClick={onKeep}>
+          Back
         </button>
+        {children}
       </form>
       {/* The contract decides which minutes are taken; the desk says it in its own words. */}
       <ProblemLine message={wrongMinutes ? MINUTES_MESSAGE : problem} />
-    </div>
+    </>
   );
 }
 
