@@ -70,7 +70,8 @@ describe('a new order’s actions', () => {
     expect(screen.getByRole('button', { name: 'Reject…' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(container.querySelectorAll('form, input, select, textarea')).toHaveLength(0);
-    expect(screen.getByRole('button', { name: 'Other minutes…' })).toBeTruthy();
+    // The keyboard is where it was before the box came.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Other minutes…' }));
   });
 
   it('rejects only with a reason, and with words of its own for another reason', async () => {

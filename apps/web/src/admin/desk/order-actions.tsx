@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ACCEPT_MINUTE_PRESETS,
   DELAY_MINUTE_PRESETS,
@@ -109,6 +109,16 @@ const allowedMinutes = (typed: string) => typed !== '' && moveMinutesAllowed(Num
  */
 function AcceptActions({ busy, problem, send, onReject }: MoveProps & { onReject: () => void }) {
   const [typing, setTyping] = useState(false);
+  // Said after an Accept with minutes the contract refuses, and checked again as they change.
+  const [wrongMinutes, setWrongMinutes] = useState(false);
+  // Back puts focus on Other minutes… again, where the keyboard was before the box came.
+  const other = useRef<HTMLButtonElement>(null);
+  const backed = useRef(false);
+  useEffect(() => {
+    if (typing || !backed.current) return;
+    backed.current = false;
+    other.current?.focus();
+  }, [typing]);
   const reject = (
     <button
       type="button"
@@ -135,33 +145,49 @@ function AcceptActions({ busy, problem, send, onReject }: MoveProps & { onReject
           </button>
         ))}
         {!typing && (
-          <button type="button" className={OUTLINE} onClick={() => setTyping(true)}>
+          <button ref={other} type="button" className={OUTLINE} onClick={() => setTyping(true)}>
             Other minutes…
           </button>
         )}
         {!typing && reject}
       </div>
-      {typing ? (
-        <OtherMinutes problem={problem} send={send} onKeep={() => setTyping(false)}>
+      {typing && (
+        <OtherMinutes
+          busy={busy}
+          send={send}
+          wrongMinutes={wrongMinutes}
+          setWrongMinutes={setWrongMinutes}
+          onKeep={() => {
+            backed.current = true;
+            setWrongMinutes(false);
+            setTyping(false);
+          }}
+        >
           {reject}
         </OtherMinutes>
-      ) : (
-        <ProblemLine message={problem} />
       )}
+      {/* One line for the card's problem, the box there or not: the contract decides which
+          minutes are taken; the desk says it in its own words. */}
+      <ProblemLine message={wrongMinutes ? MINUTES_MESSAGE : problem} />
     </div>
   );
 }
 
 /** The box for other minutes, focused as it comes; Back puts the card as it was. */
 function OtherMinutes({
-  problem,
+  busy,
   send,
+  wrongMinutes,
+  setWrongMinutes,
   onKeep,
   children,
-}: Pick<MoveProps, 'problem' | 'send'> & { onKeep: () => void; children: ReactNode }) {
+}: Pick<MoveProps, 'busy' | 'send'> & {
+  wrongMinutes: boolean;
+  setWrongMinutes: (wrong: boolean) => void;
+  onKeep: () => void;
+  children: ReactNode;
+}) {
   const [minutes, setMinutes] = useState('');
-  // Said after an Accept with minutes the contract refuses, and checked again as they change.
-  const [wrongMinutes, setWrongMinutes] = useState(false);
   function accept(event: FormEvent) {
     event.preventDefault();
     if (!allowedMinutes(minutes)) {
@@ -171,35 +197,31 @@ function OtherMinutes({
     send({ status: 'accepted', minutes: Number(minutes) });
   }
   return (
-    <>
-      <form className="flex flex-wrap items-end gap-2" onSubmit={accept} noValidate>
-        <label className="font-medium">
-          Other minutes
-          <input
-            className={`${inputClass({ size: 'lg' })} w-28`}
-            inputMode="numeric"
-            name="minutes"
-            autoComplete="off"
-            autoFocus
-            value={minutes}
-            onChange={(event) => {
-              const digits = event.target.value.replace(/\D/g, '');
-              setMinutes(digits);
-              if (wrongMinutes) setWrongMinutes(!allowedMinutes(digits));
-            }}
-          />
-        </label>
-        <button type="submit" className={OUTLINE}>
-          Accept
-        </button>
-        <button type="button" className={OUTLINE} onClick={onKeep}>
-          Back
-        </button>
-        {children}
-      </form>
-      {/* The contract decides which minutes are taken; the desk says it in its own words. */}
-      <ProblemLine message={wrongMinutes ? MINUTES_MESSAGE : problem} />
-    </>
+    <form className="flex flex-wrap items-end gap-2" onSubmit={accept} noValidate>
+      <label className="font-medium">
+        Other minutes
+        <input
+          className={`${inputClass({ size: 'lg' })} w-28`}
+          inputMode="numeric"
+          name="minutes"
+          autoComplete="off"
+          autoFocus
+          value={minutes}
+          onChange={(event) => {
+            const digits = event.target.value.replace(/\D/g, '');
+            setMinutes(digits);
+            if (wrongMinutes) setWrongMinutes(!allowedMinutes(digits));
+          }}
+        />
+      </label>
+      <button type="submit" className={OUTLINE} disabled={busy}>
+        Accept
+      </button>
+      <button type="button" className={OUTLINE} onClick={onKeep}>
+        Back
+      </button>
+      {children}
+    </form>
   );
 }
 
