@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestStore, stubApiWire, type Wire } from '../../../lib/testing/api-wire.ts';
+import { forgetBooking } from '../../../lib/last-booking.ts';
 import { toasts } from '../../../lib/toast.ts';
 import { ReservationForm } from './reservation-form.tsx';
 
@@ -26,6 +27,8 @@ beforeEach(() => {
   wire = stubApiWire();
 });
 afterEach(() => {
+  // A booking made here is remembered for the home page's card (lib/last-booking.ts).
+  forgetBooking();
   cleanup();
   vi.unstubAllGlobals();
   toasts.set([]);

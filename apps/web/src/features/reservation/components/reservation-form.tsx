@@ -123,9 +123,14 @@ export function ReservationForm({ today }: { today: string }) {
     onRefused: startAgain,
   });
   const formRef = useRef<HTMLFormElement>(null);
-  const handleInvalid = () => {
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
+  // Focus goes to the first field in error once the errors are drawn: after the render they
+  // cause, not on a timer that may run before it.
+  const [invalidSubmits, setInvalidSubmits] = useState(0);
+  useEffect(() => {
+    if (invalidSubmits === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [invalidSubmits]);
+  const handleInvalid = () => setInvalidSubmits((n) => n + 1);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(submit, handleInvalid)(event);
   const time = form.register('time');
