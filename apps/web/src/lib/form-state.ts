@@ -50,7 +50,6 @@ export interface Form<V extends FieldValues, S, T extends TextField<V> = TextFie
   formState: {
     readonly errors: FormErrors<V>;
     readonly isSubmitted: boolean;
-    readonly isSubmitting: boolean;
   };
 }
 
@@ -90,7 +89,6 @@ function createForm<V extends FieldValues, S, T extends TextField<V>>(
     values: initial,
     errors: {} as FormErrors<V>,
     submitted: false,
-    submitting: false,
     dirty: new Set<keyof V>(),
     elements: new Map<string, HTMLElement>(),
   };
@@ -101,10 +99,6 @@ function createForm<V extends FieldValues, S, T extends TextField<V>>(
   const putValue = <F extends keyof V>(name: F, value: V[F]) => {
     state.values = { ...state.values, [name]: value };
     renders.setValues(state.values);
-  };
-  const putSubmitting = (submitting: boolean) => {
-    state.submitting = submitting;
-    renders.setSubmitting(submitting);
   };
   /** After a submit a changed field is checked again, and its own error comes or goes. */
   const recheck = async (name: keyof V & string) => {
@@ -159,14 +153,14 @@ function createForm<V extends FieldValues, S, T extends TextField<V>>(
     handleSubmit: (onValid, onInvalid) => async (event) => {
       event?.preventDefault();
       state.submitted = true;
-      putSubmitting(true);
+      renders.setSubmitting(true);
       try {
         const resolution = await resolve(state.values);
         putErrors(resolution.errors);
         if (Object.keys(resolution.errors).length) await onInvalid?.(resolution.errors);
         else await onValid(resolution.values as S);
       } finally {
-        putSubmitting(false);
+        renders.setSubmitting(false);
       }
     },
     formState: {
@@ -175,9 +169,6 @@ function createForm<V extends FieldValues, S, T extends TextField<V>>(
       },
       get isSubmitted() {
         return state.submitted;
-      },
-      get isSubmitting() {
-        return state.submitting;
       },
     },
   };

@@ -12,11 +12,9 @@ import type { CheckoutSubmission, CheckoutValues } from './checkout-form.ts';
 
 export type CheckoutErrors = FormErrors<CheckoutValues>;
 export type CheckoutResolution = FormResolution<CheckoutValues, CheckoutSubmission>;
-export type CheckoutForm = Form<
-  CheckoutValues,
-  CheckoutSubmission,
-  'notes' | 'first_name' | 'phone'
->;
+/** The fields typed in; the others are chosen. */
+type TypedField = 'notes' | 'first_name' | 'phone';
+export type CheckoutForm = Form<CheckoutValues, CheckoutSubmission, TypedField>;
 
 /**
  * The checkout's values and errors. `resolve` checks the values (the contract's order schema on
@@ -26,10 +24,9 @@ export function useCheckoutFormState(
   initial: CheckoutValues,
   resolve: (values: CheckoutValues) => Promise<CheckoutResolution>,
 ) {
-  const { form, values, errors } = useFormState<
-    CheckoutValues,
-    CheckoutSubmission,
-    'notes' | 'first_name' | 'phone'
-  >(initial, resolve);
-  return { form: form as CheckoutForm, values, errors };
+  const { form, values, errors } = useFormState<CheckoutValues, CheckoutSubmission, TypedField>(
+    initial,
+    resolve,
+  );
+  return { form, values, errors };
 }
