@@ -11,6 +11,7 @@ import { testCatalogueShop } from './support/catalogue.ts';
 import { customerCall, fillCart, openSignedIn, saveAddress } from './support/checkout.ts';
 import { useProduct } from './support/product.ts';
 import { signInByApi } from './support/sign-in.ts';
+import { checkoutShown } from './support/checkout-page.ts';
 
 // Issue 20: checkout that cannot fail silently, and its actions always in reach on a phone.
 // The test catalogue's Shoreditch store is always open, delivers to E1 (£1.99, minimum £15.00).
@@ -41,7 +42,7 @@ const isFocused = (element: Locator) => element.evaluate((el) => el === document
 async function toCheckout(page: Page) {
   await page.goto(`${url()}/checkout`);
   await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
-  await page.getByTestId('checkout-totals').waitFor();
+  await checkoutShown(page);
 }
 
 describe('checkout at 375 px', () => {
@@ -72,7 +73,7 @@ describe('checkout at 375 px', () => {
     await page.setViewportSize(VIEWPORTS.mobile);
 
     await goToCheckout.click();
-    await page.getByTestId('checkout-totals').waitFor();
+    await checkoutShown(page);
     await page.getByRole('radio', { name: /^Collection/ }).check();
     const button = continueButton(page);
     const barBox = (await page.getByTestId('action-bar').boundingBox())!;

@@ -18,6 +18,7 @@ import {
 } from './support/checkout.ts';
 import { useProduct } from './support/product.ts';
 import { signInByApi } from './support/sign-in.ts';
+import { checkoutShown } from './support/checkout-page.ts';
 
 const product = useProduct(() => testCatalogueShop({ SEED_DEMO: 'false', LOG_LEVEL: 'info' }));
 const url = () => product.server.url;
@@ -167,7 +168,7 @@ describe.each(Object.entries(VIEWPORTS))('the ordering pages at %s', (name, view
     await clean(page, '/cart');
 
     await page.getByRole('link', { name: 'Go to checkout' }).click();
-    await page.getByTestId('checkout-totals').waitFor();
+    await checkoutShown(page);
     await page.getByRole('radio', { name: /12 Fournier Street/ }).waitFor();
     await page.getByRole('textbox', { name: 'Code (optional)' }).fill('WELCOME10');
     await page.getByRole('button', { name: 'Apply' }).click();

@@ -4,6 +4,7 @@ import { VIEWPORTS, accessibilityViolations, openPage, screenshot } from './supp
 import { alwaysOpenDemo, closedNowDemo } from './support/phone.ts';
 import { useProduct } from './support/product.ts';
 import { codeSentTo, uniquePhone } from './support/sign-in.ts';
+import { checkoutShown } from './support/checkout-page.ts';
 
 // Issue 20 "Measured", again for issue 30: a new customer on a 375×812 phone, in a fresh browser
 // that asks the cookie question, from the home page to a paid delivery order, then a reorder to
@@ -128,7 +129,7 @@ describe.each([
     await page.keyboard.type(code);
     await j.tap(page.getByRole('button', { name: 'Continue' }));
     await page.waitForURL(`${url()}/checkout`);
-    await page.getByTestId('checkout-totals').waitFor();
+    await checkoutShown(page);
     await j.axe('checkout');
 
     // The store delivers: delivery is chosen already, and the chosen time is on screen.
@@ -174,7 +175,7 @@ describe.each([
     await j.axe('orders, reordered');
     await j.tap(page.getByTestId('reorder-outcome').getByRole('link', { name: 'Go to checkout' }));
     await page.waitForURL(`${url()}/checkout`);
-    await page.getByTestId('checkout-totals').waitFor();
+    await checkoutShown(page);
     await j.axe('checkout, reorder');
     await j.tap(page.getByRole('button', { name: /^Continue to payment · £/ }));
     await page.waitForURL(/\/payment/);

@@ -6,6 +6,7 @@ import { customerCall, openSignedIn, saveAddress } from './support/checkout.ts';
 import { alwaysOpenDemo, closedNowDemo } from './support/phone.ts';
 import { useProduct } from './support/product.ts';
 import { signInByApi, uniquePhone } from './support/sign-in.ts';
+import { checkoutShown } from './support/checkout-page.ts';
 
 // Issue 30, point 11: a reorder with a saved card on a 375×812 phone, from the order page to a
 // paid order, counting taps and typed fields (as e2e/phone-journey.spec.ts counts them), with the
@@ -68,7 +69,7 @@ describe.each([
         await page.getByRole('button', { name: `Add ${dish} to basket` }).click();
       }
       await page.goto(`${url}/checkout`);
-      await page.getByTestId('checkout-totals').waitFor();
+      await checkoutShown(page);
       await page.getByRole('button', { name: /^Continue to payment · £/ }).click();
       await page.waitForURL(/\/payment/);
       await page.getByRole('textbox', { name: 'Card number' }).focus();
@@ -93,7 +94,7 @@ describe.each([
         page.getByTestId('reorder-outcome').getByRole('link', { name: 'Go to checkout' }),
       );
       await page.waitForURL(`${url}/checkout`);
-      await page.getByTestId('checkout-totals').waitFor();
+      await checkoutShown(page);
       await count.tap(page.getByRole('button', { name: /^Continue to payment · £/ }));
       await page.waitForURL(/\/payment/);
       const payWithSaved = page.getByRole('button', { name: 'Pay with Visa •••• 4242' });

@@ -22,13 +22,23 @@ export const checkoutShop = () => ({
 export const placeButton = (page: Page) =>
   page.getByRole('button', { name: /^(Continue to payment|Place order) · £/ });
 
+/**
+ * The checkout as a customer reads it before tapping on: its totals, and a delivery's saved
+ * addresses in place of "Loading your addresses…" (a tap before them waits, and does not go on
+ * once the delivery fee changes the total).
+ */
+export async function checkoutShown(page: Page) {
+  await page.getByTestId('checkout-totals').waitFor();
+  await page.getByText('Loading your addresses…').waitFor({ state: 'hidden' });
+}
+
 /** From the basket to the checkout, its totals shown. */
 export async function goToCheckout(page: Page, url: string) {
   await page.goto(`${url}/cart`);
   await page.getByRole('link', { name: 'Go to checkout' }).click();
   await page.waitForURL(`${url}/checkout`);
   await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
-  await page.getByTestId('checkout-totals').waitFor();
+  await checkoutShown(page);
 }
 
 /** Pays on the payment page with a test card number. */

@@ -7,6 +7,7 @@ import type { Address } from '@servery/contract/address';
 import type { CartLine } from '@servery/contract/cart';
 import type { StoreSummary } from '@servery/contract/menu';
 import {
+  ADDRESS_REQUIRED_MESSAGE,
   COLLECTION_CONTACT_MESSAGES,
   DELIVERY_CONTACT_MESSAGES,
 } from '@servery/contract/delivery-contact';
@@ -66,10 +67,12 @@ const address = (id: string, postcode: string, is_default = false): Address => (
 const ok = (data: unknown) => ({ status: 200, body: { status: 200, message: 'OK', data } });
 
 let wire: Wire;
+let testStore: ReturnType<typeof createTestStore>;
 const focused = () => document.activeElement;
 beforeEach(() => {
   // jsdom lays nothing out: the browser's scrolling is a no-op here.
   Element.prototype.scrollIntoView = () => {};
+  testStore = createTestStore();
   wire = stubApiWire({
     [`/api/menu/${STORE}`]: ok({ categories: [{ items: [{ id: CURRY }] }] }),
     [`/api/menu/item/${CURRY}`]: ok(curry),
@@ -88,22 +91,26 @@ afterEach(() => {
   toasts.set([]);
 });
 
-function show(addresses: Address[]) {
-  render(
-    <Provider store={createTestStore()}>
+function show(addresses: Address[] | undefined, addressesFailed = false) {
+  return render(page(addresses, addressesFailed));
+}
+
+function page(addresses: Address[] | undefined, addressesFailed = false) {
+  return (
+    <Provider store={testStore}>
       <MemoryRouter>
         <CheckoutPage
           lines={lines}
           store={store}
           addresses={addresses}
-          addressesFailed={false}
+          addressesFailed={addressesFailed}
           onRetryAddresses={() => {}}
           renderAddressForm={() => null}
           onRemoveLine={() => {}}
           onCashOrderPlaced={() => {}}
         />
       </MemoryRouter>
-    </Provider>,
+    </Provider>
   );
 }
 
@@ -189,6 +196,39 @@ describe('the delivery contact', { timeout: 20_000 }, () => {
     await user.click(await continueButton());
     await waitFor(() => expect(orders()).toHaveLength(1));
     expect(wire.sent.some((c) => c.path === '/api/customer' && c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('a delivery whose saved addresses are on their way', { timeout: 20_000 }, () => {
+  it('waits for them: a tap is not told to choose an address, and the order goes with the saved one', async () => {
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    const user = userEvent.setup();
+    const { rerender } = show(undefined);
+    const button = await screen.findByRole('button', { name: /^Continue to payment/ });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    await user.click(button);
+    expect(screen.queryByText(ADDRESS_REQUIRED_MESSAGE)).toBeNull();
+    expect(orders()).toEqual([]);
+
+    rerender(page([address(HOME, 'E1 6AN', true)]));
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'));
+    expect(screen.queryByText(ADDRESS_REQUIRED_MESSAGE)).toBeNull();
+    // The tap was made before the delivery fee was known; with the address it is in: a tap again.
+    expect(orders()).toEqual([]);
+    await user.click(await continueButton());
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    expect(orders()[0]!.body).toMatchObject({ order_type: 'delivery', address_id: HOME });
+  });
+
+  it('does not wait when they could not be loaded: the tap asks for an address', async () => {
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    const user = userEvent.setup();
+    show(undefined, true);
+    const button = await screen.findByRole('button', { name: /^Continue to payment/ });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'));
+    await user.click(button);
+    expect((await screen.findAllByText(ADDRESS_REQUIRED_MESSAGE)).length).toBeGreaterThan(0);
+    expect(orders()).toEqual([]);
   });
 });
 

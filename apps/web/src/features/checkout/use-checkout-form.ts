@@ -13,6 +13,8 @@ export interface CheckoutFormOptions {
   lines: CartLine[];
   store: StoreSummary;
   addresses: Address[] | undefined;
+  /** The saved addresses could not be loaded: nothing to wait for. */
+  addressesFailed: boolean;
   onRetryAddresses: () => void;
   /** A cash order is placed: the basket has been ordered. */
   onCashOrderPlaced: () => void;
@@ -29,6 +31,7 @@ export function useCheckoutForm({
   lines,
   store,
   addresses,
+  addressesFailed,
   onRetryAddresses,
   onCashOrderPlaced,
 }: CheckoutFormOptions) {
@@ -40,6 +43,7 @@ export function useCheckoutForm({
     lines,
     store,
     addresses,
+    addressesFailed,
     values,
     chosenHere,
     contactLacking: contact.ask,

@@ -97,6 +97,8 @@ export interface ResolutionInput {
   lines: CartLine[];
   store: StoreSummary;
   addresses: Address[] | undefined;
+  /** The saved addresses could not be loaded (the page offers to try again). */
+  addressesFailed: boolean;
   values: CheckoutValues;
   /** Addresses the customer picked on this page (one remembered from before may be far away). */
   chosenHere: ReadonlySet<string>;
@@ -113,6 +115,7 @@ export function useCheckoutResolution({
   lines,
   store,
   addresses,
+  addressesFailed,
   values,
   chosenHere,
   contactLacking,
@@ -152,7 +155,9 @@ export function useCheckoutResolution({
     askContact: !delivery || contactLacking,
     lines: orderLinesOf(quote),
   };
-  const waiting = state.status === 'checking' || times.loading;
+  // A delivery's saved addresses still on their way: a tap now would be told to choose one.
+  const addressesLoading = delivery && addresses === undefined && !addressesFailed;
+  const waiting = state.status === 'checking' || times.loading || addressesLoading;
   return {
     ...times,
     catalogue,

@@ -69,9 +69,9 @@ export function usePlaceOrder({
   /** A second click while the first is on its way does nothing (the key would match anyway). */
   const inFlight = useRef(false);
   /**
-   * A tap made while the times or a code's check were still on their way: what the page showed
-   * then (the total, the choices). It is not lost; the checkout goes on once ready, if nothing of
-   * that has changed.
+   * A tap made while the times, a code's check or a delivery's saved addresses were still on
+   * their way: what the page showed then (the total, the choices). It is not lost; the checkout
+   * goes on once ready, if nothing of that has changed.
    */
   const heldTap = useRef<string | null>(null);
   const shown = total === null ? null : JSON.stringify({ total, values });
