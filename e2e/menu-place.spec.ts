@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS, accessibilityViolations, openPage } from './support/browser.ts';
+import {
+  VIEWPORTS,
+  accessibilityViolations,
+  markTargetsCutByPinnedBars,
+  openPage,
+} from './support/browser.ts';
 import { useProduct } from './support/product.ts';
 import { alwaysOpenDemo } from './support/phone.ts';
 
@@ -77,25 +82,7 @@ describe('the menu keeps the customer’s place (issue 20)', () => {
       // A dish's button cut by the edge of a pinned bar (the basket bar below, the category
       // chips above) is one the customer scrolls into the clear; every target wholly between
       // them, and the bars' own, must keep their size.
-      await page.evaluate(() => {
-        const pinned = [...document.querySelectorAll('body *')].filter((el) =>
-          ['fixed', 'sticky'].includes(getComputedStyle(el).position),
-        );
-        const bars = pinned.map((el) => ({ el, box: el.getBoundingClientRect() }));
-        for (const target of document.querySelectorAll(
-          'main :is(a, button, summary, input, select, [tabindex])',
-        )) {
-          const box = target.getBoundingClientRect();
-          const cut = bars.some(
-            (bar) =>
-              !bar.el.contains(target) &&
-              box.top < bar.box.bottom &&
-              box.bottom > bar.box.top &&
-              (box.top < bar.box.top || box.bottom > bar.box.bottom),
-          );
-          target.toggleAttribute('data-cut-by-bar', cut);
-        }
-      });
+      await markTargetsCutByPinnedBars(page);
       const violations = await accessibilityViolations(page, ['target-size'], '[data-cut-by-bar]');
       if (violations.length) found.push({ at, violations });
     }

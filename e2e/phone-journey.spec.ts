@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS, accessibilityViolations, openPage, screenshot } from './support/browser.ts';
+import { VIEWPORTS, openPage, screenshot, violationsAsScrolled } from './support/browser.ts';
 import { alwaysOpenDemo, closedNowDemo } from './support/phone.ts';
 import { useProduct } from './support/product.ts';
 import { codeSentTo, uniquePhone } from './support/sign-in.ts';
@@ -39,7 +39,7 @@ function journey(page: Page) {
     },
     axe: async (state: string) => {
       figures.states.push(state);
-      const found = await accessibilityViolations(page);
+      const found = await violationsAsScrolled(page);
       if (found.length) violations.push({ state, ids: found.map((v) => `${v.id}: ${v.nodes}`) });
     },
     /** Screen heights scrolled so far, by the customer or to bring a target into view. */
