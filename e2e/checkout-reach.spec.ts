@@ -9,9 +9,9 @@ import {
 } from './support/browser.ts';
 import { testCatalogueShop } from './support/catalogue.ts';
 import { customerCall, fillCart, openSignedIn, saveAddress } from './support/checkout.ts';
+import { checkoutShown } from './support/checkout-page.ts';
 import { useProduct } from './support/product.ts';
 import { signInByApi } from './support/sign-in.ts';
-import { checkoutShown } from './support/checkout-page.ts';
 
 // Issue 20: checkout that cannot fail silently, and its actions always in reach on a phone.
 // The test catalogue's Shoreditch store is always open, delivers to E1 (£1.99, minimum £15.00).

@@ -16,9 +16,9 @@ import {
   saveAddress,
   storeNamed,
 } from './support/checkout.ts';
+import { checkoutShown } from './support/checkout-page.ts';
 import { useProduct } from './support/product.ts';
 import { signInByApi } from './support/sign-in.ts';
-import { checkoutShown } from './support/checkout-page.ts';
 
 const product = useProduct(() => testCatalogueShop({ SEED_DEMO: 'false', LOG_LEVEL: 'info' }));
 const url = () => product.server.url;

@@ -1,10 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, openPage, screenshot, violationsAsScrolled } from './support/browser.ts';
+import { checkoutShown } from './support/checkout-page.ts';
 import { alwaysOpenDemo, closedNowDemo } from './support/phone.ts';
 import { useProduct } from './support/product.ts';
 import { codeSentTo, uniquePhone } from './support/sign-in.ts';
-import { checkoutShown } from './support/checkout-page.ts';
 
 // Issue 20 "Measured", again for issue 30: a new customer on a 375×812 phone, in a fresh browser
 // that asks the cookie question, from the home page to a paid delivery order, then a reorder to

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { SavedCard } from '@servery/contract/saved-cards';
 import { VIEWPORTS, accessibilityViolations, screenshot } from './support/browser.ts';
 import { customerCall, openSignedIn, saveAddress } from './support/checkout.ts';
+import { checkoutShown } from './support/checkout-page.ts';
 import { alwaysOpenDemo, closedNowDemo } from './support/phone.ts';
 import { useProduct } from './support/product.ts';
 import { signInByApi, uniquePhone } from './support/sign-in.ts';
-import { checkoutShown } from './support/checkout-page.ts';
 
 // Issue 30, point 11: a reorder with a saved card on a 375×812 phone, from the order page to a
 // paid order, counting taps and typed fields (as e2e/phone-journey.spec.ts counts them), with the

@@ -92,10 +92,10 @@ afterEach(() => {
 });
 
 function show(addresses: Address[] | undefined, addressesFailed = false) {
-  return render(page(addresses, addressesFailed));
+  return render(checkoutPage(addresses, addressesFailed));
 }
 
-function page(addresses: Address[] | undefined, addressesFailed = false) {
+function checkoutPage(addresses: Address[] | undefined, addressesFailed = false) {
   return (
     <Provider store={testStore}>
       <MemoryRouter>
@@ -210,7 +210,7 @@ describe('a delivery whose saved addresses are on their way', { timeout: 20_000 
     expect(screen.queryByText(ADDRESS_REQUIRED_MESSAGE)).toBeNull();
     expect(orders()).toEqual([]);
 
-    rerender(page([address(HOME, 'E1 6AN', true)]));
+    rerender(checkoutPage([address(HOME, 'E1 6AN', true)]));
     await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'));
     expect(screen.queryByText(ADDRESS_REQUIRED_MESSAGE)).toBeNull();
     // The tap was made before the delivery fee was known; with the address it is in: a tap again.
