@@ -2,6 +2,7 @@
 // pages behind a sign-in (bench/signed-in-pages.mjs) and each page's JavaScript from its network
 // log, then the desk board's frame times (bench/desk-board.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIRST_SCREEN_BUDGET_KB } from '../tools/first-screen.mjs';
@@ -24,6 +25,32 @@ async function auditPage(url, path) {
   const js = lh.median ? await scriptSizes(lh.median.scripts) : null;
   console.log(JSON.stringify({ [path]: { js, lh } }));
   return { path, js, lh };
+}
+
+/**
+ * The page floor (decision 56, for pages): a heading and a paragraph, no script, no style, from a
+ * bare node:http server. What Lighthouse charges on this machine for a page with nothing of ours
+ * in it: its browser's own start-up, multiplied by the same 4×.
+ */
+const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>
+<body><h1>A page with no script</h1><p>${'Nothing here but text. '.repeat(40)}</p></body></html>`;
+export const FLOOR_PAGE = 'a page with no script (the floor)';
+
+async function auditFloorPage() {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(BARE_PAGE);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const lh = await lighthouseMedian(`http://127.0.0.1:${server.address().port}/`);
+    const js = { files: 0, brotliKb: 0, gzipKb: 0 };
+    console.log(JSON.stringify({ [FLOOR_PAGE]: { js, lh } }));
+    return { path: FLOOR_PAGE, js, lh };
+  } finally {
+    server.close();
+  }
 }
 
 /** Runs one part; a failure is reported in its place and the run goes on. */
@@ -51,8 +78,10 @@ export async function benchPages({ serverMain }) {
   }
   const signedIn = await attempt('the signed-in pages', () => benchSignedInPages({ serverMain }));
   if (Array.isArray(signedIn)) pages.push(...signedIn);
+  const floor = await attempt('the page floor', auditFloorPage);
+  if (!floor.failure) pages.push(floor);
   const desk = await attempt('the desk board', () => benchDesk({ serverMain }));
-  return { pages, signedInFailure: signedIn.failure, desk };
+  return { pages, signedInFailure: signedIn.failure, floorFailure: floor.failure, desk };
 }
 
 const flag = (ok, text) => (ok ? '' : ` (${text})`);
@@ -66,8 +95,8 @@ function pageRow({ path, js, lh }) {
   return `| ${path} | ${js.files} | ${kb} | ${score}${flag(score >= LH_BUDGET, `below ${LH_BUDGET}`)} | ${lh.scores.join(', ')} | ${lcpMs}${flag(lcpMs <= LCP_BUDGET_MS, `over ${LCP_BUDGET_MS}`)} | ${cls}${flag(cls <= CLS_BUDGET, `above ${CLS_BUDGET}`)} | ${tbtMs} | ${lh.benchmarkIndex.join(', ')} |`;
 }
 
-function pageNotes(pages, signedInFailure) {
-  const notes = signedInFailure ? [`- Not measured: ${signedInFailure}`] : [];
+function pageNotes(pages, ...failures) {
+  const notes = failures.filter(Boolean).map((failure) => `- Not measured: ${failure}`);
   for (const { path, lh } of pages) {
     if (lh.failures.length) {
       const what = lh.median ? 'failed and were run again' : 'failed, too many to give a score';
@@ -107,7 +136,7 @@ the card in the DOM (a MutationObserver).
 }
 
 /** The "Pages" section; `header` (machine, date, command) when written by a run of its own. */
-export function pagesSection({ pages, signedInFailure, desk }, header = '') {
+export function pagesSection({ pages, signedInFailure, floorFailure, desk }, header = '') {
   return `## Pages
 
 ${header}Lighthouse's mobile preset (slow 4G, the CPU slowed 4×, a phone's screen), Debian's chromium,
@@ -127,12 +156,14 @@ compressed (brotli 11, gzip 9; the bench's server sends it uncompressed);
 manifest. Lighthouse slows the CPU by multiplying what this machine takes, so a slower machine
 scores the same page lower; its benchmarkIndex (higher is faster) is given for each run, and the
 machine's load average is in the header above (anything well above 2, its cores, means other
-work took the CPU from the browser).
+work took the CPU from the browser). The last row is the floor: a heading and a paragraph with no
+script and no style, from a bare server, audited the same way. Its total blocking time is the
+browser's own start-up on this machine, multiplied by 4; read each page's against it.
 
 | page | scripts | JS brotli KB | JS gzip KB | Lighthouse (median) | runs | LCP ms | CLS | TBT ms | benchmarkIndex |
 |---|---:|---:|---:|---:|---|---:|---:|---:|---|
 ${pages.map(pageRow).join('\n')}
-${pageNotes(pages, signedInFailure)}
+${pageNotes(pages, signedInFailure, floorFailure)}
 ### The desk board with ${DESK_RUN.openOrders} open orders, CPU slowed ${DESK_RUN.cpuSlowdown}×
 
 ${framesSection(desk)}`;
