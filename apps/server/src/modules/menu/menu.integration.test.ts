@@ -54,6 +54,27 @@ describe('GET /api/store and /api/stores/{id}', () => {
     });
   });
 
+  it('closes every store while the shop’s closed switch is on, whatever the hours', async () => {
+    const closedShop = makeCatalogueDocument();
+    closedShop.config = { ...closedShop.config, IsShopClosed: 1 };
+    await importTestTenant(ctx.db, closedShop);
+    const closedHost = closedShop.hosts[0]!.host;
+    // Tuesday 12:00: the main store's hours have it open.
+    for (const store of await storesOf(closedHost)) {
+      expect(store).toMatchObject({
+        is_closed: true,
+        is_open_now: false,
+        status_text: 'Temporarily closed',
+      });
+    }
+    const main = await mainStore(closedHost);
+    expect((await get(`/api/stores/${main.id}`, closedHost)).json().message).toBe(
+      'Main Store is closed right now.',
+    );
+    // The switch is the shop's own: the open shop beside it is untouched.
+    expect(await mainStore()).toMatchObject({ is_closed: false, is_open_now: true });
+  });
+
   it('answers one store with a message the storefront shows', async () => {
     const main = await mainStore();
     const one = await get(`/api/stores/${main.id}`);

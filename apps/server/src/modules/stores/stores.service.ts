@@ -13,6 +13,9 @@ export function storeSummaryOf(tenant: Tenant, store: StoreRow, at: Date): Store
   const rows = tenant.hours.filter((row) => row.storeId === store.id);
   const state = openingState(rows, at, tenant.row.config.timeZone, store.specialDays);
   const pause = activePause(store.pause, at);
+  // The shop's closed switch closes every store to orders (shop-document.md), whatever its hours:
+  // a store under it is not "open till 10 PM" on the menu, nor "ordering from" at checkout.
+  const closed = store.isClosed || tenant.row.config.IsShopClosed === 1;
   return {
     id: store.id,
     slug: store.slug,
@@ -23,9 +26,9 @@ export function storeSummaryOf(tenant: Tenant, store: StoreRow, at: Date): Store
     postcode: store.postcode,
     phone: store.phone,
     direction_link: store.directionLink,
-    is_closed: store.isClosed,
-    is_open_now: !store.isClosed && state.isOpen,
-    status_text: store.isClosed ? 'Temporarily closed' : state.statusText,
+    is_closed: closed,
+    is_open_now: !closed && state.isOpen,
+    status_text: closed ? 'Temporarily closed' : state.statusText,
     opening_hours: DAY_LABELS.map((day, index) => ({
       day,
       hours: describeDay(

@@ -7,6 +7,7 @@ import { stubApiWire } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { BookingCard } from './booking-card.tsx';
 import { diaryCsv } from './diary-csv.ts';
+import { undoMinutesLeft } from './no-show-controls.tsx';
 
 beforeAll(() => {
   // jsdom has <dialog> without its modal methods.
@@ -235,6 +236,20 @@ describe('a booking in the diary', () => {
     );
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(screen.getByText('Left')).toBeTruthy();
+  });
+});
+
+describe('the minutes left to undo a no-show', () => {
+  const until = '2026-11-17T19:25:00.000Z';
+  const at = (iso: string) => Date.parse(iso);
+  it('never says more than the 10 the confirm promised, though the screen’s clock lags', () => {
+    // The screen's clock ticks every 15 s: just after the mark it can still read a time before it.
+    expect(undoMinutesLeft(until, at('2026-11-17T19:14:50.000Z'))).toBe(10);
+    expect(undoMinutesLeft(until, at('2026-11-17T19:15:00.000Z'))).toBe(10);
+  });
+  it('counts down in whole minutes, and says 1 to the end', () => {
+    expect(undoMinutesLeft(until, at('2026-11-17T19:20:30.000Z'))).toBe(5);
+    expect(undoMinutesLeft(until, at('2026-11-17T19:24:59.000Z'))).toBe(1);
   });
 });
 

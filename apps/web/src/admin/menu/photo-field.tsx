@@ -1,7 +1,16 @@
 import { useState } from 'react';
+import { tenancyAssetPath } from '@servery/contract/constants';
 import type { EditableItem } from '@servery/contract/menu-editor';
+import { photoSources } from '@servery/contract/photo-names';
 import { adminErrorMessage } from '../admin-api.ts';
 import { useUploadPhotoMutation } from './menu-editor-api.ts';
+
+/**
+ * Where the dish's photo is served, as the storefront's DishPhoto draws it: an uploaded photo's
+ * 640-pixel copy, or a tenant document's own image (the demo's drawings) from the shop's assets.
+ */
+export const storedPhotoUrl = (image: string) =>
+  photoSources(image)?.fallback ?? tenancyAssetPath(image);
 
 /** A photo from the camera roll or the desktop: previewed at once, stored when chosen. */
 export function PhotoField({
@@ -14,7 +23,7 @@ export function PhotoField({
   const [upload, state] = useUploadPhotoMutation();
   const [preview, setPreview] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  const shown = preview ?? (item.image ? `/tenancy/photos/${item.image}` : null);
+  const shown = preview ?? (item.image ? storedPhotoUrl(item.image) : null);
   const choose = async (file: File | undefined) => {
     if (!file) return;
     // A data: URL, which the page's Content-Security-Policy allows (blob: it does not).

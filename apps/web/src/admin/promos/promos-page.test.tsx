@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPromo } from '@servery/contract/shop-editor';
 import type { StaffSession } from '@servery/contract/staff';
 import { ROLE_PERMISSIONS } from '@servery/contract/staff-roles';
@@ -9,6 +9,15 @@ import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { PromosPage } from './promos-page.tsx';
 
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -144,7 +153,7 @@ describe('the promo codes screen', () => {
     );
   });
 
-  it('ends a code with one tap', async () => {
+  it('ends a code once asked, and a stray tap kept keeps it running', async () => {
     const user = userEvent.setup();
     const wire = stubApiWire({
       '/api/admin/session': session,
@@ -152,7 +161,14 @@ describe('the promo codes screen', () => {
       '/api/admin/promos/p1': ok(promo({ state: 'ended' }), 200, 'WELCOME10 has ended.'),
     });
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'End WELCOME10 now' }));
+    const endNow = await screen.findByRole('button', { name: 'End WELCOME10 now' });
+    await user.click(endNow);
+    await user.click(screen.getByRole('button', { name: 'Keep it running' }));
+    expect(wire.sent.filter((c) => c.method === 'PATCH')).toEqual([]);
+
+    await user.click(endNow);
+    expect(screen.getByRole('dialog', { name: 'End WELCOME10 now?' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes, end WELCOME10' }));
     await screen.findByText('WELCOME10 has ended.');
     const sent = wire.sent.find((c) => c.method === 'PATCH')?.body as Record<string, unknown>;
     expect(sent.version).toBe(2);

@@ -4,6 +4,7 @@ import { staleCurrent } from '../../lib/server-error.ts';
 import { adminErrorMessage, adminFieldErrors, useSessionQuery } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { BADGE_CLASS, CARD_CLASS } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { PromoForm, type PromoSubmit } from './promo-form.tsx';
 import type { PromoFormValues } from './promo-form-schema.ts';
@@ -28,6 +29,9 @@ export function PromosPage() {
   const [editing, setEditing] = useState<AdminPromo | 'new' | null>(null);
   const [notice, setNotice] = useState('');
   const [problem, setProblem] = useState('');
+  // Ending stops every customer's use of the code at once: asked first, as a stray tap could.
+  const [ending, setEnding] = useState<AdminPromo | null>(null);
+  const [endProblem, setEndProblem] = useState('');
   const stores = session?.stores ?? [];
 
   const placeErrors = (error: unknown, setError: Parameters<PromoSubmit>[1]) => {
@@ -58,14 +62,15 @@ export function PromosPage() {
   };
 
   const end = async (promo: AdminPromo) => {
-    setProblem('');
+    setEndProblem('');
     const result = await patch({
       id: promo.id,
       ends_at: new Date().toISOString(),
       version: promo.version,
     });
-    if ('error' in result) setProblem(adminErrorMessage(result.error));
-    else setNotice(result.data.message);
+    if ('error' in result) return setEndProblem(adminErrorMessage(result.error));
+    setNotice(result.data.message);
+    setEnding(null);
   };
 
   return (
@@ -130,7 +135,10 @@ export function PromosPage() {
                 <button
                   type="button"
                   className={buttonClass({ size: 'lg', variant: 'danger' })}
-                  onClick={() => void end(promo)}
+                  onClick={() => {
+                    setEndProblem('');
+                    setEnding(promo);
+                  }}
                   aria-label={`End ${promo.code} now`}
                 >
                   End now
@@ -141,6 +149,20 @@ export function PromosPage() {
         ))}
       </ul>
       {list.data?.length === 0 && <p>No promo codes yet.</p>}
+      <ConfirmDialog
+        open={ending !== null}
+        id="end-promo"
+        title={`End ${ending?.code ?? ''} now?`}
+        confirmLabel={`Yes, end ${ending?.code ?? ''}`}
+        cancelLabel="Keep it running"
+        size="lg"
+        problem={endProblem}
+        onCancel={() => setEnding(null)}
+        onConfirm={() => void (ending && end(ending))}
+      >
+        Customers can no longer use the code from now. To run it again, open Change and clear its
+        end.
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServiceItem, ServiceStore } from '@servery/contract/service';
 import type { StaffSession } from '@servery/contract/staff';
 import { ROLE_PERMISSIONS, type StaffRole } from '@servery/contract/staff-roles';
@@ -10,6 +10,15 @@ import { createAdminState } from '../admin-state.ts';
 import { LiveEventsProvider } from '../live/live-events-provider.tsx';
 import { ServicePage } from './service-page.tsx';
 
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -166,6 +175,41 @@ describe('the Service screen', () => {
     await screen.findByRole('button', { name: 'Show Mango lassi at Shoreditch' });
     expect(screen.getByText('Hidden from Shoreditch’s menu')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Mango lassi (hidden)' })).toBeTruthy();
+  });
+
+  it('asks before closing the whole shop, and opens it again with one tap', async () => {
+    const user = userEvent.setup();
+    const shop = { IsShopClosed: 0, ShopClosedMessage: 'Closed today', allowBooking: 1 };
+    const wire = stubApiWire({
+      '/api/admin/session': session('owner'),
+      '/api/admin/stores': ok([store()]),
+      '/api/admin/stores/st1/menu': ok([]),
+      '/api/admin/shop': ok(shop),
+    });
+    renderPage();
+    const patches = () => wire.sent.filter((c) => c.method === 'PATCH');
+    const toggle = await screen.findByRole('switch', { name: /Shop closed to orders/ });
+
+    await user.click(toggle);
+    const asked = screen.getByRole('dialog', { name: 'Close the whole shop to orders?' });
+    await user.click(within(asked).getByRole('button', { name: 'Keep taking orders' }));
+    expect(patches()).toEqual([]);
+
+    wire.answers['/api/admin/shop'] = ok({ ...shop, IsShopClosed: 1 });
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Yes, close the shop' }));
+    expect(patches()).toEqual([
+      expect.objectContaining({ path: '/api/admin/shop', body: { IsShopClosed: 1 } }),
+    ]);
+    await screen.findByText('The shop is closed.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // Opening again is the safe way: no question.
+    wire.answers['/api/admin/shop'] = ok(shop);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    await user.click(toggle);
+    expect(patches().at(-1)).toMatchObject({ body: { IsShopClosed: 0 } });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('pauses an order type with one tap, then shows the countdown and resumes', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { usePatchShopMutation, useShopSwitchesQuery } from './service-api.ts';
 
@@ -14,6 +15,8 @@ export function ShopSwitchesCard() {
   const [patch, patching] = usePatchShopMutation();
   const [message, setMessage] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
+  // Closing stops every store's orders: asked first, so a stray tap on a busy night cannot.
+  const [asking, setAsking] = useState(false);
   if (!shop.data) return null;
   const closed = shop.data.IsShopClosed === 1;
   const booking = shop.data.allowBooking === 1;
@@ -34,10 +37,7 @@ export function ShopSwitchesCard() {
         className={SWITCH}
         disabled={patching.isLoading}
         onClick={() =>
-          void run(
-            { IsShopClosed: closed ? 0 : 1 },
-            closed ? 'The shop is open.' : 'The shop is closed.',
-          )
+          closed ? void run({ IsShopClosed: 0 }, 'The shop is open.') : setAsking(true)
         }
       >
         Shop closed to orders
@@ -45,6 +45,23 @@ export function ShopSwitchesCard() {
           {closed ? 'Closed' : 'Open'}
         </span>
       </button>
+      <ConfirmDialog
+        open={asking}
+        id="close-shop"
+        title="Close the whole shop to orders?"
+        confirmLabel="Yes, close the shop"
+        cancelLabel="Keep taking orders"
+        size="lg"
+        busy={patching.isLoading}
+        onCancel={() => setAsking(false)}
+        onConfirm={async () => {
+          await run({ IsShopClosed: 1 }, 'The shop is closed.');
+          setAsking(false);
+        }}
+      >
+        Every store stops taking orders, for now and for later times, until the shop is opened again
+        here. Customers see the message below.
+      </ConfirmDialog>
       <label className="block font-semibold">
         Message customers see while closed
         <textarea

@@ -34,7 +34,11 @@ export function checkoutChoices({
   return {
     orderType: (type: OrderType) => {
       choose('order_type', type);
-      form.clearErrors('when');
+      // What was said of the other way goes with it: the address a delivery lacked, and the name
+      // and phone asked in its words; the next tap asks again what this way needs, in its own.
+      for (const field of ['when', 'address_id', 'first_name', 'phone'] as const) {
+        form.clearErrors(field);
+      }
       saveOrderType(type);
     },
     address: (chosen: Address) => {

@@ -232,6 +232,32 @@ describe('a delivery whose saved addresses are on their way', { timeout: 20_000 
   });
 });
 
+describe('a change of way after a tap', { timeout: 20_000 }, () => {
+  it('takes away what was said of the other way, and the next tap asks in this way’s words', async () => {
+    const user = userEvent.setup();
+    show([]);
+    const button = await screen.findByRole('button', { name: /^Continue to payment/ });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'));
+    await user.click(button);
+    expect((await screen.findAllByText(ADDRESS_REQUIRED_MESSAGE)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(DELIVERY_CONTACT_MESSAGES.first_name).length).toBeGreaterThan(0);
+
+    // On the page, that is: the tap's spoken announcement (sr-only) keeps what it said.
+    const shown = (text: string) =>
+      screen.queryAllByText(text).filter((el) => !el.classList.contains('sr-only'));
+    await user.click(screen.getByRole('radio', { name: /^Collection/ }));
+    await waitFor(() => expect(shown(ADDRESS_REQUIRED_MESSAGE)).toEqual([]));
+    expect(shown(DELIVERY_CONTACT_MESSAGES.first_name)).toEqual([]);
+
+    await user.click(await screen.findByRole('button', { name: /^Continue to payment/ }));
+    expect(
+      (await screen.findAllByText(COLLECTION_CONTACT_MESSAGES.first_name)).length,
+    ).toBeGreaterThan(0);
+    expect(shown(ADDRESS_REQUIRED_MESSAGE)).toEqual([]);
+    expect(orders()).toEqual([]);
+  });
+});
+
 describe('the address a delivery starts with', () => {
   it('is the default or the first saved one, but never one outside the area unless chosen', () => {
     const far = address('far', 'SW1A 2AA', true);

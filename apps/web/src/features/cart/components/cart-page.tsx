@@ -161,7 +161,7 @@ function CartLineRow({ line, money, onQuantity, onRemove }: CartLineRowProps) {
           <button
             type="button"
             onClick={onRemove}
-            className="ml-auto text-sm font-medium text-red-800 underline underline-offset-2"
+            className="ml-auto min-h-10 px-2 text-sm font-medium text-red-800 underline underline-offset-2"
             aria-label={`Remove ${line.name}`}
           >
             Remove

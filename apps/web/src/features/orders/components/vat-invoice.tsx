@@ -40,10 +40,10 @@ export function VatInvoiceSection({
             <th scope="col" className="py-1 font-semibold">
               VAT rate
             </th>
-            <th scope="col" className="py-1 text-right font-semibold">
+            <th scope="col" className="py-1 pl-4 text-right font-semibold">
               Amount incl. VAT
             </th>
-            <th scope="col" className="py-1 text-right font-semibold">
+            <th scope="col" className="py-1 pl-4 text-right font-semibold">
               VAT
             </th>
           </tr>
@@ -54,8 +54,8 @@ export function VatInvoiceSection({
               <th scope="row" className="py-1 font-normal">
                 {band.rate}%
               </th>
-              <td className="py-1 text-right">{money(band.gross)}</td>
-              <td className="py-1 text-right">{money(band.vat)}</td>
+              <td className="py-1 pl-4 text-right">{money(band.gross)}</td>
+              <td className="py-1 pl-4 text-right">{money(band.vat)}</td>
             </tr>
           ))}
         </tbody>
@@ -64,8 +64,8 @@ export function VatInvoiceSection({
             <th scope="row" className="py-1">
               Total including VAT
             </th>
-            <td className="py-1 text-right">{money(invoice.total)}</td>
-            <td className="py-1 text-right">{money(invoice.vat)}</td>
+            <td className="py-1 pl-4 text-right">{money(invoice.total)}</td>
+            <td className="py-1 pl-4 text-right">{money(invoice.vat)}</td>
           </tr>
         </tfoot>
       </table>
