@@ -212,6 +212,35 @@ describe('the Service screen', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('while a pause runs, pauses the other way too and keeps the pause going, without resuming first', async () => {
+    const user = userEvent.setup();
+    const until = new Date(Date.now() + 10 * 60_000).toISOString();
+    const paused = store({
+      pause: { order_types: ['collection'], until, message: 'Back soon' },
+    });
+    const wire = stubApiWire({
+      '/api/admin/session': session('manager'),
+      '/api/admin/stores': ok([paused]),
+      '/api/admin/stores/st1/menu': ok([]),
+      '/api/admin/stores/st1/pause': ok(paused),
+    });
+    renderPage();
+    await screen.findByText(/Collection paused/);
+    // Nothing offers to pause collection alone again: it is paused.
+    expect(screen.queryByRole('group', { name: 'Pause collection' })).toBeNull();
+    const both = screen.getByRole('group', {
+      name: 'Pause delivery too (collection and delivery for the time chosen)',
+    });
+    await user.click(within(both).getByRole('button', { name: '60 min' }));
+    const longer = screen.getByRole('group', { name: 'Keep collection paused, from now' });
+    await user.click(within(longer).getByRole('button', { name: '30 min' }));
+    expect(wire.sent.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { order_types: ['collection', 'delivery'], minutes: 60 },
+      { order_types: ['collection'], minutes: 30 },
+    ]);
+    expect(wire.sent.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
   it('pauses an order type with one tap, then shows the countdown and resumes', async () => {
     const user = userEvent.setup();
     const wire = stubApiWire({

@@ -32,6 +32,33 @@ export function useCountdown(until: string | null, onEnd: () => void): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
+/**
+ * The pauses on offer, each a row of minutes: a way at a time while nothing is paused; while a
+ * pause runs, each way it leaves open paused too (both then for the minutes chosen), and the
+ * pause kept going for its ways (a swamped kitchen must not have to resume to pause longer).
+ */
+export function pauseChoices(
+  store: Pick<ServiceStore, 'order_types' | 'pause'>,
+): { legend: string; orderTypes: OrderType[] }[] {
+  const paused = store.pause?.order_types ?? [];
+  const open = store.order_types.filter((type) => !paused.includes(type));
+  if (!paused.length) {
+    return open.map((type) => ({
+      legend: `Pause ${TYPE_LABELS[type].toLowerCase()}`,
+      orderTypes: [type],
+    }));
+  }
+  const names = (types: OrderType[]) =>
+    types.map((t) => TYPE_LABELS[t].toLowerCase()).join(' and ');
+  return [
+    ...open.map((type) => ({
+      legend: `Pause ${names([type])} too (${names([...paused, type])} for the time chosen)`,
+      orderTypes: [...paused, type],
+    })),
+    { legend: `Keep ${names(paused)} paused, from now`, orderTypes: paused },
+  ];
+}
+
 /** Pause by order type with a countdown, and busy mode: large buttons, one tap each. */
 export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: () => void }) {
   const [pause, pausing] = usePauseStoreMutation();
@@ -69,28 +96,27 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
             Resume orders now
           </button>
         </div>
-      ) : (
-        store.order_types.map((type) => (
-          <fieldset key={type}>
-            <legend className="text-lg font-semibold">
-              Pause {TYPE_LABELS[type].toLowerCase()}
-            </legend>
-            <div className="mt-2 grid grid-cols-3 gap-2">
-              {PAUSE_MINUTES.map((minutes) => (
-                <button
-                  key={minutes}
-                  type="button"
-                  className={buttonClass({ variant: 'outline', size: 'lg' })}
-                  disabled={pausing.isLoading}
-                  onClick={() => void run(pause({ id: store.id, order_types: [type], minutes }))}
-                >
-                  {minutes} min
-                </button>
-              ))}
-            </div>
-          </fieldset>
-        ))
-      )}
+      ) : null}
+      {/* A pause is one time for the ways it names: pausing another way too, or keeping the
+          pause going, sets that time again for all of them, from now. */}
+      {pauseChoices(store).map(({ legend, orderTypes }) => (
+        <fieldset key={legend}>
+          <legend className="text-lg font-semibold">{legend}</legend>
+          <div className="mt-2 grid grid-cols-3 gap-2">
+            {PAUSE_MINUTES.map((minutes) => (
+              <button
+                key={minutes}
+                type="button"
+                className={buttonClass({ variant: 'outline', size: 'lg' })}
+                disabled={pausing.isLoading}
+                onClick={() => void run(pause({ id: store.id, order_types: orderTypes, minutes }))}
+              >
+                {minutes} min
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      ))}
       <fieldset>
         <legend className="text-lg font-semibold">
           Busy mode: {store.busy_extra_minutes ? `+${store.busy_extra_minutes} min` : 'off'}
