@@ -43,7 +43,7 @@ export default defineConfig({
           // up after every test.
           isolate: false,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./test-setup/web-timeouts.ts'],
+          setupFiles: ['./test-setup/web-timeouts.ts', './test-setup/web-dialog.ts'],
           // A screen test takes well under a second alone; on a machine shared with other jobs
           // rendering and typing can take several (5 s, vitest's default, was too tight there).
           testTimeout: 15_000,

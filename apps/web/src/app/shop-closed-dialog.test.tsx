@@ -1,7 +1,7 @@
 import type { ShopConfig } from '@servery/contract/config';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ShopClosedDialog } from './shop-closed-dialog.tsx';
 
 const closed = {
@@ -9,15 +9,6 @@ const closed = {
   ShopClosedMessage: 'We open again at 5 pm.',
 } as ShopConfig;
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => {
   cleanup();
   sessionStorage.clear();

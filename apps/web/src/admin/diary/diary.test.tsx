@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiaryBooking, DiaryDay } from '@servery/contract/diary';
 import { stubApiWire } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
@@ -9,15 +9,6 @@ import { BookingCard } from './booking-card.tsx';
 import { diaryCsv } from './diary-csv.ts';
 import { undoMinutesLeft } from './no-show-controls.tsx';
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 // Only Date is faked: the clock the card reads. Timers stay real for the user events.
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

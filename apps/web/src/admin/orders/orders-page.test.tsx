@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryOrder, OrderDetail } from '@servery/contract/back-office-shapes';
 import type { StaffRole } from '@servery/contract/staff-roles';
 import type { WireAnswer } from '../../lib/testing/api-wire.ts';
@@ -8,15 +8,6 @@ import { renderStaffScreen } from '../testing/render-staff-screen.tsx';
 import { deskOrder, ok } from '../testing/staff-app-fakes.ts';
 import { OrdersPage } from './orders-page.tsx';
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

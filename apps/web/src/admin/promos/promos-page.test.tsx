@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPromo } from '@servery/contract/shop-editor';
 import type { StaffSession } from '@servery/contract/staff';
 import { ROLE_PERMISSIONS } from '@servery/contract/staff-roles';
@@ -9,15 +9,6 @@ import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { PromosPage } from './promos-page.tsx';
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceItem, ServiceStore } from '@servery/contract/service';
 import type { StaffSession } from '@servery/contract/staff';
 import { ROLE_PERMISSIONS, type StaffRole } from '@servery/contract/staff-roles';
@@ -10,15 +10,6 @@ import { createAdminState } from '../admin-state.ts';
 import { LiveEventsProvider } from '../live/live-events-provider.tsx';
 import { ServicePage } from './service-page.tsx';
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,21 +1,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffMember } from '@servery/contract/staff';
 import type { WireAnswer } from '../../lib/testing/api-wire.ts';
 import { renderStaffScreen } from '../testing/render-staff-screen.tsx';
 import { ok, staffSession } from '../testing/staff-app-fakes.ts';
 import { StaffPage } from './staff-page.tsx';
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
