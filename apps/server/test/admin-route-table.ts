@@ -139,6 +139,14 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
   },
   {
     method: 'POST',
+    route: '/api/admin/orders/:id/undo-move',
+    url: (f) => `/api/admin/orders/${f.orderId}/undo-move`,
+    body: () => ({ status: 'ready' }),
+    permission: 'orders:run',
+    scope: 'store',
+  },
+  {
+    method: 'POST',
     route: '/api/admin/orders/:id/print',
     url: (f) => `/api/admin/orders/${f.orderId}/print`,
     permission: 'orders:run',

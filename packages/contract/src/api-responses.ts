@@ -146,6 +146,7 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/orders': { status: 200, schema: ok(ZOrderHistoryPage) },
   'GET /api/admin/orders/:id': { status: 200, schema: ok(ZOrderDetail) },
   'POST /api/admin/orders/:id/status': { status: 200, schema: ok(ZDeskOrder) },
+  'POST /api/admin/orders/:id/undo-move': { status: 200, schema: ok(ZDeskOrder) },
   'POST /api/admin/orders/:id/print': { status: 200, schema: ok(ZKitchenTicket) },
   'GET /api/admin/bookings': { status: 200, schema: ok(ZDiaryDay) },
   'POST /api/admin/bookings': { status: 200, schema: ok(ZDiaryBooking) },

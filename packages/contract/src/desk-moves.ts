@@ -48,6 +48,27 @@ export const OPEN_ORDER_STATUSES = [
   'out_for_delivery',
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * The kitchen's forward moves that can be taken back (POST /api/admin/orders/{id}/undo-move,
+ * decision 65): the last move of an order, if it is one of these, for MOVE_UNDO_SECONDS after it
+ * was made. Accept, reject and cancel are not among them: they have panels of their own.
+ */
+export const UNDOABLE_MOVES = [
+  'preparing',
+  'ready',
+  'out_for_delivery',
+  'completed',
+] as const satisfies readonly OrderStatus[];
+export type UndoableMove = (typeof UNDOABLE_MOVES)[number];
+export const isUndoableMove = (status: OrderStatus): status is UndoableMove =>
+  (UNDOABLE_MOVES as readonly OrderStatus[]).includes(status);
+/**
+ * How long a forward move can be undone. The customer's news of "ready" and "out for delivery"
+ * waits this long in the outbox (a little longer: MOVE_NEWS_HOLD_SECONDS on the server), so an
+ * undone move has told them nothing.
+ */
+export const MOVE_UNDO_SECONDS = 120;
+
 /** Minutes until ready offered on accept (and any other whole number from 1 to 240). */
 export const ACCEPT_MINUTE_PRESETS = [10, 15, 20, 30, 45, 60] as const;
 /** The minutes a move takes (until ready on accept, or a delay): whole, from 1 to 240. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOVE_MINUTES, REJECT_REASONS, type RejectReason } from './desk-moves.ts';
+import { MOVE_MINUTES, REJECT_REASONS, UNDOABLE_MOVES, type RejectReason } from './desk-moves.ts';
 import { ORDER_STATUSES } from './order-statuses.ts';
 
 export {
@@ -10,9 +10,13 @@ export {
   MOVE_MINUTES,
   moveMinutesAllowed,
   OPEN_ORDER_STATUSES,
+  isUndoableMove,
+  MOVE_UNDO_SECONDS,
   ORDER_TRANSITIONS,
   REJECT_REASONS,
+  UNDOABLE_MOVES,
   type RejectReason,
+  type UndoableMove,
 } from './desk-moves.ts';
 
 const ZMinutes = z
@@ -46,6 +50,20 @@ export const ZOrderStatusChange = z
     }
   });
 export type OrderStatusChange = z.infer<typeof ZOrderStatusChange>;
+
+/**
+ * POST /api/admin/orders/{id}/undo-move: takes back the move to `status`, the order's last, made
+ * in the last MOVE_UNDO_SECONDS. The move is named so that an undo never takes back a move the
+ * person did not see (a colleague's since): the order must still be where that move put it.
+ */
+export const ZOrderMoveUndo = z
+  .object({
+    status: z.enum(UNDOABLE_MOVES, {
+      error: 'Name the move to undo: preparing, ready, out_for_delivery or completed',
+    }),
+  })
+  .strict();
+export type OrderMoveUndo = z.infer<typeof ZOrderMoveUndo>;
 
 export const ZDeskOrdersQuery = z.object({
   status: z

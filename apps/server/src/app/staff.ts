@@ -4,6 +4,7 @@ import { createTicketPrinter } from '../modules/desk/desk-print.ts';
 import { DeskSweeper } from '../modules/desk/desk-sweeper.ts';
 import { deskRoutes } from '../modules/desk/desk.routes.ts';
 import { createDeskService } from '../modules/desk/desk.service.ts';
+import { createDeskUndo } from '../modules/desk/desk-undo.ts';
 import { diaryRoutes } from '../modules/diary/diary.routes.ts';
 import { createDiaryService } from '../modules/diary/diary.service.ts';
 import { liveEventsRoutes } from '../modules/live-events/live-events.routes.ts';
@@ -125,6 +126,7 @@ async function registerDesk(app: FastifyInstance, deps: StaffAreaDeps) {
   app.addHook('onClose', async () => autoAccept.stop());
   await app.register(deskRoutes, {
     desk,
+    undo: createDeskUndo({ db, now }),
     printer: createTicketPrinter({ db, now }),
     shops: deps.staffShops,
   });

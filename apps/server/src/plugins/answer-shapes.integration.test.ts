@@ -92,8 +92,14 @@ describe('answers with data in them', () => {
       first_order_only: false,
       public: true,
     });
+    await admin('POST', `/api/admin/orders/${id}/status`, { status: 'preparing' });
+    const undone = await admin('POST', `/api/admin/orders/${id}/undo-move`, {
+      status: 'preparing',
+    });
+    expect(undone.statusCode).toBe(200);
     const found = [
       ...problems('POST /api/admin/orders/:id/status', accepted),
+      ...problems('POST /api/admin/orders/:id/undo-move', undone),
       ...problems(
         'POST /api/admin/orders/:id/print',
         await admin('POST', `/api/admin/orders/${id}/print`),

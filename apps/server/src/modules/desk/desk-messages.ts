@@ -1,9 +1,19 @@
 import { saidTime } from '@servery/contract/clock';
-import { REJECT_REASONS, type RejectReason } from '@servery/contract/desk';
+import { MOVE_UNDO_SECONDS, REJECT_REASONS, type RejectReason } from '@servery/contract/desk';
 import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
 
 export type OrderNews =
   'accepted' | 'rejected' | 'delayed' | 'ready' | 'out_for_delivery' | 'cancelled';
+
+/**
+ * The news of a move that can be undone (decision 65): held in the outbox until the move can no
+ * longer be taken back, and dropped if it is. Held a little past the undo's window: the window is
+ * read on the application's clock, the hold on the database's, and an undo at the window's last
+ * second must still find its news held.
+ */
+export const HELD_NEWS: readonly OrderNews[] = ['ready', 'out_for_delivery'];
+export const MOVE_NEWS_HOLD_SECONDS = MOVE_UNDO_SECONDS + 15;
+export const newsKind = (news: OrderNews) => `order_${news}`;
 
 export interface OrderNewsInput {
   news: OrderNews;
@@ -86,7 +96,7 @@ export function orderNewsMessage(input: OrderNewsInput): NewOutboxMessage | null
   const { subject, text: news } = orderNewsText(input);
   const common = {
     tenantId: input.tenantId,
-    kind: `order_${input.news}`,
+    kind: newsKind(input.news),
     senderName: input.shopName,
     discardAfter: null,
     attachments: null,

@@ -4,7 +4,14 @@ import type { OrderStatus } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { rowFromDriver, runPrepared, type Statement } from '../../db/row-insert.ts';
-import { customers, orders, payments, staffMembers, staffSessions } from '../../db/schema.ts';
+import {
+  customers,
+  orders,
+  payments,
+  refunds,
+  staffMembers,
+  staffSessions,
+} from '../../db/schema.ts';
 import { LIVE_STAFF_SESSION, liveSessionColumns } from '../staff/staff.repository.ts';
 
 /** An order as staff see it (the desk, the order history): with its payment and customer. */
@@ -170,6 +177,46 @@ const whereParams = (where: DeskWhere) => [
   where.id,
   [...where.from],
 ];
+
+/**
+ * The undo of an order's last move, not yet run (desk-undo.ts runs it with its rows and live
+ * event): the order goes back to `to` and the move's entry leaves its history, only if the order
+ * is still where that move put it (`from`, the entry made `at` still the last), and, when taking
+ * back a completion, nothing was refunded since (a refund is of a completed order).
+ */
+const UNDO = `update orders set status = $1, status_history = status_history - (-1), updated_at = $2
+  where tenant_id = $3 and store_id = any($4::uuid[]) and id = $5 and status = $6
+    and status_history -> -1 ->> 'status' = $6 and status_history -> -1 ->> 'at' = $7
+    and not exists (select 1 from refunds where refunds.order_id = orders.id)
+  returning *`;
+
+export function deskUndo(
+  where: Omit<DeskWhere, 'from'>,
+  move: { from: OrderStatus; at: string; to: OrderStatus; undoneAt: Date },
+): Statement {
+  return {
+    sql: UNDO,
+    params: [
+      move.to,
+      move.undoneAt.toISOString(),
+      where.tenantId,
+      where.storeIds,
+      where.id,
+      move.from,
+      move.at,
+    ],
+  };
+}
+
+/** Whether anything was refunded of an order (a completed order refunded stays completed). */
+export async function orderHasRefunds(db: Executor, tenantId: string, orderId: string) {
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.tenantId, tenantId), eq(refunds.orderId, orderId)))
+    .limit(1);
+  return Boolean(row);
+}
 
 /**
  * Locks an order's row for the rest of the caller's transaction: a card order's move locks it

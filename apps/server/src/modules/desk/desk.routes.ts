@@ -1,20 +1,22 @@
 import { z } from 'zod';
-import { ZOrderStatusChange, ZPrintQuery } from '@servery/contract/desk';
+import { ZOrderMoveUndo, ZOrderStatusChange, ZPrintQuery } from '@servery/contract/desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/staff-session.ts';
 import { auditActorOf } from '../audit/audit-actor.ts';
 import type { staffShopLoader } from '../staff/staff-shop.ts';
 import type { TicketPrinter } from './desk-print.ts';
 import type { DeskService } from './desk.service.ts';
+import type { DeskUndo } from './desk-undo.ts';
 
 const ZOrderParams = z.object({ id: z.uuid({ message: 'Not a valid order id' }) });
 
 /** The order desk (issue 14): what the kitchen sees and decides, for the stores it works in. */
 export const deskRoutes: FastifyPluginAsyncZod<{
   desk: DeskService;
+  undo: DeskUndo;
   printer: TicketPrinter;
   shops: ReturnType<typeof staffShopLoader>;
-}> = async (app, { desk, printer, shops }) => {
+}> = async (app, { desk, undo, printer, shops }) => {
   const shopOf = async (request: Parameters<typeof shops.shopOf>[0]) => {
     const { tenantId, name, timeZone } = await shops.shopOf(request);
     return { tenantId, name, timeZone, hosts: await shops.hostsOf(request) };
@@ -40,6 +42,29 @@ export const deskRoutes: FastifyPluginAsyncZod<{
       return {
         status: 200,
         message: `Order #${data.number} is ${data.status.replace(/_/g, ' ')}.`,
+        data,
+      };
+    },
+  );
+
+  // A stray tap taken back (decision 65): the last forward move, within MOVE_UNDO_SECONDS.
+  app.post(
+    '/api/admin/orders/:id/undo-move',
+    {
+      schema: { params: ZOrderParams, body: ZOrderMoveUndo },
+      onRequest: app.requireStaff('orders:run', { withOrder: true }),
+    },
+    async (request) => {
+      const data = await undo.undoMove(
+        staffOf(request),
+        auditActorOf(request),
+        request.params.id,
+        request.body,
+        request.staffOrder,
+      );
+      return {
+        status: 200,
+        message: `Order #${data.number} is back to ${data.status.replace(/_/g, ' ')}.`,
         data,
       };
     },

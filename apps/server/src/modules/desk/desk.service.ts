@@ -15,8 +15,13 @@ import { moveRefused } from './desk-conflict.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { auditRow, type AuditActor } from '../audit/audit.repository.ts';
 import { changeWithLiveEvent } from '../live-events/live-events.repository.ts';
-import { messageRow } from '../outbox/outbox.repository.ts';
-import { orderNewsMessage, type OrderNews } from './desk-messages.ts';
+import { heldFor, messageRow } from '../outbox/outbox.repository.ts';
+import {
+  HELD_NEWS,
+  MOVE_NEWS_HOLD_SECONDS,
+  orderNewsMessage,
+  type OrderNews,
+} from './desk-messages.ts';
 import { orderPageUrl, type MessageLinks } from '../orders/order-message.ts';
 import {
   markCaptureDue,
@@ -191,11 +196,19 @@ export function createDeskService(deps: DeskDeps) {
           phone: current.customer.phone,
           orderUrl: orderPageUrl(shop.hosts, links, id),
         });
+      // "Ready" and "on its way" wait until the move can no longer be undone (decision 65).
+      const held = news && HELD_NEWS.includes(news);
+      const queued =
+        message &&
+        messageRow(
+          { ...message, orderId: id },
+          held ? { nextAttemptAt: heldFor(MOVE_NEWS_HOLD_SECONDS) } : undefined,
+        );
       const [moved] = await changeWithLiveEvent(
         ex,
         update,
         { tenantId: staff.tenantId, storeId: order.storeId, kind: 'order.status', entityId: id },
-        message ? [audit, messageRow({ ...message, orderId: id })] : [audit],
+        queued ? [audit, queued] : [audit],
       );
       return moved ? rowFromDriver(orders, moved) : null;
     };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { rowInsert, type RowInsert } from '../../db/row-insert.ts';
+import { rowInsert, type Computed, type RowInsert } from '../../db/row-insert.ts';
 import { outboxMessages } from '../../db/schema.ts';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
@@ -34,6 +34,40 @@ export function messageRow(
   computed?: Parameters<typeof rowInsert<typeof outboxMessages>>[2],
 ): RowInsert {
   return rowInsert(outboxMessages, message, computed);
+}
+
+/**
+ * A queued message's first attempt held `seconds` past the database's own clock, the one the
+ * claim reads (a `computed` column of `messageRow`): news that may yet be taken back.
+ */
+export const heldFor =
+  (seconds: number): Computed =>
+  (params) =>
+    `now() + $${params.push(seconds)}::int * interval '1 second'`;
+
+/**
+ * Drops the messages of an order of the kinds given that are still held, never tried (a
+ * claimed message has its attempt counted and is on its way): news of a move taken back
+ * (decision 65). Answers how many were dropped.
+ */
+export async function dropHeldMessages(
+  db: Executor,
+  where: { tenantId: string; orderId: string; kinds: string[] },
+): Promise<number> {
+  const dropped = await db
+    .delete(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.tenantId, where.tenantId),
+        eq(outboxMessages.orderId, where.orderId),
+        inArray(outboxMessages.kind, where.kinds),
+        eq(outboxMessages.status, 'pending'),
+        eq(outboxMessages.attempts, 0),
+        sql`${outboxMessages.nextAttemptAt} > now()`,
+      ),
+    )
+    .returning({ id: outboxMessages.id });
+  return dropped.length;
 }
 
 /**

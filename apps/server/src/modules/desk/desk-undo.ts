@@ -1,0 +1,127 @@
+import {
+  isUndoableMove,
+  MOVE_UNDO_SECONDS,
+  type DeskOrder,
+  type OrderMoveUndo,
+} from '@servery/contract/desk';
+import type { Database } from '../../db/client.ts';
+import { rowFromDriver } from '../../db/row-insert.ts';
+import { orders } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { StaffIdentity } from '../../plugins/staff-session.ts';
+import { auditRow, type AuditActor } from '../audit/audit.repository.ts';
+import { changeWithLiveEvent } from '../live-events/live-events.repository.ts';
+import { dropHeldMessages } from '../outbox/outbox.repository.ts';
+import { HELD_NEWS, newsKind } from './desk-messages.ts';
+import { deskUndo, findDeskOrder, orderHasRefunds, type DeskRow } from './desk.repository.ts';
+import { toDeskOrder } from './desk.service.ts';
+
+const said = (status: string) => status.replace(/_/g, ' ');
+
+/** What a move did, as the undo's answers say it ("Order #1042 was marked ready …"). */
+const MOVED: Record<string, string> = {
+  preparing: 'started',
+  ready: 'marked ready',
+  out_for_delivery: 'sent out for delivery',
+  completed: 'completed',
+};
+
+/**
+ * POST /api/admin/orders/{id}/undo-move (decision 65): the kitchen's last forward move of an
+ * order (started, ready, out for delivery, completed) taken back within MOVE_UNDO_SECONDS: the
+ * order goes back to the status before it, which is the entry before the move's in its own
+ * history, and the move's entry leaves that history. The update, the audit row and the live
+ * event are one statement; the move's held news to the customer is dropped in the same
+ * transaction, so it never goes. Refused, changing nothing: 404 for an order not in the
+ * person's stores, 409 when the order is not where that move put it (moved on since, or its
+ * last move is not one that can be undone), 422 after the window.
+ */
+export function createDeskUndo(deps: { db: Database; now: () => Date }) {
+  const { db, now } = deps;
+
+  async function undoMove(
+    staff: StaffIdentity,
+    actor: AuditActor,
+    id: string,
+    body: OrderMoveUndo,
+    /** The order as read with the staff session (null: none of theirs); undefined: read here. */
+    read?: DeskRow | null,
+  ): Promise<DeskOrder> {
+    const at = now();
+    const current =
+      read === undefined ? await findDeskOrder(db, staff.tenantId, staff.storeIds, id) : read;
+    if (!current) throw notFound('There is no such order in your stores.');
+    const { order } = current;
+    const n = `Order #${order.number}`;
+    const history = order.statusHistory;
+    const last = history.at(-1);
+    const before = history.at(-2);
+    if (order.status !== body.status || last?.status !== body.status) {
+      throw moved(
+        `${n} is ${said(order.status)} now, not ${said(body.status)}: it moved on since, so there is nothing to undo. The board shows where it is.`,
+      );
+    }
+    if (!before || !isUndoableMove(last.status) || !last.by || last.by === 'automatic') {
+      throw moved(`${n} was not ${MOVED[body.status]} by the kitchen: there is nothing to undo.`);
+    }
+    if (at.getTime() - Date.parse(last.at) > MOVE_UNDO_SECONDS * 1000) {
+      throw new AppError(
+        422,
+        'undo_window_passed',
+        `${n} was ${MOVED[body.status]} more than ${MOVE_UNDO_SECONDS / 60} minutes ago: a move can only be undone in the ${MOVE_UNDO_SECONDS / 60} minutes after it is made.`,
+      );
+    }
+
+    const where = { tenantId: staff.tenantId, storeIds: staff.storeIds, id };
+    const audit = auditRow(actor, {
+      action: 'order.move_undone',
+      entity: 'order',
+      entityId: id,
+      before: { status: last.status, moved_at: last.at, moved_by: last.by },
+      after: { status: before.status },
+    });
+    const heldNews = HELD_NEWS.filter((news) => news === last.status).map(newsKind);
+    const row = await db.transaction(async (tx) => {
+      const [undone] = await changeWithLiveEvent(
+        tx,
+        deskUndo(where, { from: last.status, at: last.at, to: before.status, undoneAt: at }),
+        { tenantId: staff.tenantId, storeId: order.storeId, kind: 'order.status', entityId: id },
+        [audit],
+      );
+      if (!undone) return null;
+      if (heldNews.length > 0) {
+        await dropHeldMessages(tx, { tenantId: staff.tenantId, orderId: id, kinds: heldNews });
+      }
+      return rowFromDriver(orders, undone);
+    });
+    if (!row) throw await undoRefused(db, staff, order, body);
+    return toDeskOrder({ ...current, order: row });
+  }
+
+  return { undoMove };
+}
+export type DeskUndo = ReturnType<typeof createDeskUndo>;
+
+const moved = (message: string) => new AppError(409, 'order_moved', message);
+
+/**
+ * Why an undo that passed its checks changed nothing: read again, the order has moved on (a
+ * colleague's move, or an undo from another screen, in the moment between), or, a completion,
+ * it has been refunded since.
+ */
+async function undoRefused(
+  db: Database,
+  staff: StaffIdentity,
+  order: { id: string; number: number },
+  body: OrderMoveUndo,
+): Promise<AppError> {
+  const n = `Order #${order.number}`;
+  const now = await findDeskOrder(db, staff.tenantId, staff.storeIds, order.id);
+  if (now?.order.status === 'completed' && body.status === 'completed') {
+    if (await orderHasRefunds(db, staff.tenantId, order.id)) {
+      return moved(`${n} has a refund since it was completed: it stays completed.`);
+    }
+  }
+  const status = said(now?.order.status ?? body.status);
+  return moved(`${n} has just moved on (it is ${status} now): there is nothing to undo.`);
+}
