@@ -1,7 +1,13 @@
 import type { OrderCreated } from '@servery/contract/order';
 import type { UserData } from '@servery/contract/auth';
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS, accessibilityViolations, openPage, screenshot } from './support/browser.ts';
+import {
+  TABLET,
+  VIEWPORTS,
+  accessibilityViolations,
+  openPage,
+  screenshot,
+} from './support/browser.ts';
 import { customerCall, openSignedIn, orderOf, storeNamed, timingsOf } from './support/checkout.ts';
 import { useProduct } from './support/product.ts';
 import { signInByApi } from './support/sign-in.ts';
@@ -170,6 +176,28 @@ describe('the order desk', () => {
       .getByText('Ready to collect')
       .waitFor({ timeout: 20_000 });
     await shopper.context.close();
+
+    // A stray "Completed" on a tablet: the order leaves the board, and the bar at the bottom
+    // takes it back (decision 65).
+    await page.setViewportSize(TABLET);
+    const readyColumn = page.getByRole('region', { name: /^Ready/ });
+    await firstCard.getByRole('button', { name: 'Completed' }).click();
+    await firstCard.waitFor({ state: 'detached' });
+    const undo = page.getByRole('button', { name: `Undo #${first.number} completed` });
+    await undo.waitFor();
+    expect((await orderOf(product.server.url, customer, first.id)).status).toBe('completed');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'desk-undo-tablet');
+    await undo.click();
+    await readyColumn.getByRole('heading', { name: `#${first.number} · Collection` }).waitFor();
+    await undo.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Order #${first.number} is back in Ready.` })
+      .waitFor({ state: 'attached' });
+    expect((await orderOf(product.server.url, customer, first.id)).status).toBe('ready');
+    await screenshot(page, 'desk-undone-tablet');
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     // Rejecting needs a reason and a confirmation.
     const secondCard = page

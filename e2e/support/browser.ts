@@ -17,6 +17,8 @@ export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
   desktop: { width: 1280, height: 900 },
 } as const;
+/** A kitchen's tablet in landscape: the staff screens are looked at here too. */
+export const TABLET = { width: 1024, height: 768 } as const;
 
 /**
  * Saves a full-page screenshot under .tmp/screenshots for people to look at. Not in CI, where

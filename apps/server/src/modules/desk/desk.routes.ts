@@ -51,7 +51,12 @@ export const deskRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/orders/:id/undo-move',
     {
-      schema: { params: ZOrderParams, body: ZOrderMoveUndo },
+      schema: {
+        params: ZOrderParams,
+        body: ZOrderMoveUndo,
+        description:
+          'Takes back the order’s last move (started, ready, out for delivery, completed) within 2 minutes of it: back to the status before it, audited, on every board. 409 when the order moved on since (or a completed order was refunded), 422 after the window.',
+      },
       onRequest: app.requireStaff('orders:run', { withOrder: true }),
     },
     async (request) => {

@@ -1,5 +1,10 @@
 import type { OrderHistoryPage } from '@servery/contract/back-office-shapes';
-import type { DeskOrder, KitchenTicket, OrderStatusChange } from '@servery/contract/desk';
+import type {
+  DeskOrder,
+  KitchenTicket,
+  OrderMoveUndo,
+  OrderStatusChange,
+} from '@servery/contract/desk';
 import { OPEN_ORDER_STATUSES } from '@servery/contract/desk-moves';
 import { adminApi } from '../admin-api.ts';
 import type { AdminDispatch, AdminState } from '../admin-state.ts';
@@ -72,6 +77,23 @@ const deskApi = adminApi.injectEndpoints({
           () => null,
         );
         if (moved) putIntoDesk(dispatch, getState, [id], [moved]);
+        else dispatch(adminApi.util.invalidateTags(['Order']));
+      },
+    }),
+    /**
+     * Takes back the order's last move (decision 65): the order as it is again goes into the
+     * open orders at once (a completed order comes back to the board). A refused undo reads the
+     * open orders again, as a refused move does.
+     */
+    undoMove: build.mutation<DeskOrder, OrderMoveUndo & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/orders/${id}/undo-move`, method: 'POST', body }),
+      transformResponse: (body: { data: DeskOrder }) => body.data,
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        const order = await queryFulfilled.then(
+          (result) => result.data,
+          () => null,
+        );
+        if (order) putIntoDesk(dispatch, getState, [id], [order]);
         else dispatch(adminApi.util.invalidateTags(['Order']));
       },
     }),
@@ -157,4 +179,9 @@ export async function readIntoDesk(
 }
 
 export { deskApi };
-export const { useDeskOrdersQuery, useMoveOrderMutation, usePrintTicketMutation } = deskApi;
+export const {
+  useDeskOrdersQuery,
+  useMoveOrderMutation,
+  usePrintTicketMutation,
+  useUndoMoveMutation,
+} = deskApi;

@@ -1,11 +1,13 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffSession } from '@servery/contract/staff';
 import { ROLE_PERMISSIONS } from '@servery/contract/staff-roles';
-import { stubApiWire } from '../../lib/testing/api-wire.ts';
+import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { LiveEventsProvider } from '../live/live-events-provider.tsx';
+import { deskOrder, ok } from '../testing/staff-app-fakes.ts';
 import { DeskPage } from './desk-page.tsx';
 
 afterEach(() => {
@@ -44,5 +46,124 @@ describe('the desk when its list cannot be read', () => {
     // "Nothing here." under four headings would tell the kitchen there are no orders.
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
     expect(screen.queryByText('Nothing here.')).toBeNull();
+  });
+});
+
+describe('the undo of a move (decision 65)', () => {
+  const at = '2026-11-24T18:00:00.000Z';
+  const ready = deskOrder(1042, {
+    status: 'ready',
+    next: ['completed'],
+    status_history: [
+      { status: 'placed', at },
+      { status: 'accepted', at },
+      { status: 'ready', at },
+    ],
+  });
+  const completed = { ...ready, status: 'completed' as const, next: [] };
+  const UNDO = '/api/admin/orders/o1042/undo-move';
+
+  function openDesk(undoAnswer: WireAnswer) {
+    const wire = stubApiWire({
+      '/api/admin/session': { status: 200, body: { status: 200, message: 'OK', data: session } },
+      '/api/admin/orders': ok({ orders: [ready], next_cursor: null }),
+      '/api/admin/orders/o1042/status': ok(completed),
+      [UNDO]: undoAnswer,
+    });
+    render(
+      <Provider store={createAdminState()}>
+        <LiveEventsProvider>
+          <DeskPage />
+        </LiveEventsProvider>
+      </Provider>,
+    );
+    return wire;
+  }
+  const readyColumn = () => screen.getByRole('region', { name: /^Ready/ });
+  const bar = () => screen.queryByRole('region', { name: 'Undo a move' });
+
+  it('offers the undo of a completion after the card has left, and puts the order back', async () => {
+    const user = userEvent.setup();
+    const wire = openDesk(ok(ready));
+    await within(await screen.findByRole('region', { name: /^Ready/ })).findByText(/#1042/);
+    expect(bar()).toBeNull();
+
+    await user.click(within(readyColumn()).getByRole('button', { name: 'Completed' }));
+    const undo = await within(bar()!).findByRole('button', { name: 'Undo #1042 completed' });
+    expect(within(bar()!).getByText('#1042 completed.')).toBeTruthy();
+    // The card is gone from the board; the keyboard, whose button went with it, is on the undo.
+    expect(within(readyColumn()).queryByText(/#1042/)).toBeNull();
+    expect(document.activeElement).toBe(undo);
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((s) => s.textContent?.startsWith('Order #1042 completed.')),
+    ).toBe(true);
+
+    await user.click(undo);
+    await within(readyColumn()).findByText(/#1042/);
+    expect(wire.sent.filter((c) => c.path === UNDO).map((c) => c.body)).toEqual([
+      { status: 'completed' },
+    ]);
+    expect(bar()).toBeNull();
+    expect(
+      screen.getAllByRole('status').some((s) => s.textContent === 'Order #1042 is back in Ready.'),
+    ).toBe(true);
+  });
+
+  it('shows the server’s message when the undo is refused, and takes the offer away', async () => {
+    const user = userEvent.setup();
+    const message =
+      'Order #1042 was completed more than 2 minutes ago: a move can only be undone in the 2 minutes after it is made.';
+    openDesk({ status: 422, body: { status: 422, message, data: null } });
+    await within(await screen.findByRole('region', { name: /^Ready/ })).findByText(/#1042/);
+    await user.click(within(readyColumn()).getByRole('button', { name: 'Completed' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo #1042 completed' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByRole('button', { name: 'Undo #1042 completed' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(bar()).toBeNull();
+  });
+
+  it('offers no undo for a delay, and the offer goes when its two minutes are up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const preparing = deskOrder(1050, {
+        status: 'preparing',
+        next: ['ready', 'cancelled'],
+      });
+      const wire = stubApiWire({
+        '/api/admin/session': { status: 200, body: { status: 200, message: 'OK', data: session } },
+        '/api/admin/orders': ok({ orders: [preparing], next_cursor: null }),
+        '/api/admin/orders/o1050/status': ok(preparing),
+      });
+      render(
+        <Provider store={createAdminState()}>
+          <LiveEventsProvider>
+            <DeskPage />
+          </LiveEventsProvider>
+        </Provider>,
+      );
+      await user.click(await screen.findByRole('button', { name: '+5 min' }));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(bar()).toBeNull();
+
+      wire.answers['/api/admin/orders/o1050/status'] = ok({
+        ...preparing,
+        status: 'ready',
+        next: ['completed'],
+      });
+      await user.click(screen.getByRole('button', { name: 'Ready' }));
+      await screen.findByRole('button', { name: 'Undo #1050 marked ready' });
+      await act(() => vi.advanceTimersByTimeAsync(100_000));
+      expect(bar()).not.toBeNull();
+      // The server allows 120 s; the offer ends a few seconds before, so a last tap is in time.
+      await act(() => vi.advanceTimersByTimeAsync(16_000));
+      expect(bar()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

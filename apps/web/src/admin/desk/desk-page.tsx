@@ -6,6 +6,7 @@ import { useDeskOrdersQuery } from './desk-api.ts';
 import { OrderCard } from './order-card.tsx';
 import { KitchenTicketSheet } from './kitchen-ticket.tsx';
 import { useAutoPrint, useTicketPrinter } from './use-ticket-printer.ts';
+import { RememberMoveProvider, UndoBar, useMadeMoves } from './undo-bar.tsx';
 
 const COLUMNS: { title: string; statuses: DeskOrder['status'][] }[] = [
   { title: 'New', statuses: ['placed'] },
@@ -29,6 +30,7 @@ export function DeskPage() {
   const newCount = list.filter((o) => o.status === 'placed').length;
   const printer = useTicketPrinter();
   useAutoPrint(list, printer.print);
+  const made = useMadeMoves();
 
   return (
     <>
@@ -55,12 +57,14 @@ export function DeskPage() {
       <ProblemLine message={printer.problem} />
       {orders.error && <ProblemLine message={adminErrorMessage(orders.error)} />}
       {orders.data ? (
-        <Columns
-          orders={orders.data}
-          timeZone={timeZone}
-          printer={printer}
-          autoRejectMinutes={answerMinutes}
-        />
+        <RememberMoveProvider value={made.remember}>
+          <Columns
+            orders={orders.data}
+            timeZone={timeZone}
+            printer={printer}
+            autoRejectMinutes={answerMinutes}
+          />
+        </RememberMoveProvider>
       ) : orders.isLoading ? (
         // Not the empty columns: "Nothing here" would be untrue until the list is in, and the
         // columns would jump down the screen when it came.
@@ -68,6 +72,7 @@ export function DeskPage() {
           Loading the open orders…
         </p>
       ) : null}
+      <UndoBar made={made} />
       {printer.ticket && <KitchenTicketSheet ticket={printer.ticket} timeZone={timeZone} />}
     </>
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type React
 import {
   ACCEPT_MINUTE_PRESETS,
   DELAY_MINUTE_PRESETS,
+  isUndoableMove,
   MOVE_MINUTES,
   moveMinutesAllowed,
 } from '@servery/contract/desk-moves';
@@ -13,6 +14,7 @@ import { ProblemLine } from '../../components/ui/problem.tsx';
 import { useMoveOrderMutation } from './desk-api.ts';
 import type { MoveBody } from './move-forms.ts';
 import { PanelPlaceholder } from '../move-panels.tsx';
+import { useRememberMove } from './undo-bar.tsx';
 
 // The reject and cancel panels are forms checked by the contract's schema (react-hook-form and
 // zod, about 35 KB compressed): a chunk of their own, fetched when a card asks for one, so the
@@ -50,12 +52,19 @@ export function OrderActions({ order }: { order: DeskOrder }) {
   const [move, moving] = useMoveOrderMutation();
   const [mode, setMode] = useState<'idle' | 'reject' | 'cancel'>('idle');
   const [problem, setProblem] = useState('');
+  const remember = useRememberMove();
 
   async function send(body: MoveBody) {
     setProblem('');
     const result = await move({ id: order.id, ...body });
-    if ('error' in result) setProblem(adminErrorMessage(result.error));
-    else setMode('idle');
+    if ('error' in result) {
+      setProblem(adminErrorMessage(result.error));
+      return;
+    }
+    setMode('idle');
+    // A forward move (not a delay, which leaves the status) is offered for undo at the bottom
+    // of the board (decision 65).
+    if (body.status !== 'delay' && isUndoableMove(body.status)) remember(result.data);
   }
   const props: MoveProps = { order, busy: moving.isLoading, problem, send: (b) => void send(b) };
   const keep = () => setMode('idle');

@@ -1,0 +1,167 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { isUndoableMove, MOVE_UNDO_SECONDS, type UndoableMove } from '@servery/contract/desk-moves';
+import type { DeskOrder } from '@servery/contract/desk';
+import { adminErrorMessage } from '../admin-api.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
+import { useUndoMoveMutation } from './desk-api.ts';
+
+/** A move made on this screen that can still be taken back, and until when (this clock). */
+export interface MadeMove {
+  id: string;
+  number: number;
+  status: UndoableMove;
+  until: number;
+}
+
+/**
+ * The offer ends a few seconds before the server's window does: an undo tapped at the last
+ * moment still reaches the server in time.
+ */
+const OFFER_MS = (MOVE_UNDO_SECONDS - 5) * 1000;
+/** The bar keeps to the newest few: it must not cover the board on a busy night. */
+const SHOWN = 3;
+
+const DONE: Record<UndoableMove, string> = {
+  preparing: 'started',
+  ready: 'marked ready',
+  out_for_delivery: 'sent out for delivery',
+  completed: 'completed',
+};
+/** Where an order that is back sits on the board (desk-page.tsx's columns). */
+const COLUMN: Partial<Record<DeskOrder['status'], string>> = {
+  accepted: 'Accepted and preparing',
+  preparing: 'Accepted and preparing',
+  ready: 'Ready',
+  out_for_delivery: 'Out for delivery',
+};
+
+const RememberMove = createContext<(order: DeskOrder) => void>(() => {});
+export const RememberMoveProvider = RememberMove.Provider;
+/** For a card's actions: tells the board of a move made, which it offers to undo. */
+export const useRememberMove = () => useContext(RememberMove);
+
+/**
+ * The moves this screen made that can still be undone (decision 65): not server data, only
+ * what this person did here and until when. One per order (its latest), newest first.
+ */
+export function useMadeMoves() {
+  const [moves, setMoves] = useState<MadeMove[]>([]);
+  const [said, setSaid] = useState('');
+  /** Counts the moves remembered: each is a moment the keyboard may need bringing to the bar. */
+  const [made, setMade] = useState(0);
+  // Stable, so that the cards (memoised) are not drawn again when the list changes.
+  const remember = useCallback((order: DeskOrder) => {
+    if (!isUndoableMove(order.status)) return;
+    const move = { id: order.id, number: order.number, status: order.status };
+    setMoves((now) => [
+      { ...move, until: Date.now() + OFFER_MS },
+      ...now.filter((m) => m.id !== order.id),
+    ]);
+    setSaid(`Order #${order.number} ${DONE[order.status]}. Undo is at the bottom of the screen.`);
+    setMade((n) => n + 1);
+  }, []);
+  const forget = useCallback((id: string) => setMoves((now) => now.filter((m) => m.id !== id)), []);
+  // Each offer goes when its time is up.
+  useEffect(() => {
+    if (moves.length === 0) return;
+    const next = Math.min(...moves.map((m) => m.until));
+    const timer = setTimeout(
+      () => setMoves((now) => now.filter((m) => m.until > Date.now())),
+      Math.max(next - Date.now(), 0) + 50,
+    );
+    return () => clearTimeout(timer);
+  }, [moves]);
+  return { moves, made, said, setSaid, remember, forget };
+}
+
+/**
+ * The undo of the moves just made, fixed to the bottom of the board: it stays when the order's
+ * card leaves its column or the board (a completed order is no longer on it). What happened is
+ * said politely to a screen reader; the keyboard is brought here when the card it was on went.
+ */
+export function UndoBar({ made }: { made: ReturnType<typeof useMadeMoves> }) {
+  const { moves, said, setSaid, forget } = made;
+  const remembered = made.made;
+  const [undo, undoing] = useUndoMoveMutation();
+  const [problem, setProblem] = useState('');
+  const newest = useRef<HTMLButtonElement>(null);
+  const shown = moves.slice(0, SHOWN);
+
+  useEffect(() => {
+    // The move took the focused button away with its card: the keyboard comes to its undo.
+    if (remembered > 0 && (!document.activeElement || document.activeElement === document.body)) {
+      newest.current?.focus();
+    }
+  }, [remembered]);
+
+  async function handleUndo(move: MadeMove) {
+    setProblem('');
+    const result = await undo({ id: move.id, status: move.status });
+    if ('error' in result) {
+      setProblem(adminErrorMessage(result.error));
+      // The server said no for good (moved on, too late, not found): the offer goes.
+      const status = (result.error as { status?: unknown }).status;
+      if (typeof status === 'number' && status < 500) forget(move.id);
+      return;
+    }
+    forget(move.id);
+    const back = result.data;
+    setSaid(`Order #${back.number} is back in ${COLUMN[back.status] ?? back.status}.`);
+  }
+
+  const open = shown.length > 0 || problem !== '';
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {said}
+      </p>
+      {open && (
+        <>
+          {/* Room at the end of the board, so that the bar never hides the last card's buttons. */}
+          <div aria-hidden="true" className="h-48" />
+          <section
+            aria-label="Undo a move"
+            className="fixed inset-x-0 bottom-0 z-20 border-t-4 border-stone-900 bg-stone-900 px-4 py-3 text-white shadow-2xl"
+          >
+            <ul className="mx-auto flex max-w-6xl flex-col gap-2">
+              {shown.map((move, i) => (
+                <li key={move.id} className="flex items-center justify-between gap-4">
+                  <span className="text-lg font-semibold">
+                    #{move.number} {DONE[move.status]}.
+                  </span>
+                  <button
+                    ref={i === 0 ? newest : undefined}
+                    type="button"
+                    className={buttonClass({
+                      variant: 'outline',
+                      size: 'lg',
+                      className: 'min-w-32',
+                    })}
+                    aria-label={`Undo #${move.number} ${DONE[move.status]}`}
+                    disabled={undoing.isLoading}
+                    onClick={() => void handleUndo(move)}
+                  >
+                    Undo
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {problem && (
+              <div className="mx-auto mt-2 flex max-w-6xl items-center justify-between gap-4 rounded-lg bg-white px-3 py-1">
+                <ProblemLine message={problem} />
+                <button
+                  type="button"
+                  className={buttonClass({ variant: 'ghost', size: 'lg' })}
+                  onClick={() => setProblem('')}
+                >
+                  Dismiss
+                </button>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}
