@@ -112,6 +112,11 @@ describe('the order desk', () => {
     await page.getByText('2 new').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'desk-desktop');
+    // A kitchen's tablet in landscape: the new orders across the top, their minutes in rows.
+    await page.setViewportSize(TABLET);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'desk-tablet');
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     // Accept the first in 15 minutes, then it is ready.
     const firstCard = page

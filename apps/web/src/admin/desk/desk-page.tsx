@@ -8,8 +8,14 @@ import { KitchenTicketSheet } from './kitchen-ticket.tsx';
 import { useAutoPrint, useTicketPrinter } from './use-ticket-printer.ts';
 import { RememberMoveProvider, UndoBar, useMadeMoves } from './undo-bar.tsx';
 
-const COLUMNS: { title: string; statuses: DeskOrder['status'][] }[] = [
-  { title: 'New', statuses: ['placed'] },
+/**
+ * On a tablet in landscape (1024 px) four columns were 210 px each and a new order's card 1,500 px
+ * tall, its minute buttons one a line: from `lg` to `xl` the New column takes the whole first
+ * row, each card with its buttons beside the order (order-card.tsx), and the other three share
+ * the row below. From `xl` (1280 px) the four stand side by side (decision 66).
+ */
+const COLUMNS: { title: string; statuses: DeskOrder['status'][]; wide?: boolean }[] = [
+  { title: 'New', statuses: ['placed'], wide: true },
   { title: 'Accepted and preparing', statuses: ['accepted', 'preparing'] },
   { title: 'Ready', statuses: ['ready'] },
   { title: 'Out for delivery', statuses: ['out_for_delivery'] },
@@ -91,7 +97,7 @@ function Columns({
   autoRejectMinutes: number | undefined;
 }) {
   return (
-    <div className="mt-4 grid gap-4 lg:grid-cols-4">
+    <div className="mt-4 grid gap-4 lg:grid-cols-3 xl:grid-cols-4">
       {COLUMNS.map((column) => {
         const inColumn = orders.filter((o) => column.statuses.includes(o.status));
         const headingId = `column-${column.statuses[0]}`;
@@ -99,7 +105,7 @@ function Columns({
           <section
             key={column.title}
             aria-labelledby={headingId}
-            className="rounded-2xl bg-stone-200 p-3"
+            className={`rounded-2xl bg-stone-200 p-3 ${column.wide ? 'lg:max-xl:col-span-3' : ''}`}
           >
             <h2 id={headingId} className="mb-3 text-xl font-bold">
               {column.title} ({inColumn.length})

@@ -139,27 +139,30 @@ function AcceptActions({ busy, problem, send, onReject }: MoveProps & { onReject
     </button>
   );
   return (
-    <div className="space-y-3">
+    <div className="@container space-y-3">
       <p className="font-semibold">Accept: ready in how many minutes?</p>
-      <div className="flex flex-wrap gap-2">
+      {/* Two a row on a narrow card, three on a wide one: never one a line (decision 66). */}
+      <div className="grid grid-cols-2 gap-2 @xs:grid-cols-3">
         {ACCEPT_MINUTE_PRESETS.map((preset) => (
           <button
             key={preset}
             type="button"
-            className={buttonClass({ size: 'lg' })}
+            className={buttonClass({ size: 'lg', className: 'w-full' })}
             disabled={busy}
             onClick={() => send({ status: 'accepted', minutes: preset })}
           >
             {preset} min
           </button>
         ))}
-        {!typing && (
+      </div>
+      {!typing && (
+        <div className="flex flex-wrap gap-2">
           <button ref={other} type="button" className={OUTLINE} onClick={() => setTyping(true)}>
             Other minutes…
           </button>
-        )}
-        {!typing && reject}
-      </div>
+          {reject}
+        </div>
+      )}
       {typing && (
         <OtherMinutes
           busy={busy}

@@ -35,80 +35,88 @@ export const OrderCard = memo(function OrderCard({
 }) {
   const when = order.promised_at ?? order.scheduled_for;
   return (
-    <li className={`${CARD_CLASS} ${OFF_SCREEN} space-y-3`} aria-labelledby={`order-${order.id}`}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`order-${order.id}`} className="text-2xl font-bold">
-          #{order.number} · {order.order_type === 'delivery' ? 'Delivery' : 'Collection'}
-        </h3>
-        <p className="text-lg font-semibold">
-          {order.promised_at ? 'Promised' : order.asap ? 'ASAP, wanted by' : 'Wanted at'}{' '}
-          {shopClockTime(when, timeZone)}
-        </p>
-      </div>
-      {order.status === 'placed' && (
-        <OrderWaiting order={order} timeZone={timeZone} autoRejectMinutes={autoRejectMinutes} />
-      )}
-      <p className="text-base">
-        {order.customer.name}
-        {order.customer.phone && (
-          <>
+    <li className={`${CARD_CLASS} ${OFF_SCREEN} @container`} aria-labelledby={`order-${order.id}`}>
+      {/* A card as wide as the board (a new order on a tablet, desk-page.tsx) has what to do
+          beside the order rather than under it, so that its buttons are on the first screen. */}
+      <div className="grid gap-3 @2xl:grid-cols-2 @2xl:gap-x-8">
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 id={`order-${order.id}`} className="text-2xl font-bold">
+              #{order.number} · {order.order_type === 'delivery' ? 'Delivery' : 'Collection'}
+            </h3>
+            <p className="text-lg font-semibold">
+              {order.promised_at ? 'Promised' : order.asap ? 'ASAP, wanted by' : 'Wanted at'}{' '}
+              {shopClockTime(when, timeZone)}
+            </p>
+          </div>
+          {order.status === 'placed' && (
+            <OrderWaiting order={order} timeZone={timeZone} autoRejectMinutes={autoRejectMinutes} />
+          )}
+          <p className="text-base">
+            {order.customer.name}
+            {order.customer.phone && (
+              <>
+                {' · '}
+                <a className="underline" href={`tel:${order.customer.phone}`}>
+                  {order.customer.phone}
+                </a>
+              </>
+            )}
             {' · '}
-            <a className="underline" href={`tel:${order.customer.phone}`}>
-              {order.customer.phone}
-            </a>
-          </>
-        )}
-        {' · '}
-        {order.store.name}
-      </p>
-      <ul className="space-y-1 text-lg">
-        {order.lines.map((line, i) => (
-          <li key={i}>
-            <span className="font-bold">{line.quantity}×</span> {line.name}
-            {line.modifier_names.length > 0 && (
-              <span className="block pl-7 text-base text-stone-700">
-                {line.modifier_names.join(', ')}
+            {order.store.name}
+          </p>
+          <ul className="space-y-1 text-lg">
+            {order.lines.map((line, i) => (
+              <li key={i}>
+                <span className="font-bold">{line.quantity}×</span> {line.name}
+                {line.modifier_names.length > 0 && (
+                  <span className="block pl-7 text-base text-stone-700">
+                    {line.modifier_names.join(', ')}
+                  </span>
+                )}
+                {line.note && (
+                  <span className="block pl-7 text-base font-semibold">Note: {line.note}</span>
+                )}
+                <LineAllergens
+                  allergens={line.allergens}
+                  className="mt-1 ml-7 rounded-md bg-red-50 px-2 text-base text-red-900"
+                />
+              </li>
+            ))}
+          </ul>
+          {order.notes && (
+            <p className="rounded-lg bg-amber-100 p-2 font-semibold">Order note: {order.notes}</p>
+          )}
+          {order.address && (
+            <p>
+              {order.address.address_line1}
+              {order.address.address_line2 && `, ${order.address.address_line2}`},{' '}
+              {order.address.city} {order.address.postcode}
+              {order.address.instructions && (
+                <span className="block">“{order.address.instructions}”</span>
+              )}
+            </p>
+          )}
+          <p className="text-xl font-bold">{paymentWords(order)}</p>
+        </div>
+        <div className="space-y-3">
+          <OrderActions order={order} />
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
+              disabled={printing}
+              onClick={() => onPrint(order.id)}
+            >
+              {order.print_count > 0 ? 'Reprint ticket' : 'Print ticket'}
+            </button>
+            {order.print_count > 0 && (
+              <span className="text-stone-700">
+                Printed {order.print_count === 1 ? 'once' : `${order.print_count} times`}
               </span>
             )}
-            {line.note && (
-              <span className="block pl-7 text-base font-semibold">Note: {line.note}</span>
-            )}
-            <LineAllergens
-              allergens={line.allergens}
-              className="mt-1 ml-7 rounded-md bg-red-50 px-2 text-base text-red-900"
-            />
-          </li>
-        ))}
-      </ul>
-      {order.notes && (
-        <p className="rounded-lg bg-amber-100 p-2 font-semibold">Order note: {order.notes}</p>
-      )}
-      {order.address && (
-        <p>
-          {order.address.address_line1}
-          {order.address.address_line2 && `, ${order.address.address_line2}`}, {order.address.city}{' '}
-          {order.address.postcode}
-          {order.address.instructions && (
-            <span className="block">“{order.address.instructions}”</span>
-          )}
-        </p>
-      )}
-      <p className="text-xl font-bold">{paymentWords(order)}</p>
-      <OrderActions order={order} />
-      <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          className={buttonClass({ variant: 'outline', size: 'lg' })}
-          disabled={printing}
-          onClick={() => onPrint(order.id)}
-        >
-          {order.print_count > 0 ? 'Reprint ticket' : 'Print ticket'}
-        </button>
-        {order.print_count > 0 && (
-          <span className="text-stone-700">
-            Printed {order.print_count === 1 ? 'once' : `${order.print_count} times`}
-          </span>
-        )}
+          </div>
+        </div>
       </div>
     </li>
   );
