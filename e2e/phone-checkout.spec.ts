@@ -106,21 +106,26 @@ describe('checking out on a phone (issue 30)', () => {
     expect(await accessibilityViolations(page), 'checkout, collection contact').toEqual([]);
     await screenshot(page, 'phone-collection-contact-375');
 
-    await name.fill('Ada');
+    await name.fill('Ana Silva');
     await number.fill('07700 900123');
     await placeButton(page).click();
     await page.waitForURL(/\/payment/);
-    const profile = await customerCall<{ first_name: string; phone: string }>(
+    const profile = await customerCall<{ first_name: string; last_name: string; phone: string }>(
       url(),
       userData,
       '/customer',
     );
-    expect(profile.body.data).toMatchObject({ first_name: 'Ada', phone: '07700900123' });
+    // The whole name reaches the profile's two fields, which the desk and the ticket join.
+    expect(profile.body.data).toMatchObject({
+      first_name: 'Ana',
+      last_name: 'Silva',
+      phone: '07700900123',
+    });
 
     // The next collection has them filled in from the profile.
     await goToCheckout(page, url());
     await page.getByRole('radio', { name: /^Collection/ }).check();
-    await expect.poll(() => name.inputValue()).toBe('Ada');
+    await expect.poll(() => name.inputValue()).toBe('Ana Silva');
     await expect.poll(() => number.inputValue()).toBe('07700900123');
     await context.close();
   });

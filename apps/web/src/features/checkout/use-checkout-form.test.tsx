@@ -152,19 +152,25 @@ describe('useCheckoutForm', { timeout: 20_000 }, () => {
       },
     };
     show([address(HOME, 'E1 6AN', true)]);
-    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ada Lovelace');
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '07700 900123');
     // What POST /api/customer answers (and GET, asked again, from then on).
-    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    wire.answers['/api/customer'] = ok({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '07700900123',
+    });
     await user.click(await continueButton());
 
     await waitFor(() => expect(orders()).toHaveLength(1));
     const saved = wire.sent.find((call) => call.path === '/api/customer' && call.method === 'POST');
+    // The whole name reaches the profile, in its two fields (the desk reads both).
     expect(saved?.body).toEqual({
       first_name: 'Ada',
+      last_name: 'Lovelace',
       phone: '07700900123',
     });
-    expect(currentUserData()?.customer).toMatchObject({ first_name: 'Ada' });
+    expect(currentUserData()?.customer).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
     expect(orders()[0]!.body).toMatchObject({
       store_id: STORE,
       order_type: 'delivery',
@@ -187,6 +193,22 @@ describe('useCheckoutForm', { timeout: 20_000 }, () => {
 });
 
 describe('the delivery contact', { timeout: 20_000 }, () => {
+  it('shows the profile’s whole name, and sends it back as the profile has it', async () => {
+    wire.answers['/api/customer'] = ok({ first_name: 'Ana', last_name: 'Silva', phone: null });
+    wire.answers['/api/order'] = { status: 500, body: { status: 500, message: 'x', data: null } };
+    const user = userEvent.setup();
+    show([address(HOME, 'E1 6AN', true)]);
+    const name = screen.getByRole('textbox', { name: 'Your name' }) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Ana Silva'));
+    expect(name.getAttribute('autocomplete')).toBe('name');
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '07700 900123');
+    await user.click(await continueButton());
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    const saved = wire.sent.find((call) => call.path === '/api/customer' && call.method === 'POST');
+    // Only the phone was new; the name goes as the profile has it, not as "Ana Silva" + "Silva".
+    expect(saved?.body).toEqual({ first_name: 'Ana', last_name: 'Silva', phone: '07700900123' });
+  });
+
   it('is not asked when the server’s profile has it, whatever the copy kept at sign-in says', async () => {
     wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
     wire.answers['/api/order'] = { status: 500, body: { status: 500, message: 'x', data: null } };
