@@ -115,6 +115,8 @@ export function checkoutBlockers(input: {
   closedReason: string | null;
   /** The times are known and none is left. */
   noTimes: boolean;
+  /** Why none is left when the shop has paused the way chosen (lib/store-pause.ts), if so. */
+  pausedReason?: string | null;
   quote: CheckoutQuote | null;
   promoRefusal: string | null;
   catalogueFailed: boolean;
@@ -123,7 +125,8 @@ export function checkoutBlockers(input: {
   return [
     input.closedReason,
     input.noTimes && !input.closedReason
-      ? `${store.name} has no times left for ${orderType} in the coming days.`
+      ? (input.pausedReason ??
+        `${store.name} has no times left for ${orderType} in the coming days.`)
       : null,
     quote?.lines.some((line) => line.problem)
       ? 'Remove the dishes that can no longer be ordered.'

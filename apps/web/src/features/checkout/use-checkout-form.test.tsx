@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
@@ -189,6 +189,31 @@ describe('useCheckoutForm', { timeout: 20_000 }, () => {
     expect(screen.getByText('Curry is sold out.')).toBeTruthy();
     // Placed on the page: no toast on top of it.
     expect(toasts.get()).toEqual([]);
+  });
+});
+
+describe('a way paused from the Service screen', { timeout: 20_000 }, () => {
+  it('is said once, in the same words, by the time field and the rule above the button', async () => {
+    const until = new Date(Date.now() + 30 * 60_000).toISOString();
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    wire.answers['/api/available-timings'] = ok({
+      asap: { available: false, at: null, minutes: null },
+      days: [],
+      paused: {
+        message: 'We are not taking delivery orders right now. Please try again a little later.',
+        until,
+      },
+    });
+    show([address(HOME, 'E1 6AN', true)]);
+    const said = await screen.findByTestId('no-times');
+    expect(said.textContent).toMatch(
+      /^Delivery is paused until (.* at )?\d{1,2}:\d\d [AP]M\. Please try again then\.$/,
+    );
+    const problems = screen.getByTestId('checkout-problems');
+    expect(within(problems).getByText(said.textContent!)).toBeTruthy();
+    // Not a second, different account of it.
+    expect(screen.queryByText(/no times left/)).toBeNull();
+    expect(screen.queryByText(/We are not taking delivery orders/)).toBeNull();
   });
 });
 
