@@ -192,6 +192,31 @@ describe('useCheckoutForm', { timeout: 20_000 }, () => {
   });
 });
 
+describe('the first load of the checkout', { timeout: 20_000 }, () => {
+  it('shows no error toast when the saved addresses arrive while the first times are still asked', async () => {
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    // A slow network: the times without a postcode are still on their way...
+    let release = () => {};
+    wire.answers['/api/available-timings'] = {
+      ...ok({ asap: { available: true, minutes: 30 }, days: [] }),
+      after: new Promise<void>((resolve) => (release = resolve)),
+    };
+    const { rerender } = show(undefined);
+    await waitFor(() =>
+      expect(wire.sent.filter((c) => c.path === '/api/available-timings')).toHaveLength(1),
+    );
+    // ...when the saved address comes: the delivery's times are asked again for its postcode,
+    // and the first question, which nobody waits for now, is called off.
+    rerender(checkoutPage([address(HOME, 'E1 6AN', true)]));
+    await waitFor(() =>
+      expect(wire.sent.filter((c) => c.path === '/api/available-timings')).toHaveLength(2),
+    );
+    release();
+    await continueButton();
+    expect(toasts.get()).toEqual([]);
+  });
+});
+
 describe('a way paused from the Service screen', { timeout: 20_000 }, () => {
   it('is said once, in the same words, by the time field and the rule above the button', async () => {
     const until = new Date(Date.now() + 30 * 60_000).toISOString();
