@@ -12,7 +12,7 @@ const url = () => product.server.url;
 // Issue 27, point 5: a declined order's page says why, in the staff's own words, and shows no
 // VAT invoice (nothing was supplied). Messages go to the server log at info level.
 describe('a declined order', () => {
-  it('shows the reason the shop chose and its own words, and no invoice (375 px)', async () => {
+  it('shows the reason the shop chose, its own words and the money, and no time or invoice (375 px)', async () => {
     const customer = await signInByApi(product.server);
     const store = await storeNamed(url(), 'Tandoor Lane Shoreditch');
     const timings = await timingsOf(url(), customer, store.id, 'collection');
@@ -53,10 +53,14 @@ describe('a declined order', () => {
     const reason = shopper.page.getByTestId('order-shop-reason');
     await reason.waitFor();
     expect((await reason.innerText()).split('\n').filter(Boolean)).toEqual([
+      'Sorry, Tandoor Lane Shoreditch cannot make your order.',
       'We are too busy to make your order in time.',
       '“Our tandoor oven broke down tonight, sorry”',
       'Tandoor Lane Shoreditch, in their own words',
+      'You have not been charged for it; any card payment is released or refunded in full.',
     ]);
+    // It will not be made: no time is expected of it.
+    expect(await shopper.page.getByTestId('order-time').count()).toBe(0);
     expect(await shopper.page.getByText('VAT invoice').count()).toBe(0);
     expect(await accessibilityViolations(shopper.page)).toEqual([]);
     await screenshot(shopper.page, 'order-declined-phone');

@@ -4,10 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, accessibilityViolations, screenshot } from './support/browser.ts';
 import { TEST_STORES } from './support/catalogue.ts';
-import { customerCall, fillCart, openSignedIn, saveAddress } from './support/checkout.ts';
+import {
+  customerCall,
+  fillCart,
+  openSignedIn,
+  saveAddress,
+  storeNamed,
+} from './support/checkout.ts';
 import { checkoutShop, goToCheckout, placeButton } from './support/checkout-page.ts';
 import { useProduct } from './support/product.ts';
 import { signInByApi } from './support/sign-in.ts';
+import { DEMO_OWNER, signInToAdmin } from './support/staff.ts';
 
 const product = useProduct(checkoutShop);
 const url = () => product.server.url;
@@ -106,22 +113,66 @@ describe('checking out on a phone (issue 30)', () => {
     expect(await accessibilityViolations(page), 'checkout, collection contact').toEqual([]);
     await screenshot(page, 'phone-collection-contact-375');
 
-    await name.fill('Ada');
+    await name.fill('Ana Silva');
     await number.fill('07700 900123');
     await placeButton(page).click();
     await page.waitForURL(/\/payment/);
-    const profile = await customerCall<{ first_name: string; phone: string }>(
+    const profile = await customerCall<{ first_name: string; last_name: string; phone: string }>(
       url(),
       userData,
       '/customer',
     );
-    expect(profile.body.data).toMatchObject({ first_name: 'Ada', phone: '07700900123' });
+    // The whole name reaches the profile's two fields, which the desk and the ticket join.
+    expect(profile.body.data).toMatchObject({
+      first_name: 'Ana',
+      last_name: 'Silva',
+      phone: '07700900123',
+    });
 
     // The next collection has them filled in from the profile.
     await goToCheckout(page, url());
     await page.getByRole('radio', { name: /^Collection/ }).check();
-    await expect.poll(() => name.inputValue()).toBe('Ada');
+    await expect.poll(() => name.inputValue()).toBe('Ana Silva');
     await expect.poll(() => number.inputValue()).toBe('07700900123');
     await context.close();
+  });
+
+  it('collection paused from the Service screen: the menu says it once, the checkout in the same words', async () => {
+    const store = await storeNamed(url(), TEST_STORES.shoreditch);
+    const desk = await openSignedIn(product.browser, url(), await signInByApi(product.server));
+    await signInToAdmin(desk.page, product.server, DEMO_OWNER);
+    const pauses = `${url()}/api/admin/stores/${store.id}/pause`;
+    const paused = await desk.page.request.post(pauses, {
+      data: { order_types: ['collection'], minutes: 30 },
+      headers: { origin: url() },
+    });
+    expect(paused.status()).toBe(200);
+    try {
+      const userData = await signInByApi(product.server);
+      const { page, context } = await openSignedIn(product.browser, url(), userData, phone);
+      await fillCart(page, url(), { 'Onion bhajis': 3 });
+      const said =
+        /^Collection is paused until (.* at )?\d{1,2}:\d\d [AP]M\. Please try again then\.$/;
+      const note = page.getByTestId('pause-note');
+      expect(await note.textContent()).toMatch(said);
+      expect(await page.getByText(/paused until/).count()).toBe(1);
+      expect(await accessibilityViolations(page), 'menu, collection paused').toEqual([]);
+      await screenshot(page, 'phone-menu-paused-375');
+
+      await goToCheckout(page, url());
+      await page.getByRole('radio', { name: /^Collection/ }).check();
+      const times = page.getByTestId('no-times');
+      await expect.poll(() => times.textContent()).toMatch(said);
+      // The rule above the button says the same, and nothing says "no times left".
+      const rule = page.getByTestId('checkout-problems');
+      expect(await rule.getByText(said).count()).toBe(1);
+      expect(await page.getByText(/no times left/).count()).toBe(0);
+      expect(await accessibilityViolations(page), 'checkout, collection paused').toEqual([]);
+      await screenshot(page, 'phone-checkout-paused-375');
+      await context.close();
+    } finally {
+      await desk.page.request.delete(pauses, { headers: { origin: url() } });
+      await desk.context.close();
+    }
   });
 });

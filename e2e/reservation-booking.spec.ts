@@ -3,7 +3,7 @@
 // no bookings.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openPage, screenshot } from './support/browser.ts';
+import { VIEWPORTS, openPage, screenshot } from './support/browser.ts';
 import { useProduct } from './support/product.ts';
 import {
   bookByApi,
@@ -174,6 +174,11 @@ describe('making a reservation', () => {
     expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('');
     expect(await peopleBox(page).inputValue()).toBe('');
     expect(await dateBox(page).inputValue()).toBe(boxDate(today));
+    // The refusal spoke of the time sent; the reset form carries no error from it.
+    expect(await timeBox(page).getAttribute('aria-invalid')).toBe('false');
+    expect(await page.locator('#reservation-time-error').count()).toBe(0);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, 'reservation-refused-mobile');
     expect(await page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
     expect(await page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
     expect(page.url()).toBe(`${url()}/reservation`);

@@ -55,6 +55,19 @@ describe.each(Object.entries(VIEWPORTS))('the reservation-variant host (%s)', (n
     expect(await page.getByRole('link', { name: 'Make a reservation' }).getAttribute('href')).toBe(
       '/reservation',
     );
+    // Below the hero (where the footer's top part is hidden on the home page), what a guest
+    // booking a table needs: the booking hours, where the restaurant is and its number.
+    const band = page.getByRole('region', { name: 'Booking hours' });
+    await band.getByText('12:00 PM - 9:00 PM').waitFor();
+    await page.getByRole('region', { name: 'Find us' }).getByText('Get directions').waitFor();
+    expect(
+      await page
+        .getByRole('region', { name: 'Call us' })
+        .getByRole('link', { name: '020 7946 0321' })
+        .getAttribute('href'),
+    ).toBe('tel:02079460321');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, `reservation-home-${name}`);
 
     // Dismissed once, the closed dialog stays closed for the rest of the visit.
     await page.goto(`${bookUrl}/terms`);
@@ -62,7 +75,9 @@ describe.each(Object.entries(VIEWPORTS))('the reservation-variant host (%s)', (n
     await page.waitForTimeout(500); // the configuration has long arrived: no dialog comes
     expect(await page.getByRole('dialog', { name: "We're currently closed" }).count()).toBe(0);
     const extras = page.getByTestId('reservation-footer');
-    // The demo's Friday runs later than Monday to Thursday, so each weekday has its row.
+    // The hours a table can be booked for (the demo's booking.hours), not the takeaway's opening
+    // hours; Monday has no lunch sitting, so each weekday has its row.
+    await extras.getByRole('heading', { name: 'Booking hours' }).waitFor();
     const hours = await extras.locator('dt').allTextContents();
     expect(hours).toEqual([
       'Monday',
@@ -73,8 +88,15 @@ describe.each(Object.entries(VIEWPORTS))('the reservation-variant host (%s)', (n
       'Saturday',
       'Sunday',
     ]);
-    await extras.getByText('11:30 AM - 2:30 PM, 5:00 PM - 12:30 AM').waitFor();
-    await extras.getByText('12:00 PM - 10:00 PM').waitFor();
+    expect(await extras.locator('dd').allTextContents()).toEqual([
+      '5:30 PM - 10:00 PM',
+      '12:00 PM - 2:30 PM, 5:30 PM - 10:00 PM',
+      '12:00 PM - 2:30 PM, 5:30 PM - 10:00 PM',
+      '12:00 PM - 2:30 PM, 5:30 PM - 10:00 PM',
+      '12:00 PM - 2:30 PM, 5:30 PM - 11:00 PM',
+      '12:00 PM - 11:00 PM',
+      '12:00 PM - 9:00 PM',
+    ]);
     expect(
       await extras.getByRole('link', { name: 'hello@tandoorlane.example' }).getAttribute('href'),
     ).toBe('mailto:hello@tandoorlane.example');

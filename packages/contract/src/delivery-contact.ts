@@ -25,3 +25,18 @@ export const COLLECTION_CONTACT_MESSAGES = {
 /** The messages of the contact an order of this type is handed over with. */
 export const contactMessagesFor = (orderType: 'delivery' | 'collection') =>
   orderType === 'delivery' ? DELIVERY_CONTACT_MESSAGES : COLLECTION_CONTACT_MESSAGES;
+
+/** A profile's name as one line: what checkout's "Your name" shows and the desk reads. */
+export const fullName = (name: { first_name: string; last_name?: string | null }) =>
+  `${name.first_name.trim()} ${name.last_name?.trim() ?? ''}`.trim();
+
+/**
+ * The name typed in checkout's one "Your name" field, as the profile keeps it (first_name and
+ * last_name, as the account page and POST /api/customer have them): the first word is the first
+ * name, the rest the last name. The desk and the ticket join them again, so they read exactly
+ * what was typed; a single name is a first name with no last name.
+ */
+export function splitFullName(typed: string): { first_name: string; last_name: string } {
+  const [first = '', ...rest] = typed.trim().split(/\s+/);
+  return { first_name: first, last_name: rest.join(' ') };
+}

@@ -90,3 +90,10 @@ export const REJECT_REASONS = {
   other: 'Another reason',
 } as const;
 export type RejectReason = keyof typeof REJECT_REASONS;
+
+/**
+ * What a declined or cancelled order costs the customer, in the same words in the message they
+ * are sent and on the order's page.
+ */
+export const ENDED_ORDER_MONEY =
+  'You have not been charged for it; any card payment is released or refunded in full.';

@@ -32,6 +32,12 @@ export const ZHomeContent = z.object({
   banners: z.array(ZBanner),
   locationData: ZLocationData,
   openingHours: ZOpeningHoursData,
+  /**
+   * When a table may be booked (the shop document's `booking.hours`), printed as the opening
+   * hours are; null when the shop takes no bookings. The reservation site shows these, not the
+   * main store's hours for orders.
+   */
+  bookingHours: ZOpeningHoursData.nullable(),
   getInTouch: ZGetInTouch,
 });
 export type HomeContent = z.infer<typeof ZHomeContent>;

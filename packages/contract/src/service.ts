@@ -198,11 +198,9 @@ export type ShopPatch = z.infer<typeof ZShopPatch>;
 
 export type SoldOutState = 'today' | 'indefinitely' | false;
 
-/** The message a paused order type shows when the shop wrote none. */
-export function defaultPauseMessage(types: readonly OrderType[]): string {
-  const what = types.length === 2 ? 'orders' : `${types[0]} orders`;
-  return `We are not taking ${what} right now. Please try again a little later.`;
-}
+// The message a paused order type shows when the shop wrote none: in pause-words.ts, which the
+// storefront's first screens import without zod.
+export { defaultPauseMessage } from './pause-words.ts';
 
 /** The pause in force at `at` for an order type, if any. */
 export function activePause(

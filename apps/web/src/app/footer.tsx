@@ -89,14 +89,21 @@ export function Footer({ config }: { config: ShopConfig | null }) {
   );
 }
 
-/** The reservation site's footer also gives hours, contacts and ways to act (product.md §2). */
+/**
+ * The reservation site's footer also gives hours, contacts and ways to act (product.md §2). The
+ * hours are those a table can be booked for (the shop document's `booking.hours`); the main
+ * store's hours are for orders, which this site is not about. A shop with no booking hours set
+ * gives its opening hours.
+ */
 function ReservationExtras({ config }: { config: ShopConfig }) {
   const { data: home } = useGetHomeQuery();
-  const hours = home?.openingHours;
+  const hours = home ? (home.bookingHours ?? home.openingHours) : undefined;
   const action = 'inline-block rounded-lg bg-white px-4 py-2 font-semibold text-stone-900';
   return (
     <div className="space-y-3" data-testid="reservation-footer">
-      <h2 className="font-semibold">Opening hours</h2>
+      <h2 className="font-semibold">
+        {home && !home.bookingHours ? 'Opening hours' : 'Booking hours'}
+      </h2>
       {hours ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 text-sm">
           {openingHoursRows(hours).map((row) => (

@@ -51,7 +51,14 @@ const baseQuery: BaseQueryFn<
       rememberReturnTo();
       location.replace('/login');
     }
-  } else if (error && (error.status === 'FETCH_ERROR' || error.status === 'PARSING_ERROR')) {
+  } else if (
+    error &&
+    (error.status === 'FETCH_ERROR' || error.status === 'PARSING_ERROR') &&
+    // Called off by the page, not failed: RTK Query aborts a query nobody subscribes to any more
+    // (a checkout's first times, asked again with the postcode once the saved address came).
+    // Nobody waits for its answer, so there is nothing to say.
+    !api.signal.aborted
+  ) {
     toast.error(NETWORK_ERROR_MESSAGE);
   }
   return result;

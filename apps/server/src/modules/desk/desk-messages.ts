@@ -1,5 +1,10 @@
 import { saidTime } from '@servery/contract/clock';
-import { MOVE_UNDO_SECONDS, REJECT_REASONS, type RejectReason } from '@servery/contract/desk';
+import {
+  ENDED_ORDER_MONEY,
+  MOVE_UNDO_SECONDS,
+  REJECT_REASONS,
+  type RejectReason,
+} from '@servery/contract/desk-moves';
 import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
 
 export type OrderNews =
@@ -60,7 +65,7 @@ export function orderNewsText(input: OrderNewsInput): { subject: string; text: s
       const words = !other && input.note ? ` ${input.shopName} says: “${input.note}”` : '';
       return {
         subject: `${input.shopName} cannot make your order ${n}`,
-        text: `Sorry, ${input.shopName} cannot make your order ${n}: ${why}.${words} You have not been charged for it; any card payment is released or refunded in full.`,
+        text: `Sorry, ${input.shopName} cannot make your order ${n}: ${why}.${words} ${ENDED_ORDER_MONEY}`,
       };
     }
     case 'ready':
@@ -81,7 +86,7 @@ export function orderNewsText(input: OrderNewsInput): { subject: string; text: s
     case 'cancelled':
       return {
         subject: `${input.shopName} has cancelled your order ${n}`,
-        text: `Sorry, ${input.shopName} has had to cancel your order ${n}.${input.note ? ` ${input.shopName} says: “${input.note}”` : ''} You have not been charged for it; any card payment is released or refunded in full.`,
+        text: `Sorry, ${input.shopName} has had to cancel your order ${n}.${input.note ? ` ${input.shopName} says: “${input.note}”` : ''} ${ENDED_ORDER_MONEY}`,
       };
   }
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ZShopConfig } from '@servery/contract/config';
 import { ZHomeContent } from '@servery/contract/home';
 import { useTwoShops } from '../../../test/two-shops.ts';
-import { importTestTenant, svgFor } from '../../../test/factories.ts';
+import {
+  everyDayHours,
+  importTestTenant,
+  makeTenantDocument,
+  svgFor,
+} from '../../../test/factories.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 
 const shops = useTwoShops();
@@ -150,6 +155,35 @@ describe('GET /api/home', () => {
       Saturday: '12:00 PM - 11:30 PM',
       Sunday: 'Closed',
     });
+    // Shop A takes bookings but has set no booking hours: there are none to show.
+    expect(home.bookingHours).toBeNull();
+  });
+
+  it('answers the booking hours beside the store’s, for the reservation site', async () => {
+    const base = makeTenantDocument();
+    const booking = {
+      hours: { ...everyDayHours('17:30', '22:00'), sunday: [{ opens: '12:00', closes: '21:00' }] },
+      coversPerSlot: 24,
+    };
+    const shop = makeTenantDocument({ booking });
+    const closed = makeTenantDocument({ booking, config: { ...base.config, allowBooking: 0 } });
+    await importTestTenant(shops.ctx.db, shop);
+    await importTestTenant(shops.ctx.db, closed);
+    const homeOf = async (host: string) =>
+      ZHomeContent.parse(
+        (await shops.ctx.app.inject({ url: '/api/home', headers: { host } })).json().data,
+      );
+    const home = await homeOf(hostOf(shop, 1));
+    expect(home.bookingHours).toEqual({
+      Weekdays: '5:30 PM - 10:00 PM',
+      Saturday: '5:30 PM - 10:00 PM',
+      Sunday: '12:00 PM - 9:00 PM',
+    });
+    // The ordering site's answer is the same one: the store's hours stay what they were.
+    expect(await homeOf(hostOf(shop))).toEqual(home);
+    expect(home.openingHours.Weekdays).toBe('11:00 AM - 10:00 PM');
+    // A shop that takes no bookings has no booking hours to give.
+    expect((await homeOf(hostOf(closed, 1))).bookingHours).toBeNull();
   });
 
   it('never shows one tenant the home content of another', async () => {

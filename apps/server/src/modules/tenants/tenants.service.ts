@@ -57,12 +57,13 @@ export function brandsOf(tenant: Tenant) {
 
 /** The answer of GET /api/home: banners, where the shop is, when it opens, how to reach it. */
 export function homeContentOf(tenant: Tenant): HomeContent {
-  const { config } = tenant.row;
+  const { config, booking } = tenant.row;
   const mainStoreId = tenant.home?.mainStoreId ?? tenant.stores[0]?.id;
   return {
     banners: tenant.home?.banners ?? [],
     locationData: config.locationData,
     openingHours: openingHoursData(mainStoreId ? weeklyHoursOf(tenant, mainStoreId) : {}),
+    bookingHours: booking && config.allowBooking === 1 ? openingHoursData(booking.hours) : null,
     getInTouch: { contactNumber: config.contactNumber, supportEmail: config.supportEmail },
   };
 }

@@ -62,7 +62,10 @@ const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpo
       providesTags: ['Customer'],
     }),
     /** The name and phone a delivery needs, saved on the profile (POST /api/customer). */
-    saveDeliveryContact: build.mutation<Envelope<Customer>, { first_name: string; phone: string }>({
+    saveDeliveryContact: build.mutation<
+      Envelope<Customer>,
+      { first_name: string; last_name: string; phone: string }
+    >({
       query: (body) => ({ url: '/customer', method: 'POST', body }),
       extraOptions: customer,
       invalidatesTags: ['Customer'],

@@ -1,7 +1,11 @@
 import type { FieldErrors } from 'react-hook-form';
 import type { Address } from '@servery/contract/address';
 import type { OrderType, StoreSummary } from '@servery/contract/menu';
-import { ADDRESS_REQUIRED_MESSAGE, contactMessagesFor } from '@servery/contract/delivery-contact';
+import {
+  ADDRESS_REQUIRED_MESSAGE,
+  contactMessagesFor,
+  splitFullName,
+} from '@servery/contract/delivery-contact';
 import type { OrderRequest, OrderRequestInput, PaymentMethod } from '@servery/contract/order';
 import type { CheckoutResolution } from './checkout-form-state.ts';
 import { zoneFor, type CheckoutQuote } from './checkout-quote.ts';
@@ -20,7 +24,11 @@ export interface CheckoutValues {
   promo_code: string | null;
   notes: string;
   payment_method: PaymentMethod;
-  /** Asked for a delivery when the profile lacks them (issue 20). */
+  /**
+   * Asked for a delivery when the profile lacks them (issue 20), always for a collection. The
+   * whole name typed in "Your name": kept under the key the server's refusals name, and split
+   * into the profile's first_name and last_name as it is saved (CheckoutContact).
+   */
   first_name: string;
   phone: string;
 }
@@ -55,7 +63,14 @@ export interface CheckoutContext {
 export interface CheckoutSubmission {
   body: OrderRequest;
   /** What to save on the profile before ordering, when it was asked for. */
-  contact: { first_name: string; phone: string } | null;
+  contact: CheckoutContact | null;
+}
+
+/** The name and phone an order is handed over with, in the profile's fields (POST /api/customer). */
+export interface CheckoutContact {
+  first_name: string;
+  last_name: string;
+  phone: string;
 }
 
 /** The order type chosen while the store offers it, else the store's first. */
@@ -100,6 +115,8 @@ export function checkoutBlockers(input: {
   closedReason: string | null;
   /** The times are known and none is left. */
   noTimes: boolean;
+  /** Why none is left when the shop has paused the way chosen (lib/store-pause.ts), if so. */
+  pausedReason?: string | null;
   quote: CheckoutQuote | null;
   promoRefusal: string | null;
   catalogueFailed: boolean;
@@ -108,7 +125,8 @@ export function checkoutBlockers(input: {
   return [
     input.closedReason,
     input.noTimes && !input.closedReason
-      ? `${store.name} has no times left for ${orderType} in the coming days.`
+      ? (input.pausedReason ??
+        `${store.name} has no times left for ${orderType} in the coming days.`)
       : null,
     quote?.lines.some((line) => line.problem)
       ? 'Remove the dishes that can no longer be ordered.'
@@ -163,12 +181,18 @@ function contactErrors(
   { ZCustomerUpdate }: Schemas,
 ) {
   const messages = contactMessagesFor(orderType);
-  const contact = { first_name: values.first_name.trim(), phone: phoneDigits(values.phone) };
+  const contact: CheckoutContact = {
+    ...splitFullName(values.first_name),
+    phone: phoneDigits(values.phone),
+  };
   const parsed = ZCustomerUpdate.safeParse(contact);
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = issue.path[0];
-    if (field === 'first_name' || field === 'phone') {
-      errors[field] ??= { type: 'contract', message: issue.message };
+    // Both halves of the name are typed in the one name field.
+    if (field === 'first_name' || field === 'last_name') {
+      errors.first_name ??= { type: 'contract', message: issue.message };
+    } else if (field === 'phone') {
+      errors.phone ??= { type: 'contract', message: issue.message };
     }
   }
   if (!contact.first_name) {

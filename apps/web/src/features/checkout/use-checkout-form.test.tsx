@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
@@ -152,19 +152,25 @@ describe('useCheckoutForm', { timeout: 20_000 }, () => {
       },
     };
     show([address(HOME, 'E1 6AN', true)]);
-    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ada Lovelace');
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '07700 900123');
     // What POST /api/customer answers (and GET, asked again, from then on).
-    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    wire.answers['/api/customer'] = ok({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '07700900123',
+    });
     await user.click(await continueButton());
 
     await waitFor(() => expect(orders()).toHaveLength(1));
     const saved = wire.sent.find((call) => call.path === '/api/customer' && call.method === 'POST');
+    // The whole name reaches the profile, in its two fields (the desk reads both).
     expect(saved?.body).toEqual({
       first_name: 'Ada',
+      last_name: 'Lovelace',
       phone: '07700900123',
     });
-    expect(currentUserData()?.customer).toMatchObject({ first_name: 'Ada' });
+    expect(currentUserData()?.customer).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
     expect(orders()[0]!.body).toMatchObject({
       store_id: STORE,
       order_type: 'delivery',
@@ -186,7 +192,73 @@ describe('useCheckoutForm', { timeout: 20_000 }, () => {
   });
 });
 
+describe('the first load of the checkout', { timeout: 20_000 }, () => {
+  it('shows no error toast when the saved addresses arrive while the first times are still asked', async () => {
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    // A slow network: the times without a postcode are still on their way...
+    let release = () => {};
+    wire.answers['/api/available-timings'] = {
+      ...ok({ asap: { available: true, minutes: 30 }, days: [] }),
+      after: new Promise<void>((resolve) => (release = resolve)),
+    };
+    const { rerender } = show(undefined);
+    await waitFor(() =>
+      expect(wire.sent.filter((c) => c.path === '/api/available-timings')).toHaveLength(1),
+    );
+    // ...when the saved address comes: the delivery's times are asked again for its postcode,
+    // and the first question, which nobody waits for now, is called off.
+    rerender(checkoutPage([address(HOME, 'E1 6AN', true)]));
+    await waitFor(() =>
+      expect(wire.sent.filter((c) => c.path === '/api/available-timings')).toHaveLength(2),
+    );
+    release();
+    await continueButton();
+    expect(toasts.get()).toEqual([]);
+  });
+});
+
+describe('a way paused from the Service screen', { timeout: 20_000 }, () => {
+  it('is said once, in the same words, by the time field and the rule above the button', async () => {
+    const until = new Date(Date.now() + 30 * 60_000).toISOString();
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    wire.answers['/api/available-timings'] = ok({
+      asap: { available: false, at: null, minutes: null },
+      days: [],
+      paused: {
+        message: 'We are not taking delivery orders right now. Please try again a little later.',
+        until,
+      },
+    });
+    show([address(HOME, 'E1 6AN', true)]);
+    const said = await screen.findByTestId('no-times');
+    expect(said.textContent).toMatch(
+      /^Delivery is paused until (.* at )?\d{1,2}:\d\d [AP]M\. Please try again then\.$/,
+    );
+    const problems = screen.getByTestId('checkout-problems');
+    expect(within(problems).getByText(said.textContent!)).toBeTruthy();
+    // Not a second, different account of it.
+    expect(screen.queryByText(/no times left/)).toBeNull();
+    expect(screen.queryByText(/We are not taking delivery orders/)).toBeNull();
+  });
+});
+
 describe('the delivery contact', { timeout: 20_000 }, () => {
+  it('shows the profile’s whole name, and sends it back as the profile has it', async () => {
+    wire.answers['/api/customer'] = ok({ first_name: 'Ana', last_name: 'Silva', phone: null });
+    wire.answers['/api/order'] = { status: 500, body: { status: 500, message: 'x', data: null } };
+    const user = userEvent.setup();
+    show([address(HOME, 'E1 6AN', true)]);
+    const name = screen.getByRole('textbox', { name: 'Your name' }) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Ana Silva'));
+    expect(name.getAttribute('autocomplete')).toBe('name');
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '07700 900123');
+    await user.click(await continueButton());
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    const saved = wire.sent.find((call) => call.path === '/api/customer' && call.method === 'POST');
+    // Only the phone was new; the name goes as the profile has it, not as "Ana Silva" + "Silva".
+    expect(saved?.body).toEqual({ first_name: 'Ana', last_name: 'Silva', phone: '07700900123' });
+  });
+
   it('is not asked when the server’s profile has it, whatever the copy kept at sign-in says', async () => {
     wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
     wire.answers['/api/order'] = { status: 500, body: { status: 500, message: 'x', data: null } };

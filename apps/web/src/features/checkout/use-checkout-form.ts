@@ -90,6 +90,7 @@ export function useCheckoutForm({
     promoCheck: now.promoCheck,
     promoRefusal: now.promoRefusal,
     closedReason: now.closedReason,
+    pausedReason: now.paused,
     lostSlot: now.lostSlot,
     storeName: store.name,
     problems: rule ? [rule, ...now.blockers] : now.blockers,

@@ -20,6 +20,7 @@ import {
 import { quoteCheckout } from './checkout-quote.ts';
 import { usePromoCheck } from './use-promo-check.ts';
 import { resolveWhen } from './when.ts';
+import { pauseText } from '../../lib/store-pause.ts';
 
 /** Why nothing can be ordered from this store now, if so: the shop's switch, or the store's. */
 export const closedReasonOf = (config: ShopConfig | null | undefined, store: StoreSummary) =>
@@ -48,6 +49,11 @@ function useCheckoutTimes(
   );
   const times = timings.currentData;
   const when = times ? resolveWhen(chosen, times) : null;
+  // Paused from the Service screen (issue 15): said once, in the menu's words, wherever the
+  // checkout speaks of it (the time field and the rule above the button).
+  const paused = times?.paused
+    ? pauseText({ ...times.paused, ways: [orderType] }, timeZone, new Date())
+    : null;
   const lostSlot =
     times && chosen && chosen !== 'asap' && when !== chosen
       ? `The time you chose (${shopClockTime(chosen, timeZone)}) is no longer available. Please check the time.`
@@ -55,6 +61,7 @@ function useCheckoutTimes(
   return {
     timings,
     when,
+    paused,
     lostSlot,
     noTimes: Boolean(times) && !when,
     loading: !times && !timings.isError,
@@ -141,6 +148,7 @@ export function useCheckoutResolution({
     orderType,
     closedReason,
     noTimes: times.noTimes,
+    pausedReason: times.paused,
     quote,
     promoRefusal,
     catalogueFailed: catalogue.isError,

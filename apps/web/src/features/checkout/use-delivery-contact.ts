@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import { fullName } from '@servery/contract/delivery-contact';
 import { updateStoredCustomer, useUserData } from '../../lib/session.ts';
 import { useCheckoutCustomerQuery, useSaveDeliveryContactMutation } from './api.ts';
+import type { CheckoutContact } from './checkout-form.ts';
 import type { CheckoutForm } from './checkout-form-state.ts';
 
 /**
@@ -14,11 +16,12 @@ export function useDeliveryContact(form: CheckoutForm) {
   const [serverAsked, setServerAsked] = useState(false);
   const [save, saving] = useSaveDeliveryContactMutation();
 
-  // The profile's name and phone, as they come, in the fields not typed in yet.
+  // The profile's name (first and last, as one) and phone, as they come, in the fields not
+  // typed in yet.
   useEffect(() => {
     if (!profile) return;
     for (const [field, value] of [
-      ['first_name', profile.first_name],
+      ['first_name', fullName(profile)],
       ['phone', profile.phone ?? ''],
     ] as const) {
       if (!form.getFieldState(field).isDirty) form.setValue(field, value);
@@ -28,12 +31,12 @@ export function useDeliveryContact(form: CheckoutForm) {
   return {
     ask: serverAsked || !profile?.first_name.trim() || !profile.phone,
     /** Whether what was typed differs from the profile (else nothing needs saving). */
-    changes: (contact: { first_name: string; phone: string }) =>
-      !profile || contact.first_name !== profile.first_name || contact.phone !== profile.phone,
+    changes: (contact: CheckoutContact) =>
+      !profile || fullName(contact) !== fullName(profile) || contact.phone !== profile.phone,
     /** The server refused the order for want of them. */
     askedByServer: () => setServerAsked(true),
     /** Saves them on the profile: the server's refusal, or null once saved. */
-    save: async (contact: { first_name: string; phone: string }): Promise<unknown> => {
+    save: async (contact: CheckoutContact): Promise<unknown> => {
       const saved = await save(contact);
       if ('error' in saved) return saved.error;
       updateStoredCustomer(saved.data.data);

@@ -12,8 +12,8 @@ interface Handlers {
   /** After the redirect delay, as the visitor leaves for the home page. */
   onBooked: () => void;
   /**
-   * After a refusal: `error` is the failed call (its message toasted and its field errors placed
-   * by the form, through applyServerErrors); null when a non-200 answer was toasted here.
+   * After a refusal: `error` is the failed call (its message toasted by the form as it resets);
+   * null when a non-200 answer was toasted here.
    */
   onRefused: (error: unknown) => void;
 }

@@ -63,7 +63,14 @@ export function stubApiWire(answers: Record<string, WireAnswer> = {}): Wire {
         status: 404,
         body: { status: 404, message: 'Not found' },
       };
-    await answer.after;
+    // As a browser's fetch does, a request whose signal is aborted while it waits rejects.
+    await new Promise((resolve, reject) => {
+      const aborted = () =>
+        reject(new DOMException('signal is aborted without reason', 'AbortError'));
+      if (request.signal.aborted) return aborted();
+      request.signal.addEventListener('abort', aborted, { once: true });
+      void Promise.resolve(answer.after).then(resolve, reject);
+    });
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json', ...answer.headers },

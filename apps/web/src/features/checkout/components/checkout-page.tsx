@@ -129,6 +129,7 @@ function Checkout(props: CheckoutPageProps & { store: StoreSummary }) {
               value={values.when}
               onChange={checkout.choices.when}
               closedReason={checkout.closedReason}
+              pausedReason={checkout.pausedReason}
               error={errors.when?.message}
               notice={checkout.lostSlot}
             />

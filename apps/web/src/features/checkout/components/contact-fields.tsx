@@ -54,7 +54,8 @@ export function ContactFields({
       <legend className="float-left w-full font-semibold">{WORDS[orderType].legend}</legend>
       <p className="clear-both text-sm text-stone-700">{WORDS[orderType].hint}</p>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
-        {field('first_name', 'Your name', { type: 'text', autoComplete: 'given-name' })}
+        {/* The whole name (the desk and the ticket read it): first and last, split as saved. */}
+        {field('first_name', 'Your name', { type: 'text', autoComplete: 'name' })}
         {field('phone', 'Phone number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
       </div>
     </fieldset>

@@ -8,7 +8,7 @@ afterEach(cleanup);
 const store = { id: 's1', name: 'Camden' } as StoreSummary;
 
 describe('the collection time', () => {
-  it('shows the shop’s own message while it has paused this order type', () => {
+  it('says what the checkout says of a pause of this order type', () => {
     render(
       <TimeField
         store={store}
@@ -24,8 +24,11 @@ describe('the collection time', () => {
         value={null}
         onChange={() => {}}
         closedReason={null}
+        pausedReason="Collection is paused until 7:00 PM. Kitchen is swamped, back at 7"
       />,
     );
-    expect(screen.getByTestId('no-times').textContent).toBe('Kitchen is swamped, back at 7');
+    expect(screen.getByTestId('no-times').textContent).toBe(
+      'Collection is paused until 7:00 PM. Kitchen is swamped, back at 7',
+    );
   });
 });

@@ -15,6 +15,8 @@ interface TimeFieldProps {
   onChange: (when: string) => void;
   /** Why the store takes no orders at all (shop or store closed), when it does not. */
   closedReason: string | null;
+  /** The way chosen is paused from the shop's Service screen: what the checkout says of it. */
+  pausedReason?: string | null;
   error?: string | null;
   notice?: string | null;
 }
@@ -34,6 +36,7 @@ export function TimeField({
   value,
   onChange,
   closedReason,
+  pausedReason,
   error,
   notice,
 }: TimeFieldProps) {
@@ -64,8 +67,8 @@ export function TimeField({
       ) : noTimes ? (
         <p className="mt-2 font-medium text-red-800" data-testid="no-times">
           {closedReason ??
-            // Paused from the shop's Service screen (issue 15): the shop's own words.
-            timings.paused?.message ??
+            // Paused from the shop's Service screen (issue 15): as the rule above the button says.
+            pausedReason ??
             `${store.name} has no times left for ${orderType} in the coming days.`}
         </p>
       ) : (

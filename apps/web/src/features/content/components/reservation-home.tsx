@@ -1,13 +1,25 @@
 import { Link } from 'react-router';
+import type { HomeContent, OpeningHoursData } from '@servery/contract/home';
+import { openingHoursRows } from '../../../lib/opening-hours.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { useGetHomeQuery } from '../api.ts';
+import { useSkeletonWindow } from '../use-skeleton-window.ts';
 import { BookingCard } from './booking-card.tsx';
 import { Hero } from './hero.tsx';
+import { HomeCard } from './home-card.tsx';
 
-/** The root of the reservation site (product.md §1: "a different root application"). */
+const LINK = 'font-medium text-primary underline';
+
+/**
+ * The root of the reservation site (product.md §1: "a different root application"). Below the
+ * hero, what a guest booking a table needs and the footer leaves out on this page (product.md §2:
+ * its top part is hidden on the home page), so the page has no empty band below the hero: when
+ * tables can be booked, where the restaurant is, and its number.
+ */
 export function ReservationHome() {
   const config = useShopConfig();
-  const { data: home } = useGetHomeQuery();
+  const { data, isError, refetch } = useGetHomeQuery();
+  const home = { data, isError, refetch, skeleton: useSkeletonWindow(Boolean(data)) };
   const where = [config?.locationData.addressLine1, config?.locationData.addressLine2]
     .filter(Boolean)
     .join(', ');
@@ -17,7 +29,7 @@ export function ReservationHome() {
         <BookingCard />
       </div>
       <Hero
-        banner={home?.banners[0]}
+        banner={data?.banners[0]}
         title={`Book a table at ${config?.websiteName ?? ''}`}
         subtitle={`${where}. Choose a day and time and we will confirm your booking by e-mail.`}
       >
@@ -36,6 +48,65 @@ export function ReservationHome() {
           Order Online
         </Link>
       </Hero>
+
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 md:grid-cols-3">
+        {/* The hours tables can be booked for; a shop with none set gives its opening hours. */}
+        <HomeCard id="hours-title" title={hoursTitle(data)} minHeight="min-h-[11rem]" home={home}>
+          {({ bookingHours, openingHours }) => (
+            <>
+              <HoursList hours={bookingHours ?? openingHours} />
+              {bookingHours ? (
+                <p className="mt-3 text-sm text-stone-700">
+                  A table can be booked to start at any time within these hours.
+                </p>
+              ) : null}
+            </>
+          )}
+        </HomeCard>
+        <HomeCard id="find-title" title="Find us" minHeight="min-h-[8rem]" home={home}>
+          {({ locationData }) => (
+            <address className="text-sm not-italic text-stone-700">
+              {locationData.addressLine1}
+              <br />
+              {locationData.addressLine2}
+              <br />
+              <a className={`mt-2 inline-block py-1 ${LINK}`} href={locationData.directionLink}>
+                Get directions
+              </a>
+            </address>
+          )}
+        </HomeCard>
+        <HomeCard id="call-title" title="Call us" minHeight="min-h-[8rem]" home={home}>
+          {({ getInTouch }) => (
+            <p className="text-sm text-stone-700">
+              For a large party or a question about your booking:{' '}
+              <a
+                className={`inline-block py-1 ${LINK}`}
+                href={`tel:${getInTouch.contactNumber.replace(/[^\d+]/g, '')}`}
+              >
+                {getInTouch.contactNumber}
+              </a>
+            </p>
+          )}
+        </HomeCard>
+      </div>
     </>
+  );
+}
+
+/** The reservation site's hours are the booking hours, unless the shop has set none. */
+const hoursTitle = (home: HomeContent | undefined) =>
+  home && !home.bookingHours ? 'Opening hours' : 'Booking hours';
+
+function HoursList({ hours }: { hours: OpeningHoursData }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="booking-hours">
+      {openingHoursRows(hours).map((row) => (
+        <div key={row.day} className="contents">
+          <dt className="font-medium">{row.day}</dt>
+          <dd className="text-stone-700">{row.hours}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

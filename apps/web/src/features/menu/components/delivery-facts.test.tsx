@@ -70,6 +70,39 @@ describe('the closed-store note on the menu', () => {
     expect(screen.queryByText(/closed|orders/)).toBeNull();
   });
 
+  it('says once, plainly, that a way is paused and until when (issue 15)', async () => {
+    const until = new Date(Date.now() + 30 * 60_000).toISOString();
+    const open = { ...store, is_open_now: true, order_types: ['delivery', 'collection'] };
+    await renderNote({
+      ...open,
+      pause: {
+        order_types: ['collection'],
+        until,
+        message: 'We are not taking collection orders right now. Please try again a little later.',
+      },
+    } as StoreSummary);
+    const note = screen.getByTestId('pause-note');
+    expect(note.textContent).toMatch(
+      /^Collection is paused until (.* at )?\d{1,2}:\d\d [AP]M\. Please try again then\.$/,
+    );
+    cleanup();
+    // The shop's own words, and nothing once the pause has run out.
+    await renderNote({
+      ...open,
+      pause: { order_types: ['delivery', 'collection'], until, message: 'Back soon!' },
+    } as StoreSummary);
+    expect(screen.getByTestId('pause-note').textContent).toMatch(
+      /^Collection and delivery are paused until .*\. Back soon!$/,
+    );
+    cleanup();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await renderNote({
+      ...open,
+      pause: { order_types: ['collection'], until: past, message: 'Back soon!' },
+    } as StoreSummary);
+    expect(screen.queryByTestId('pause-note')).toBeNull();
+  });
+
   it('promises no ordering ahead when the store or the whole shop is closed', async () => {
     await renderNote({ ...store, is_closed: true });
     expect(

@@ -8,6 +8,8 @@ import { Notice } from '../../../components/ui/problem.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
+import { useShopTimeZone } from '../../../lib/shop-time.ts';
+import { pausedWays, pauseText } from '../../../lib/store-pause.ts';
 import { rememberedPostcode, rememberPostcode } from '../../../lib/delivery-postcode.ts';
 import type { DeliveryCheck } from '@servery/contract/api-responses';
 import { useCheckDeliveryQuery } from '../api.ts';
@@ -17,10 +19,13 @@ const BAD_POSTCODE = 'Enter a full UK postcode, such as E1 6RL.';
 /**
  * A store or shop that takes no orders at all (holiday, refit, the shop's flag), said plainly.
  * A store that is only closed for now says so in its facts line (store-facts-line.tsx): ordering
- * ahead works, and one line keeps the dishes on the first screen of a phone (issue 30).
+ * ahead works, and one line keeps the dishes on the first screen of a phone (issue 30). A way
+ * of ordering paused from the Service screen is said here once, in the words the checkout uses
+ * (lib/store-pause.ts), with when it comes back.
  */
 export function ClosedNote({ store }: { store: StoreSummary }) {
   const config = useShopConfig();
+  const timeZone = useShopTimeZone();
   if (config?.IsShopClosed === 1) {
     return (
       <Notice role={undefined} className="mt-2">
@@ -28,10 +33,19 @@ export function ClosedNote({ store }: { store: StoreSummary }) {
       </Notice>
     );
   }
-  if (!store.is_closed) return null;
+  if (store.is_closed) {
+    return (
+      <Notice role={undefined} className="mt-2">
+        {`${store.name} is not taking orders at the moment.`}
+      </Notice>
+    );
+  }
+  const now = new Date();
+  const ways = pausedWays(store, now);
+  if (!store.pause || !ways.length) return null;
   return (
-    <Notice role={undefined} className="mt-2">
-      {`${store.name} is not taking orders at the moment.`}
+    <Notice role={undefined} className="mt-2" data-testid="pause-note">
+      {pauseText({ ...store.pause, ways }, timeZone, now)}
     </Notice>
   );
 }
@@ -40,7 +54,9 @@ export function ClosedNote({ store }: { store: StoreSummary }) {
  * When a delivery comes: minutes while open; while closed, when the store opens and its first
  * delivery slot (issue 30: "Opens at 11:30 AM · first delivery about 12:15 PM").
  */
-export function deliveryWhen(store: StoreSummary, facts: DeliveryCheck): string {
+export function deliveryWhen(store: StoreSummary, facts: DeliveryCheck): string | null {
+  // Paused: the note above says until when; no time is promised here that the pause belies.
+  if (pausedWays(store, new Date()).includes('delivery')) return null;
   if (store.is_open_now) return `about ${facts.delivery_minutes} min`;
   const first = facts.first_delivery;
   const firstText = !first
@@ -96,7 +112,13 @@ export function DeliveryFacts({ store }: { store: StoreSummary }) {
             : !facts
               ? `Checking delivery to ${postcode}…`
               : facts.delivers
-                ? `Delivery to ${facts.postcode}: ${deliveryWhen(store, facts)} · ${money(facts.fee ?? 0)} delivery · ${money(facts.minimum_order ?? 0)} minimum order`
+                ? `Delivery to ${facts.postcode}: ${[
+                    deliveryWhen(store, facts),
+                    `${money(facts.fee ?? 0)} delivery`,
+                    `${money(facts.minimum_order ?? 0)} minimum order`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}`
                 : `${store.name} does not deliver to ${facts.postcode}. You can collect your order.`}
         </p>
         <Button variant="ghost" className="min-h-9 px-2 text-sm" onClick={change}>

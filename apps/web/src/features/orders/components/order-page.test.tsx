@@ -83,10 +83,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
+/** The page, arrived at as checkout sends the customer there (`state`) or from a link. */
+function renderPage(state?: { placed?: boolean }) {
   render(
     <Provider store={createTestStore()}>
-      <MemoryRouter initialEntries={['/orders/o1']}>
+      <MemoryRouter initialEntries={[{ pathname: '/orders/o1', state }]}>
         <Routes>
           <Route
             path="/orders/:orderId"
@@ -123,5 +124,52 @@ describe("the order page follows the order's money", () => {
       'Card · Refunded in full',
     );
     expect(stream).toBeUndefined();
+  });
+});
+
+describe('an order the shop declines while its page is open', () => {
+  it('drops the thanks and the expected time, and says why and what it cost', async () => {
+    wire.answers['/api/orders/o1'] = answer({
+      ...order('placed', 'pay_on_collection'),
+      payment: { ...order('placed', 'pay_on_collection').payment, method: 'cash' },
+      promised_at: null,
+    });
+    renderPage({ placed: true });
+    const thanks = await screen.findByTestId('order-thanks');
+    expect(thanks.textContent).toContain('Thank you! Your order is placed.');
+    expect(screen.getByTestId('order-time').textContent).toContain('As soon as possible');
+    await vi.waitFor(() => expect(stream).toBeDefined());
+    send('id: 7\nevent: ready\ndata: {}\n\n');
+
+    wire.answers['/api/orders/o1'] = answer({
+      ...order('rejected', 'pay_on_collection'),
+      promised_at: null,
+      shop_reason: { reason: 'We are too busy to make your order in time', words: null },
+    });
+    send('id: 8\nevent: order.moved\ndata: {"id":8,"kind":"order.moved","order_id":"o1"}\n\n');
+    await waitFor(() =>
+      expect(screen.getByTestId('order-status').textContent).toBe('Declined by the shop'),
+    );
+    expect(screen.queryByTestId('order-thanks')).toBeNull();
+    expect(screen.queryByText(/Thank you/)).toBeNull();
+    expect(screen.queryByTestId('order-time')).toBeNull();
+    expect(screen.queryByText(/As soon as possible|Ready at|Scheduled/)).toBeNull();
+    expect(screen.getByTestId('order-shop-reason').textContent).toBe(
+      'Sorry, Camden cannot make your order.' +
+        'We are too busy to make your order in time.' +
+        'You have not been charged for it; any card payment is released or refunded in full.',
+    );
+  });
+
+  it('a cancelled order, opened later, shows no time, only the cancellation and the money', async () => {
+    wire.answers['/api/orders/o1'] = answer(order('cancelled', 'refunded'));
+    renderPage();
+    const box = await screen.findByTestId('order-shop-reason');
+    expect(box.textContent).toContain('Sorry, Camden has had to cancel your order.');
+    expect(screen.getByTestId('order-money-line').textContent).toBe(
+      'You have not been charged for it; any card payment is released or refunded in full.',
+    );
+    expect(screen.queryByTestId('order-promised')).toBeNull();
+    expect(screen.queryByTestId('order-time')).toBeNull();
   });
 });

@@ -105,20 +105,29 @@ function Thanks({
   money: MoneyFormatter;
 }) {
   const changes = arrival.price_changes ?? [];
+  // The thanks belong to the moment the order is placed: once the shop has moved it on (accepted,
+  // or declined) the head below says where it is, and a thanks above it would contradict it.
+  const justPlaced = order.status === 'placed' || order.status === 'pending_payment';
+  if (!justPlaced && !changes.length) return null;
   return (
     <div
       role="status"
       className="rounded-2xl border-l-4 border-emerald-700 bg-emerald-50 p-4 text-emerald-950"
       data-testid="order-thanks"
     >
-      <p className="text-lg font-semibold">
-        Thank you! {arrival.paid ? 'Your payment is received and your' : 'Your'} order is placed.
-      </p>
-      <p>
-        {order.status === 'placed'
-          ? `${order.store.name} has received it. We will tell you as soon as the kitchen accepts it.`
-          : `${order.store.name} has received it.`}
-      </p>
+      {justPlaced ? (
+        <>
+          <p className="text-lg font-semibold">
+            Thank you! {arrival.paid ? 'Your payment is received and your' : 'Your'} order is
+            placed.
+          </p>
+          <p>
+            {order.status === 'placed'
+              ? `${order.store.name} has received it. We will tell you as soon as the kitchen accepts it.`
+              : `${order.store.name} has received it.`}
+          </p>
+        </>
+      ) : null}
       {changes.length ? (
         <>
           <p className="mt-2 font-semibold">Some prices changed before your order was placed:</p>

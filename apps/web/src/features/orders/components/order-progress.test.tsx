@@ -53,9 +53,18 @@ describe('the head of the order page', () => {
     expect(within(screen.getByTestId('order-tracker')).getByText('On its way')).toBeTruthy();
   });
 
-  it('has no tracker for an order the shop has declined, only its status', () => {
-    renderProgress({ ...order, status: 'rejected', promised_at: null });
+  it('has no tracker and no time for an order the shop has declined, only its status and why', () => {
+    renderProgress({
+      ...order,
+      status: 'rejected',
+      store: { id: 's1', name: 'Camden', phone: '' },
+      shop_reason: { reason: null, words: null },
+    });
     expect(screen.queryByTestId('order-tracker')).toBeNull();
     expect(screen.getByTestId('order-status').textContent).toBe('Declined by the shop');
+    // The promised time it had before the shop declined it is no longer expected.
+    expect(screen.queryByTestId('order-time')).toBeNull();
+    expect(screen.queryByText(/Ready at|As soon as possible/)).toBeNull();
+    expect(screen.getByText('Sorry, Camden cannot make your order.')).toBeTruthy();
   });
 });

@@ -1,14 +1,15 @@
 import type { Order } from '@servery/contract/order';
 import { BADGE_CLASS, CARD_CLASS } from '../../../components/ui/card.tsx';
 import { shopClockTime, shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
-import { STATUS_LABELS, statusTone } from '../labels.ts';
+import { STATUS_LABELS, statusTone, suppliedOrOnItsWay } from '../labels.ts';
 import { trackerOf, type TrackerStep } from '../tracker.ts';
 import { ShopReason } from './shop-reason.tsx';
 
 /**
- * The head of the order page (issue 20, point 4): when it will be ready or with the customer,
- * then where it has got to. The page follows the kitchen live while it has the order (`live`:
- * the stream is up), so this moves on by itself, and the status is announced when it changes.
+ * The head of the order page (issue 20, point 4): when it will be ready or with the customer
+ * (once the shop has declined or cancelled it: why, and what it cost), then where it has got to.
+ * The page follows the kitchen live while it has the order (`live`: the stream is up), so this
+ * moves on by itself, and the status is announced when it changes.
  */
 export function OrderProgress({ order, live = false }: { order: Order; live?: boolean }) {
   const timeZone = useShopTimeZone();
@@ -29,20 +30,8 @@ export function OrderProgress({ order, live = false }: { order: Order; live?: bo
           {STATUS_LABELS[order.status]}
         </span>
       </div>
-      <div className="mt-2" data-testid="order-time">
-        {order.promised_at ? (
-          <p className="text-2xl font-bold" data-testid="order-promised">
-            {delivery ? 'With you around ' : 'Ready at '}
-            {shopClockTime(order.promised_at, timeZone)}
-          </p>
-        ) : null}
-        <p className={order.promised_at ? 'text-stone-800' : 'text-lg font-semibold'}>
-          {order.asap
-            ? `As soon as possible, around ${shopClockTime(order.scheduled_for, timeZone)}`
-            : `Scheduled: ${shopDateTime(order.scheduled_for, timeZone)}`}
-        </p>
-        <p className="text-sm text-stone-700">Times are the shop’s local time.</p>
-      </div>
+      {/* A declined, cancelled or failed order will not be made: no time is expected of it. */}
+      {suppliedOrOnItsWay(order.status) ? <OrderTime order={order} timeZone={timeZone} /> : null}
       <ShopReason order={order} />
       {steps ? <Tracker steps={steps} timeZone={timeZone} /> : null}
       {steps && live ? (
@@ -52,6 +41,26 @@ export function OrderProgress({ order, live = false }: { order: Order; live?: bo
         </p>
       ) : null}
     </section>
+  );
+}
+
+function OrderTime({ order, timeZone }: { order: Order; timeZone: string }) {
+  const delivery = order.order_type === 'delivery';
+  return (
+    <div className="mt-2" data-testid="order-time">
+      {order.promised_at ? (
+        <p className="text-2xl font-bold" data-testid="order-promised">
+          {delivery ? 'With you around ' : 'Ready at '}
+          {shopClockTime(order.promised_at, timeZone)}
+        </p>
+      ) : null}
+      <p className={order.promised_at ? 'text-stone-800' : 'text-lg font-semibold'}>
+        {order.asap
+          ? `As soon as possible, around ${shopClockTime(order.scheduled_for, timeZone)}`
+          : `Scheduled: ${shopDateTime(order.scheduled_for, timeZone)}`}
+      </p>
+      <p className="text-sm text-stone-700">Times are the shop’s local time.</p>
+    </div>
   );
 }
 

@@ -21,7 +21,10 @@ describe('why the shop declined or cancelled (issue 27, point 5)', () => {
     );
     const box = screen.getByTestId('order-shop-reason');
     expect(box.textContent).toBe(
-      'We are too busy to make your order in time.“Our tandoor oven has broken down tonight”Camden, in their own words',
+      'Sorry, Camden cannot make your order.' +
+        'We are too busy to make your order in time.' +
+        '“Our tandoor oven has broken down tonight”Camden, in their own words' +
+        'You have not been charged for it; any card payment is released or refunded in full.',
     );
   });
 
@@ -29,8 +32,12 @@ describe('why the shop declined or cancelled (issue 27, point 5)', () => {
     const { rerender } = render(
       <ShopReason order={order('cancelled', { reason: null, words: 'The fryer caught fire' })} />,
     );
-    expect(screen.getByText('Camden had to cancel your order.')).toBeTruthy();
+    expect(screen.getByText('Sorry, Camden has had to cancel your order.')).toBeTruthy();
     expect(screen.getByText('“The fryer caught fire”')).toBeTruthy();
+    // An order ended with no reason given still says so, and what it cost.
+    rerender(<ShopReason order={order('rejected', null)} />);
+    expect(screen.getByText('Sorry, Camden cannot make your order.')).toBeTruthy();
+    expect(screen.getByTestId('order-money-line')).toBeTruthy();
     rerender(<ShopReason order={order('accepted', null)} />);
     expect(screen.queryByTestId('order-shop-reason')).toBeNull();
   });

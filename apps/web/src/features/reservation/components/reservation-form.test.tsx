@@ -168,7 +168,15 @@ describe('the reservation form', () => {
     expect(date.value).toBe('24/11/2026');
   });
 
-  it('a refused booking resets the form, toasts the message and puts field errors on fields', async () => {
+  const fillAndSubmit = async () => {
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number of people' }), '2');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Priya Shah');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'priya@example.com');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Phone/ }), '07700900123');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  };
+
+  it('a refused booking resets the form and toasts the message, with no error left on a field', async () => {
     wire.answers['/api/reservation/timings'] = answer(['06:00 PM']);
     wire.answers['/api/booking'] = {
       status: 400,
@@ -180,18 +188,37 @@ describe('the reservation form', () => {
     };
     renderForm();
     await vi.waitFor(() => expect(timeBox().value).toBe('06:00 PM'));
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number of people' }), '2');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Priya Shah');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'priya@example.com');
-    await userEvent.type(screen.getByRole('textbox', { name: /^Phone/ }), '07700900123');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await fillAndSubmit();
 
-    const phone = screen.getByRole('textbox', { name: /^Phone/ });
-    await vi.waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Enter a UK phone number, such as 07700 900123').id).toBe(
-      'reservation-phone-error',
+    await vi.waitFor(() =>
+      expect(toasts.get().map((t) => t.message)).toContain('Enter a valid input!'),
     );
-    expect(toasts.get().map((t) => t.message)).toContain('Enter a valid input!');
+    const phone = screen.getByRole('textbox', { name: /^Phone/ }) as HTMLInputElement;
+    await vi.waitFor(() => expect(phone.value).toBe(''));
+    expect(phone.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByText('Enter a UK phone number, such as 07700 900123')).toBeNull();
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('a time that filled up meanwhile: the reset time field shows the new time and no stale error', async () => {
+    wire.answers['/api/reservation/timings'] = answer(['06:00 PM', '06:30 PM']);
+    const full = 'Sorry, 06:30 PM is fully booked for 2 people. The nearest free time is 06:00 PM.';
+    wire.answers['/api/booking'] = {
+      status: 409,
+      body: { status: 409, message: full, errors: { time: full } },
+    };
+    renderForm();
+    await vi.waitFor(() => expect(timeBox().value).toBe('06:00 PM'));
+    await userEvent.selectOptions(timeBox(), '06:30 PM');
+    await fillAndSubmit();
+
+    await vi.waitFor(() => expect(toasts.get().map((t) => t.message)).toContain(full));
+    // product.md §4: the form starts again, today's first time picked once more.
+    await vi.waitFor(() => expect(timeBox().value).toBe('06:00 PM'));
+    expect(timeBox().getAttribute('aria-invalid')).toBe('false');
+    expect(timeBox().getAttribute('aria-describedby')).toBeNull();
+    expect(document.getElementById('reservation-time-error')).toBeNull();
+    // Nothing else is marked either: the form is as new.
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
   });
 });

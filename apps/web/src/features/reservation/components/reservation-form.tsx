@@ -7,7 +7,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field-error.tsx';
 import { errorId, Input, LABEL_CLASS, Select, Textarea } from '../../../components/ui/input.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { toastServerError } from '../../../lib/api.ts';
 import { useFormState, type FormResolution } from '../../../lib/form-state.ts';
 import { useGetReservationTimingsQuery } from '../api.ts';
 import { addDays, timeForSlots } from '../reservation-dates.ts';
@@ -35,16 +35,6 @@ const CONTACT_FIELDS: readonly ContactField[] = [
     hint: 'A UK number, such as 07700 900123 or +44 7700 900123.',
   },
 ];
-
-const BOOKING_FIELDS = [
-  'date',
-  'time',
-  'number_of_people',
-  'name',
-  'email',
-  'phone',
-  'message',
-] as const;
 
 const emptyForm = (today: string): BookingInput => ({
   date: today,
@@ -110,12 +100,16 @@ export function ReservationForm({ today }: { today: string }) {
     if (chosen !== today) form.setValue('time', '', { recheck: true });
   };
 
-  /** product.md §4: a refused booking resets the form; the server's field errors then go on theirs. */
+  /**
+   * product.md §4: a refused booking toasts the server's message and resets the form. Its field
+   * errors are not placed: they speak of the values sent, and after the reset those are gone (a
+   * full time's message under the time picked afresh would be wrong), so the toast says it all.
+   */
   const startAgain = (error: unknown) => {
     form.reset(emptyForm(today));
     autoPick.current = true;
     setPickRound((n) => n + 1);
-    if (error) applyServerErrors(error, form.setError, BOOKING_FIELDS);
+    if (error) toastServerError(error, { silentOn: [401] });
   };
 
   const { submit, booked } = useBookTable(settings, {
