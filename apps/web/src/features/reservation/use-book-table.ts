@@ -13,9 +13,9 @@ interface Handlers {
   onBooked: () => void;
   /**
    * After a refusal: `error` is the failed call (its message toasted by the form as it resets);
-   * null when a non-200 answer was toasted here.
+   * null when a non-200 answer was toasted here, with its `message`.
    */
-  onRefused: (error: unknown) => void;
+  onRefused: (error: unknown, message: string | null) => void;
 }
 
 /**
@@ -51,7 +51,7 @@ export function useBookTable(settings: ReservationTimings | undefined, handlers:
       return;
     }
     if (!result.error && result.data) toast.error(result.data.message);
-    handlers.onRefused(result.error ?? null);
+    handlers.onRefused(result.error ?? null, result.data?.message ?? null);
     busy.current = false;
   };
 

@@ -196,8 +196,13 @@ describe('the reservation form', () => {
     const phone = screen.getByRole('textbox', { name: /^Phone/ }) as HTMLInputElement;
     await vi.waitFor(() => expect(phone.value).toBe(''));
     expect(phone.getAttribute('aria-invalid')).toBe('false');
-    expect(screen.queryByText('Enter a UK phone number, such as 07700 900123')).toBeNull();
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
+    // What the server said stays in sight above Submit, not on the emptied phone field.
+    const note = screen.getByText('Your table was not booked.').parentElement!;
+    expect(note.getAttribute('role')).toBe('status');
+    expect(note.textContent).toBe(
+      'Your table was not booked.Enter a valid input!Enter a UK phone number, such as 07700 900123',
+    );
   });
 
   it('a time that filled up meanwhile: the reset time field shows the new time and no stale error', async () => {
@@ -220,5 +225,9 @@ describe('the reservation form', () => {
     expect(document.getElementById('reservation-time-error')).toBeNull();
     // Nothing else is marked either: the form is as new.
     expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+    // The nearest free time the toast named is still there to read, said once.
+    expect(screen.getByText('Your table was not booked.').parentElement?.textContent).toBe(
+      `Your table was not booked.${full}`,
+    );
   });
 });

@@ -9,6 +9,8 @@ import { FieldError } from '../../../components/ui/field-error.tsx';
 import { errorId, Input, LABEL_CLASS, Select, Textarea } from '../../../components/ui/input.tsx';
 import { toastServerError } from '../../../lib/api.ts';
 import { useFormState, type FormResolution } from '../../../lib/form-state.ts';
+import { serverRefusal } from '../../../lib/server-error.ts';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/toast.ts';
 import { useGetReservationTimingsQuery } from '../api.ts';
 import { addDays, timeForSlots } from '../reservation-dates.ts';
 import { useBookTable } from '../use-book-table.ts';
@@ -103,13 +105,17 @@ export function ReservationForm({ today }: { today: string }) {
   /**
    * product.md §4: a refused booking toasts the server's message and resets the form. Its field
    * errors are not placed: they speak of the values sent, and after the reset those are gone (a
-   * full time's message under the time picked afresh would be wrong), so the toast says it all.
+   * full time's message under the time picked afresh would be wrong). The toast is gone in three
+   * seconds and, on a phone, shows two lines; what the server said (the nearest free times, the
+   * phone number it could not take) stays in a note above Submit until the next try.
    */
-  const startAgain = (error: unknown) => {
+  const [refused, setRefused] = useState<Refused | null>(null);
+  const startAgain = (error: unknown, message: string | null) => {
     form.reset(emptyForm(today));
     autoPick.current = true;
     setPickRound((n) => n + 1);
     if (error) toastServerError(error, { silentOn: [401] });
+    setRefused(refusedNote(error, message));
   };
 
   const { submit, booked } = useBookTable(settings, {
@@ -125,8 +131,10 @@ export function ReservationForm({ today }: { today: string }) {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [invalidSubmits]);
   const handleInvalid = () => setInvalidSubmits((n) => n + 1);
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setRefused(null);
     form.handleSubmit(submit, handleInvalid)(event);
+  };
   const time = form.register('time');
 
   const slotsState: SlotsState = slots
@@ -249,6 +257,22 @@ export function ReservationForm({ today }: { today: string }) {
         </p>
         <FieldError id="reservation-message-error" message={errors.message?.message} />
       </div>
+      {refused && (
+        <div
+          role="status"
+          className="mt-6 rounded-md border-l-4 border-red-700 bg-red-50 p-3 text-sm text-red-950"
+        >
+          <p className="font-semibold">Your table was not booked.</p>
+          <p className="mt-1">{refused.message}</p>
+          {refused.details.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {refused.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       <Button
         type="submit"
         disabled={submitting || booked}
@@ -259,4 +283,27 @@ export function ReservationForm({ today }: { today: string }) {
       </Button>
     </form>
   );
+}
+
+/** What the last refused try was told, kept in sight after the form started again. */
+interface Refused {
+  message: string;
+  /** The server's words on the fields it named, each once, beside its message. */
+  details: string[];
+}
+
+/**
+ * The note for a refusal: the answer's message and its field messages (a 4xx), the toast's own
+ * words for a failure of ours or the network; none for a 401 (the sign-in takes over).
+ */
+function refusedNote(error: unknown, message: string | null): Refused | null {
+  if (!error) return message ? { message, details: [] } : null;
+  const refusal = serverRefusal(error);
+  if (refusal?.status === 401) return null;
+  if (!refusal || refusal.status >= 500 || !refusal.message) {
+    return { message: NETWORK_ERROR_MESSAGE, details: [] };
+  }
+  const said = refusal.message;
+  const details = [...new Set(Object.values(refusal.errors))].filter((d) => d !== said);
+  return { message: said, details };
 }
