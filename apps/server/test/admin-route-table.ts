@@ -183,6 +183,15 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'bookings:run',
     scope: 'store',
   },
+  // Decision 65: the diary's last one-tap move (arrived, seated, left), undone within 10 minutes.
+  {
+    method: 'POST',
+    route: '/api/admin/bookings/:id/undo',
+    url: (f) => `/api/admin/bookings/${f.bookingId}/undo`,
+    body: () => ({ status: 'seated' }),
+    permission: 'bookings:run',
+    scope: 'store',
+  },
   {
     method: 'POST',
     route: '/api/admin/closeouts',

@@ -4,6 +4,7 @@ import {
   DATE_PATTERN,
   PEOPLE_OPTIONS,
   SLOT_TIME_PATTERN,
+  UNDOABLE_BOOKING_MOVES,
   type BookingStatus,
 } from './reservation.ts';
 
@@ -26,7 +27,14 @@ export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]
 };
 
 // In reservation-rules.ts, without zod: the diary's first screen reads them.
-export { NO_SHOW_AFTER_MINUTES, NO_SHOW_UNDO_MINUTES } from './reservation-rules.ts';
+export {
+  CHANGEABLE_BOOKING_STATUSES,
+  MOVE_UNDO_MINUTES,
+  NO_SHOW_AFTER_MINUTES,
+  NO_SHOW_UNDO_MINUTES,
+  UNDOABLE_BOOKING_MOVES,
+  type UndoableBookingMove,
+} from './reservation-rules.ts';
 /** Moves that only make sense on the booking's own day (in the shop's time). */
 export const SAME_DAY_BOOKING_MOVES: readonly BookingStatus[] = ['arrived', 'seated'];
 
@@ -66,6 +74,20 @@ export const ZBookingStatusChange = z
   })
   .strict();
 export type BookingStatusChange = z.infer<typeof ZBookingStatusChange>;
+
+/**
+ * POST /api/admin/bookings/{id}/undo: the move the screen offered to undo, by the status it
+ * made. Named, so an undo never takes back a later move a colleague made meanwhile (a 409).
+ * A no-show is undone as by POST /api/admin/bookings/{id}/undo-no-show.
+ */
+export const ZBookingUndo = z
+  .object({
+    status: z.enum([...UNDOABLE_BOOKING_MOVES, 'no_show'], {
+      error: 'Name the move to undo: arrived, seated, completed or no_show',
+    }),
+  })
+  .strict();
+export type BookingUndo = z.infer<typeof ZBookingUndo>;
 
 const ZDate = z.string().regex(DATE_PATTERN, 'Use a date such as 2026-11-24');
 const ZSlotTime = z.string().regex(SLOT_TIME_PATTERN, 'Use a time such as 07:30 PM');

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   last_owner: 409,
   line_refunded: 409,
   nothing_paid: 409,
+  /** A walk-in seated as it was added, or a move already undone (decision 65). */
+  nothing_to_undo: 409,
   order_moved: 409,
   refund_exceeds: 409,
   slot_full: 409,

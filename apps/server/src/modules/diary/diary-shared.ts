@@ -16,7 +16,7 @@ import { bookingStoreOf } from '../reservations/reservations.service.ts';
 import { hhmm, instantAt, slotLabel, slotMinutes } from '@servery/contract/clock';
 
 import type { Tenant } from '../tenants/tenants.repository.ts';
-import { movesNow, noShowFrom, undoNoShowUntil } from './front-of-house-rules.ts';
+import { movesNow, noShowFrom, undoMoveUntil, undoNoShowUntil } from './front-of-house-rules.ts';
 
 export interface DiaryDeps {
   db: Database;
@@ -51,6 +51,7 @@ export interface DiaryClock {
 
 export function toDiaryBooking(row: BookingRow, clock: DiaryClock): DiaryBooking {
   const undoUntil = undoNoShowUntil(row, clock.at);
+  const undoMove = undoMoveUntil(row, clock.at);
   return {
     id: row.id,
     date: row.date,
@@ -69,6 +70,8 @@ export function toDiaryBooking(row: BookingRow, clock: DiaryClock): DiaryBooking
     next: movesNow(row, BOOKING_TRANSITIONS[row.status], clock.at, clock.timeZone),
     no_show_from: noShowFrom(row, clock.timeZone).toISOString(),
     undo_no_show_until: undoUntil?.toISOString() ?? null,
+    undo_until: undoMove?.toISOString() ?? null,
+    undo_back_to: undoMove ? row.lastMoveFrom : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { BookingStatus } from '@servery/contract/reservation';
 import type { Executor } from '../../db/client.ts';
 import { bookingCloseouts, bookings } from '../../db/schema.ts';
@@ -52,6 +52,10 @@ export async function moveBooking(
     .set({
       status: change.status,
       updatedAt: change.at,
+      // The status this update moves from, read from the row it changes (not the one read
+      // before), so the undo puts back what really was there even after a race.
+      lastMoveFrom: sql`${bookings.status}`,
+      lastMoveAt: change.at,
       ...(change.covers !== undefined
         ? { covers: change.covers, people: String(change.covers) }
         : {}),
@@ -87,6 +91,37 @@ export async function undoNoShow(
         eq(bookings.id, where.id),
         eq(bookings.status, 'no_show'),
         gte(bookings.updatedAt, where.markedSince),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Takes back the diary's last one-tap move: the booking goes back to the status it came from if
+ * it is still in `status` and the move was made since `movedSince`. One conditional update, so a
+ * second undo, an undo after the window or after a colleague's later move gets nothing back.
+ */
+export async function undoLastMove(
+  tx: Executor,
+  where: { tenantId: string; id: string; status: BookingStatus; movedSince: Date },
+  at: Date,
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({
+      status: sql`${bookings.lastMoveFrom}`,
+      lastMoveFrom: null,
+      lastMoveAt: null,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(bookings.tenantId, where.tenantId),
+        eq(bookings.id, where.id),
+        eq(bookings.status, where.status),
+        isNotNull(bookings.lastMoveFrom),
+        gte(bookings.lastMoveAt, where.movedSince),
       ),
     )
     .returning();

@@ -1,16 +1,31 @@
 import { z } from 'zod';
 import {
   ZBookingStatusChange,
+  ZBookingUndo,
   ZCloseoutRequest,
   ZDiaryQuery,
   ZStaffBookingRequest,
+  MOVE_UNDO_MINUTES,
 } from '@servery/contract/diary';
+import type { BookingStatus } from '@servery/contract/reservation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { staffOf } from '../../plugins/staff-session.ts';
 import { auditActorOf } from '../audit/audit-actor.ts';
 import type { staffShopLoader } from '../staff/staff-shop.ts';
 import type { DiaryService } from './diary.service.ts';
+
+/** How the front of house says where a booking stands. */
+const STATUS_WORDS: Record<BookingStatus, string> = {
+  requested: 'a request',
+  confirmed: 'booked',
+  arrived: 'arrived',
+  seated: 'seated',
+  completed: 'left',
+  no_show: 'a no-show',
+  cancelled: 'cancelled',
+  declined: 'declined',
+};
 
 const ZBookingParams = z.object({ id: z.uuid({ message: 'Not a valid booking id' }) });
 const ZCloseoutParams = z.object({ id: z.uuid({ message: 'Not a valid close-out id' }) });
@@ -71,6 +86,22 @@ export const diaryRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const data = await diary.undoNoShow(await callerOf(request), request.params.id);
       return { status: 200, message: `${data.name}: the no-show is undone, booked again.`, data };
+    },
+  );
+
+  app.post(
+    '/api/admin/bookings/:id/undo',
+    {
+      schema: {
+        params: ZBookingParams,
+        body: ZBookingUndo,
+        description: `Takes back the diary's last one-tap move (arrived, seated, completed) within ${MOVE_UNDO_MINUTES} minutes, to the status before it; \`status\` names the move being undone (409 when the booking is no longer in it, 422 after the window). A no-show is undone as by undo-no-show.`,
+      },
+      onRequest: app.requireStaff('bookings:run'),
+    },
+    async (request) => {
+      const data = await diary.undoMove(await callerOf(request), request.params.id, request.body);
+      return { status: 200, message: `${data.name}: back to ${STATUS_WORDS[data.status]}.`, data };
     },
   );
 

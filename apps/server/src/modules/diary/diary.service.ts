@@ -40,6 +40,7 @@ import { createStaffBookings } from './staff-bookings.ts';
 import { createCloseouts } from './closeouts.service.ts';
 import { timingRefusal } from './front-of-house-rules.ts';
 import { createNoShowUndo } from './no-show-undo.ts';
+import { createMoveUndo } from './move-undo.ts';
 import { hashToken } from '../../lib/hash-token.ts';
 
 export function createDiaryService(deps: DiaryDeps) {
@@ -201,6 +202,7 @@ export function createDiaryService(deps: DiaryDeps) {
     ...createStaffBookings(deps),
     ...createCloseouts(deps),
     ...createNoShowUndo(deps),
+    ...createMoveUndo(deps),
   };
 }
 export type DiaryService = ReturnType<typeof createDiaryService>;

@@ -14,6 +14,7 @@ import {
   useNow,
 } from './no-show-controls.tsx';
 import { PanelPlaceholder } from '../move-panels.tsx';
+import { moveUndoOffered, UndoMove } from './undo-move-controls.tsx';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   requested: 'Request',
@@ -111,6 +112,14 @@ export function BookingCard({
       {booking.note && <p className="mt-1 text-stone-800">Note: {booking.note}</p>}
 
       {mode === 'idle' && undoOffered(booking, now) && <UndoNoShow booking={booking} now={now} />}
+      {mode === 'idle' && moveUndoOffered(booking, now) && (
+        <UndoMove
+          booking={booking}
+          now={now}
+          label={STATUS_LABELS[booking.status]}
+          backTo={STATUS_LABELS[booking.undo_back_to!]}
+        />
+      )}
       {(noShow || mode === 'no_show') && (
         <ConfirmNoShow booking={booking} open={mode === 'no_show'} onDone={() => setMode('idle')} />
       )}

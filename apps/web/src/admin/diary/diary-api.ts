@@ -1,5 +1,6 @@
 import type {
   BookingStatusChange,
+  BookingUndo,
   CloseoutRequest,
   DiaryBooking,
   DiaryCloseout,
@@ -25,6 +26,11 @@ const diaryApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: DiaryBooking }) => body.data,
       invalidatesTags: ['Booking'],
     }),
+    undoMove: build.mutation<DiaryBooking, BookingUndo & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/bookings/${id}/undo`, method: 'POST', body }),
+      transformResponse: (body: { data: DiaryBooking }) => body.data,
+      invalidatesTags: ['Booking'],
+    }),
     addBooking: build.mutation<DiaryBooking, StaffBookingInput>({
       query: (body) => ({ url: '/bookings', method: 'POST', body }),
       transformResponse: (body: { data: DiaryBooking }) => body.data,
@@ -47,6 +53,7 @@ export const {
   useDiaryDayQuery,
   useMoveBookingMutation,
   useUndoNoShowMutation,
+  useUndoMoveMutation,
   useAddBookingMutation,
   useAddCloseoutMutation,
   useRemoveCloseoutMutation,
