@@ -192,6 +192,15 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'bookings:run',
     scope: 'store',
   },
+  // A booked party's date, time or size changed in place.
+  {
+    method: 'PATCH',
+    route: '/api/admin/bookings/:id',
+    url: (f) => `/api/admin/bookings/${f.bookingId}`,
+    body: () => ({ time: '08:00 PM', number_of_people: 3 }),
+    permission: 'bookings:run',
+    scope: 'store',
+  },
   {
     method: 'POST',
     route: '/api/admin/closeouts',

@@ -121,6 +121,32 @@ export const ZStaffBookingRequest = z
 export type StaffBookingRequest = z.infer<typeof ZStaffBookingRequest>;
 export type StaffBookingInput = z.input<typeof ZStaffBookingRequest>;
 
+/** What the diary says when a change would leave the booking as it is. */
+export const NOTHING_TO_CHANGE =
+  'That is the booking as it stands: change the date, the time or the party size.';
+
+/**
+ * PATCH /api/admin/bookings/{id}: a booked party's date, time or size changed in place (the
+ * diary's "Change…"), through the same capacity check and date and time rules as a phone
+ * booking. What is left out stays as it is; the guest is e-mailed the booking as it now stands.
+ */
+export const ZBookingChange = z
+  .object({
+    date: ZDate.optional(),
+    time: ZSlotTime.optional(),
+    number_of_people: ZParty.optional(),
+    /** Move them even though the new time is full (needs the permission to overbook). */
+    over_capacity: z.boolean().default(false),
+  })
+  .strict()
+  .refine(
+    (body) =>
+      body.date !== undefined || body.time !== undefined || body.number_of_people !== undefined,
+    { message: NOTHING_TO_CHANGE },
+  );
+export type BookingChange = z.infer<typeof ZBookingChange>;
+export type BookingChangeInput = z.input<typeof ZBookingChange>;
+
 /**
  * POST /api/admin/closeouts: stop online bookings for one slot (`time`), one service (the
  * service's `id` from the day view, e.g. "18:00-22:00"), or the whole day (neither).

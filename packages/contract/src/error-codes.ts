@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   invalid_amount: 422,
   invalid_lines: 422,
   not_the_booking_day: 422,
+  /** A booking change that leaves everything as it was. */
+  nothing_to_change: 422,
   outside_delivery_area: 422,
   payment_declined: 422,
   rule: 422,

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
-import { bookingConfirmation } from '../reservations/booking-message.ts';
+import { bookingConfirmation, type BookingMessageInput } from '../reservations/booking-message.ts';
 import type { BookingRow, CloseoutRow } from '../reservations/reservations.repository.ts';
 import { bookingStoreOf } from '../reservations/reservations.service.ts';
 import { hhmm, instantAt, slotLabel, slotMinutes } from '@servery/contract/clock';
@@ -106,6 +106,7 @@ export function confirmationOf(
   tenant: Tenant,
   row: BookingRow,
   cancelUrl: string,
+  was?: BookingMessageInput['was'],
 ) {
   const store = bookingStoreOf(tenant);
   return bookingConfirmation({
@@ -123,6 +124,7 @@ export function confirmationOf(
     startsAt: instantAt(row.date, slotMinutes(row.time), tenant.row.config.timeZone)!,
     cancelUrl,
     now: deps.now(),
+    ...(was ? { was } : {}),
   });
 }
 

@@ -128,6 +128,57 @@ export async function undoLastMove(
   return row;
 }
 
+/**
+ * Moves a booking to another date, time or party size if it is still in one of `from` and still
+ * as it was read (`was`): one conditional update, so of a change and a colleague's move or
+ * change at once one wins and the other gets nothing back (a 409). A new date earns a new
+ * reminder; the over-capacity mark is the caller's to set again.
+ */
+export async function changeBookingSlot(
+  tx: Executor,
+  where: {
+    tenantId: string;
+    id: string;
+    from: readonly BookingStatus[];
+    was: { date: string; time: string; covers: number };
+  },
+  change: { date: string; time: string; covers: number; at: Date },
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({
+      date: change.date,
+      time: change.time,
+      covers: change.covers,
+      people: String(change.covers),
+      overCapacity: false,
+      updatedAt: change.at,
+      ...(change.date !== where.was.date ? { reminderSentAt: null } : {}),
+    })
+    .where(
+      and(
+        eq(bookings.tenantId, where.tenantId),
+        eq(bookings.id, where.id),
+        inArray(bookings.status, [...where.from]),
+        eq(bookings.date, where.was.date),
+        eq(bookings.time, where.was.time),
+        eq(bookings.covers, where.was.covers),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Marks a booking as taken into a full slot on purpose (a manager's overbooking). */
+export async function markOverCapacity(tx: Executor, tenantId: string, id: string) {
+  const [row] = await tx
+    .update(bookings)
+    .set({ overCapacity: true })
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)))
+    .returning();
+  return row!;
+}
+
 export type { CloseoutRow } from '../reservations/reservations.repository.ts';
 
 export async function insertCloseout(tx: Executor, closeout: typeof bookingCloseouts.$inferInsert) {

@@ -41,6 +41,7 @@ import { createCloseouts } from './closeouts.service.ts';
 import { timingRefusal } from './front-of-house-rules.ts';
 import { createNoShowUndo } from './no-show-undo.ts';
 import { createMoveUndo } from './move-undo.ts';
+import { createBookingChange } from './booking-change.ts';
 import { hashToken } from '../../lib/hash-token.ts';
 
 export function createDiaryService(deps: DiaryDeps) {
@@ -203,6 +204,7 @@ export function createDiaryService(deps: DiaryDeps) {
     ...createCloseouts(deps),
     ...createNoShowUndo(deps),
     ...createMoveUndo(deps),
+    ...createBookingChange(deps),
   };
 }
 export type DiaryService = ReturnType<typeof createDiaryService>;

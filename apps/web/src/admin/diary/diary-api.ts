@@ -1,4 +1,5 @@
 import type {
+  BookingChange,
   BookingStatusChange,
   BookingUndo,
   CloseoutRequest,
@@ -31,6 +32,11 @@ const diaryApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: DiaryBooking }) => body.data,
       invalidatesTags: ['Booking'],
     }),
+    changeBooking: build.mutation<DiaryBooking, BookingChange & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/bookings/${id}`, method: 'PATCH', body }),
+      transformResponse: (body: { data: DiaryBooking }) => body.data,
+      invalidatesTags: ['Booking'],
+    }),
     addBooking: build.mutation<DiaryBooking, StaffBookingInput>({
       query: (body) => ({ url: '/bookings', method: 'POST', body }),
       transformResponse: (body: { data: DiaryBooking }) => body.data,
@@ -54,6 +60,7 @@ export const {
   useMoveBookingMutation,
   useUndoNoShowMutation,
   useUndoMoveMutation,
+  useChangeBookingMutation,
   useAddBookingMutation,
   useAddCloseoutMutation,
   useRemoveCloseoutMutation,

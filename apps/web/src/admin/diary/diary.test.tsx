@@ -39,6 +39,7 @@ describe('a booking in the diary', () => {
       'Arrived Priya Shah, 4',
       'Seat Priya Shah, 4',
       'No-show… Priya Shah, 4',
+      'Change… Priya Shah, 4',
       'Cancel…',
     ]);
     expect(screen.getByText('Booked')).toBeTruthy();
@@ -55,7 +56,12 @@ describe('a booking in the diary', () => {
       </ul>,
     );
     const names = screen.getAllByRole('button').map((b) => b.textContent);
-    expect(names).toEqual(['Arrived Priya Shah, 4', 'Seat Priya Shah, 4', 'Cancel…']);
+    expect(names).toEqual([
+      'Arrived Priya Shah, 4',
+      'Seat Priya Shah, 4',
+      'Change… Priya Shah, 4',
+      'Cancel…',
+    ]);
   });
 
   it('asks before a no-show, then offers its undo for 10 minutes (issue 27, point 6)', async () => {
