@@ -3,6 +3,8 @@ import { VIEWPORTS, accessibilityViolations, openPage, screenshot } from './supp
 import { useProduct } from './support/product.ts';
 import {
   addDays,
+  bookingMailsTo,
+  cancelLinkIn,
   chooseDate,
   fillDetails,
   timeBox,
@@ -14,6 +16,7 @@ import { DEMO_OWNER, signInToAdmin } from './support/staff.ts';
 
 // Issue 16: a guest books online in one browser; the host's open diary shows it without a
 // reload, and offers only what the clock allows for tomorrow's party. Messages go to the server log at info level.
+const TABLET = { width: 1024, height: 768 };
 const product = useProduct(() => ({ env: { LOG_LEVEL: 'info' } }));
 const url = () => product.server.url;
 
@@ -49,9 +52,10 @@ describe('the bookings diary', () => {
     );
     await timeBox(guest.page).selectOption(time);
     const name = `Ada Diary ${uniquePhone().slice(-4)}`;
+    const email = uniqueEmail('diary');
     await fillDetails(guest.page, {
       name,
-      email: uniqueEmail('diary'),
+      email,
       phone: uniquePhone(),
       number_of_people: '3',
       message: 'Birthday',
@@ -77,8 +81,11 @@ describe('the bookings diary', () => {
     await screenshot(host.page, 'diary-desktop');
 
     // Tomorrow's party cannot arrive, be seated or be a no-show today (issue 27, point 6): the
-    // card offers only a cancellation.
-    expect(await card.getByRole('button').allTextContents()).toEqual(['Cancel…']);
+    // card offers only a change and a cancellation.
+    expect(await card.getByRole('button').allTextContents()).toEqual([
+      `Change… ${name}, 3`,
+      'Cancel…',
+    ]);
     // Its cancel form loads when it opens, asks why for the guest, and "Keep it" sends nothing.
     await card.getByRole('button', { name: 'Cancel…' }).click();
     await card.getByRole('textbox', { name: /Why is it cancelled\?/ }).waitFor();
@@ -87,6 +94,41 @@ describe('the bookings diary', () => {
     await card.getByRole('button', { name: 'Keep it' }).click();
     await card.getByRole('button', { name: 'Cancel…' }).waitFor();
     expect(await card.textContent()).toContain('Booked');
+
+    // The guest rings: they will come later, and one more (decision 68). The host changes the
+    // booking in place on a 1024 px tablet; it keeps the guest's details and note.
+    const later = slots[3] ?? slots.at(-1)!;
+    await host.page.setViewportSize(TABLET);
+    await card.getByRole('button', { name: /^Change…/ }).click();
+    const form = host.page.getByRole('form', { name: `Change ${name}’s booking` });
+    await form.getByRole('combobox', { name: 'Time' }).selectOption(later);
+    await form.getByRole('spinbutton', { name: 'People' }).fill('4');
+    expect(await accessibilityViolations(host.page)).toEqual([]);
+    await screenshot(host.page, 'diary-change-form-1024');
+    await form.getByRole('button', { name: 'Save and e-mail the guest' }).click();
+    await host.page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^${name}: now 4 people on .+ at ${later}\\.$`) })
+      .waitFor();
+    const moved = host.page.getByRole('listitem', { name: `${name}, 4 at ${later}` });
+    await moved.waitFor();
+    expect(await moved.textContent()).toContain('Birthday');
+    expect(
+      await host.page
+        .getByRole('meter', { name: `Covers at ${later}` })
+        .getAttribute('aria-valuenow'),
+    ).not.toBe('0');
+    await host.page.getByRole('heading', { level: 2, name: /· 4 covers, 1 booking$/ }).waitFor();
+    await moved.scrollIntoViewIfNeeded();
+    expect(await accessibilityViolations(host.page)).toEqual([]);
+    await screenshot(host.page, 'diary-changed-1024');
+    // The guest is told as they were told of the booking: an e-mail, with a link of its own.
+    const mails = await bookingMailsTo(product.server.output, email, 2);
+    expect(mails[1]!.subject).toBe(
+      `Your booking at Tandoor Lane is changed: ${ukDate(date)} at ${later}`,
+    );
+    expect(mails[1]!.text).toContain(`your table is now for 4 on ${ukDate(date)} at ${later}`);
+    expect(cancelLinkIn(mails[1]!.text).startsWith(`${url()}/reservation/cancel/`)).toBe(true);
 
     // A walk-in can only be today: the quick form adds a phone booking here.
     await host.page.getByRole('button', { name: 'Phone booking or walk-in' }).click();

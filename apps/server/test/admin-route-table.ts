@@ -191,6 +191,24 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     permission: 'bookings:run',
     scope: 'store',
   },
+  // Decision 65: the diary's last one-tap move (arrived, seated, left), undone within 10 minutes.
+  {
+    method: 'POST',
+    route: '/api/admin/bookings/:id/undo',
+    url: (f) => `/api/admin/bookings/${f.bookingId}/undo`,
+    body: () => ({ status: 'seated' }),
+    permission: 'bookings:run',
+    scope: 'store',
+  },
+  // A booked party's date, time or size changed in place.
+  {
+    method: 'PATCH',
+    route: '/api/admin/bookings/:id',
+    url: (f) => `/api/admin/bookings/${f.bookingId}`,
+    body: () => ({ time: '08:00 PM', number_of_people: 3 }),
+    permission: 'bookings:run',
+    scope: 'store',
+  },
   {
     method: 'POST',
     route: '/api/admin/closeouts',

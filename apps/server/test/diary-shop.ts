@@ -56,7 +56,7 @@ export function useDiaryShop() {
 
   const admin = (
     agent: StaffAgent,
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) => ctx.app.inject({ method, url, headers: agent.headers, ...(payload ? { payload } : {}) });

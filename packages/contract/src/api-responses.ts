@@ -152,6 +152,8 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'POST /api/admin/bookings': { status: 200, schema: ok(ZDiaryBooking) },
   'POST /api/admin/bookings/:id/status': { status: 200, schema: ok(ZDiaryBooking) },
   'POST /api/admin/bookings/:id/undo-no-show': { status: 200, schema: ok(ZDiaryBooking) },
+  'POST /api/admin/bookings/:id/undo': { status: 200, schema: ok(ZDiaryBooking) },
+  'PATCH /api/admin/bookings/:id': { status: 200, schema: ok(ZDiaryBooking) },
   'POST /api/admin/closeouts': { status: 200, schema: ok(ZDiaryCloseout) },
   'DELETE /api/admin/closeouts/:id': { status: 200, schema: ok(ZDiaryCloseout) },
   // Service controls (issue 15)

@@ -42,6 +42,12 @@ export const ZDiaryBooking = z.looseObject({
   no_show_from: instant,
   /** For a no-show marked in the last NO_SHOW_UNDO_MINUTES: until when it may be undone. */
   undo_no_show_until: instant.nullable(),
+  /**
+   * After a one-tap move (arrived, seated, left) made in the last MOVE_UNDO_MINUTES: until when
+   * it may be undone, and the status the undo puts back; both null otherwise.
+   */
+  undo_until: instant.nullable(),
+  undo_back_to: bookingStatus.nullable(),
 });
 export type DiaryBooking = Answer<typeof ZDiaryBooking>;
 

@@ -4,6 +4,7 @@ import {
   DATE_PATTERN,
   PEOPLE_OPTIONS,
   SLOT_TIME_PATTERN,
+  UNDOABLE_BOOKING_MOVES,
   type BookingStatus,
 } from './reservation.ts';
 
@@ -26,7 +27,14 @@ export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]
 };
 
 // In reservation-rules.ts, without zod: the diary's first screen reads them.
-export { NO_SHOW_AFTER_MINUTES, NO_SHOW_UNDO_MINUTES } from './reservation-rules.ts';
+export {
+  CHANGEABLE_BOOKING_STATUSES,
+  MOVE_UNDO_MINUTES,
+  NO_SHOW_AFTER_MINUTES,
+  NO_SHOW_UNDO_MINUTES,
+  UNDOABLE_BOOKING_MOVES,
+  type UndoableBookingMove,
+} from './reservation-rules.ts';
 /** Moves that only make sense on the booking's own day (in the shop's time). */
 export const SAME_DAY_BOOKING_MOVES: readonly BookingStatus[] = ['arrived', 'seated'];
 
@@ -67,6 +75,20 @@ export const ZBookingStatusChange = z
   .strict();
 export type BookingStatusChange = z.infer<typeof ZBookingStatusChange>;
 
+/**
+ * POST /api/admin/bookings/{id}/undo: the move the screen offered to undo, by the status it
+ * made. Named, so an undo never takes back a later move a colleague made meanwhile (a 409).
+ * A no-show is undone as by POST /api/admin/bookings/{id}/undo-no-show.
+ */
+export const ZBookingUndo = z
+  .object({
+    status: z.enum([...UNDOABLE_BOOKING_MOVES, 'no_show'], {
+      error: 'Name the move to undo: arrived, seated, completed or no_show',
+    }),
+  })
+  .strict();
+export type BookingUndo = z.infer<typeof ZBookingUndo>;
+
 const ZDate = z.string().regex(DATE_PATTERN, 'Use a date such as 2026-11-24');
 const ZSlotTime = z.string().regex(SLOT_TIME_PATTERN, 'Use a time such as 07:30 PM');
 
@@ -98,6 +120,32 @@ export const ZStaffBookingRequest = z
   .strict();
 export type StaffBookingRequest = z.infer<typeof ZStaffBookingRequest>;
 export type StaffBookingInput = z.input<typeof ZStaffBookingRequest>;
+
+/** What the diary says when a change would leave the booking as it is. */
+export const NOTHING_TO_CHANGE =
+  'That is the booking as it stands: change the date, the time or the party size.';
+
+/**
+ * PATCH /api/admin/bookings/{id}: a booked party's date, time or size changed in place (the
+ * diary's "Change…"), through the same capacity check and date and time rules as a phone
+ * booking. What is left out stays as it is; the guest is e-mailed the booking as it now stands.
+ */
+export const ZBookingChange = z
+  .object({
+    date: ZDate.optional(),
+    time: ZSlotTime.optional(),
+    number_of_people: ZParty.optional(),
+    /** Move them even though the new time is full (needs the permission to overbook). */
+    over_capacity: z.boolean().default(false),
+  })
+  .strict()
+  .refine(
+    (body) =>
+      body.date !== undefined || body.time !== undefined || body.number_of_people !== undefined,
+    { message: NOTHING_TO_CHANGE },
+  );
+export type BookingChange = z.infer<typeof ZBookingChange>;
+export type BookingChangeInput = z.input<typeof ZBookingChange>;
 
 /**
  * POST /api/admin/closeouts: stop online bookings for one slot (`time`), one service (the

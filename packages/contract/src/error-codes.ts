@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   last_owner: 409,
   line_refunded: 409,
   nothing_paid: 409,
+  /** A walk-in seated as it was added, or a move already undone (decision 67). */
+  nothing_to_undo: 409,
   order_moved: 409,
   refund_exceeds: 409,
   slot_full: 409,
@@ -37,6 +39,8 @@ export const ERROR_STATUS = {
   invalid_amount: 422,
   invalid_lines: 422,
   not_the_booking_day: 422,
+  /** A booking change that leaves everything as it was. */
+  nothing_to_change: 422,
   outside_delivery_area: 422,
   payment_declined: 422,
   rule: 422,

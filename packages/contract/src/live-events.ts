@@ -13,6 +13,8 @@ export const LIVE_EVENT_KINDS = [
   'order.payment',
   'booking.created',
   'booking.status',
+  // A booked party's date, time or size changed in the diary.
+  'booking.changed',
   'closeout.changed',
   // Service controls (issue 15).
   'availability.changed',

@@ -40,3 +40,14 @@ export const GUEST_CANCELLABLE: readonly BookingStatus[] = ['requested', 'confir
  */
 export const NO_SHOW_AFTER_MINUTES = 15;
 export const NO_SHOW_UNDO_MINUTES = 10;
+
+/**
+ * The diary's one-tap moves, each undone for this many minutes after it was made, back to the
+ * status the booking had before (docs/decisions/0067).
+ */
+export const UNDOABLE_BOOKING_MOVES = ['arrived', 'seated', 'completed'] as const;
+export type UndoableBookingMove = (typeof UNDOABLE_BOOKING_MOVES)[number];
+export const MOVE_UNDO_MINUTES = 10;
+
+/** What a booking must be for the diary to change its date, time or party size. */
+export const CHANGEABLE_BOOKING_STATUSES: readonly BookingStatus[] = ['confirmed'];

@@ -814,6 +814,12 @@ export const bookings = pgTable(
     cancelTokenHash: text('cancel_token_hash').notNull().unique(),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
+    /**
+     * The status before the last one-tap move of the diary, and when it was made: what the
+     * move's undo puts back, and until when (docs/decisions/0067). Cleared by the undo.
+     */
+    lastMoveFrom: text('last_move_from').$type<BookingStatus>(),
+    lastMoveAt: timestamp('last_move_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash').notNull(),
     createdAt: createdAt(),

@@ -10,13 +10,13 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
-import { bookingConfirmation } from '../reservations/booking-message.ts';
+import { bookingConfirmation, type BookingMessageInput } from '../reservations/booking-message.ts';
 import type { BookingRow, CloseoutRow } from '../reservations/reservations.repository.ts';
 import { bookingStoreOf } from '../reservations/reservations.service.ts';
 import { hhmm, instantAt, slotLabel, slotMinutes } from '@servery/contract/clock';
 
 import type { Tenant } from '../tenants/tenants.repository.ts';
-import { movesNow, noShowFrom, undoNoShowUntil } from './front-of-house-rules.ts';
+import { movesNow, noShowFrom, undoMoveUntil, undoNoShowUntil } from './front-of-house-rules.ts';
 
 export interface DiaryDeps {
   db: Database;
@@ -51,6 +51,7 @@ export interface DiaryClock {
 
 export function toDiaryBooking(row: BookingRow, clock: DiaryClock): DiaryBooking {
   const undoUntil = undoNoShowUntil(row, clock.at);
+  const undoMove = undoMoveUntil(row, clock.at);
   return {
     id: row.id,
     date: row.date,
@@ -69,6 +70,8 @@ export function toDiaryBooking(row: BookingRow, clock: DiaryClock): DiaryBooking
     next: movesNow(row, BOOKING_TRANSITIONS[row.status], clock.at, clock.timeZone),
     no_show_from: noShowFrom(row, clock.timeZone).toISOString(),
     undo_no_show_until: undoUntil?.toISOString() ?? null,
+    undo_until: undoMove?.toISOString() ?? null,
+    undo_back_to: undoMove ? row.lastMoveFrom : null,
   };
 }
 
@@ -103,6 +106,7 @@ export function confirmationOf(
   tenant: Tenant,
   row: BookingRow,
   cancelUrl: string,
+  was?: BookingMessageInput['was'],
 ) {
   const store = bookingStoreOf(tenant);
   return bookingConfirmation({
@@ -120,6 +124,7 @@ export function confirmationOf(
     startsAt: instantAt(row.date, slotMinutes(row.time), tenant.row.config.timeZone)!,
     cancelUrl,
     now: deps.now(),
+    ...(was ? { was } : {}),
   });
 }
 

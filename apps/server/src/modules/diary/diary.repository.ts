@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { BookingStatus } from '@servery/contract/reservation';
 import type { Executor } from '../../db/client.ts';
 import { bookingCloseouts, bookings } from '../../db/schema.ts';
@@ -52,6 +52,10 @@ export async function moveBooking(
     .set({
       status: change.status,
       updatedAt: change.at,
+      // The status this update moves from, read from the row it changes (not the one read
+      // before), so the undo puts back what really was there even after a race.
+      lastMoveFrom: sql`${bookings.status}`,
+      lastMoveAt: change.at,
       ...(change.covers !== undefined
         ? { covers: change.covers, people: String(change.covers) }
         : {}),
@@ -91,6 +95,88 @@ export async function undoNoShow(
     )
     .returning();
   return row;
+}
+
+/**
+ * Takes back the diary's last one-tap move: the booking goes back to the status it came from if
+ * it is still in `status` and the move was made since `movedSince`. One conditional update, so a
+ * second undo, an undo after the window or after a colleague's later move gets nothing back.
+ */
+export async function undoLastMove(
+  tx: Executor,
+  where: { tenantId: string; id: string; status: BookingStatus; movedSince: Date },
+  at: Date,
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({
+      status: sql`${bookings.lastMoveFrom}`,
+      lastMoveFrom: null,
+      lastMoveAt: null,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(bookings.tenantId, where.tenantId),
+        eq(bookings.id, where.id),
+        eq(bookings.status, where.status),
+        isNotNull(bookings.lastMoveFrom),
+        gte(bookings.lastMoveAt, where.movedSince),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Moves a booking to another date, time or party size if it is still in one of `from` and still
+ * as it was read (`was`): one conditional update, so of a change and a colleague's move or
+ * change at once one wins and the other gets nothing back (a 409). A new date earns a new
+ * reminder; the over-capacity mark is the caller's to set again.
+ */
+export async function changeBookingSlot(
+  tx: Executor,
+  where: {
+    tenantId: string;
+    id: string;
+    from: readonly BookingStatus[];
+    was: { date: string; time: string; covers: number };
+  },
+  change: { date: string; time: string; covers: number; at: Date },
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({
+      date: change.date,
+      time: change.time,
+      covers: change.covers,
+      people: String(change.covers),
+      overCapacity: false,
+      updatedAt: change.at,
+      ...(change.date !== where.was.date ? { reminderSentAt: null } : {}),
+    })
+    .where(
+      and(
+        eq(bookings.tenantId, where.tenantId),
+        eq(bookings.id, where.id),
+        inArray(bookings.status, [...where.from]),
+        eq(bookings.date, where.was.date),
+        eq(bookings.time, where.was.time),
+        eq(bookings.covers, where.was.covers),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Marks a booking as taken into a full slot on purpose (a manager's overbooking). */
+export async function markOverCapacity(tx: Executor, tenantId: string, id: string) {
+  const [row] = await tx
+    .update(bookings)
+    .set({ overCapacity: true })
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id)))
+    .returning();
+  return row!;
 }
 
 export type { CloseoutRow } from '../reservations/reservations.repository.ts';

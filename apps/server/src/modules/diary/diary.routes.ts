@@ -1,16 +1,33 @@
 import { z } from 'zod';
 import {
+  ZBookingChange,
   ZBookingStatusChange,
+  ZBookingUndo,
   ZCloseoutRequest,
   ZDiaryQuery,
   ZStaffBookingRequest,
+  MOVE_UNDO_MINUTES,
 } from '@servery/contract/diary';
+import type { BookingStatus } from '@servery/contract/reservation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { staffOf } from '../../plugins/staff-session.ts';
 import { auditActorOf } from '../audit/audit-actor.ts';
 import type { staffShopLoader } from '../staff/staff-shop.ts';
+import { ukDate } from '../reservations/booking-message.ts';
 import type { DiaryService } from './diary.service.ts';
+
+/** How the front of house says where a booking stands. */
+const STATUS_WORDS: Record<BookingStatus, string> = {
+  requested: 'a request',
+  confirmed: 'booked',
+  arrived: 'arrived',
+  seated: 'seated',
+  completed: 'left',
+  no_show: 'a no-show',
+  cancelled: 'cancelled',
+  declined: 'declined',
+};
 
 const ZBookingParams = z.object({ id: z.uuid({ message: 'Not a valid booking id' }) });
 const ZCloseoutParams = z.object({ id: z.uuid({ message: 'Not a valid close-out id' }) });
@@ -53,6 +70,32 @@ export const diaryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.patch(
+    '/api/admin/bookings/:id',
+    {
+      schema: {
+        params: ZBookingParams,
+        body: ZBookingChange,
+        description:
+          "Changes a booked (confirmed) party's date, time or size in place: today or later, one of the day's times, the new slot's room checked as for a phone booking (409 when full; over_capacity for a manager). The guest is e-mailed the booking as it now stands. 409 for a booking in another status or changed meanwhile; 422 when nothing would change.",
+      },
+      onRequest: app.requireStaff('bookings:run'),
+    },
+    async (request) => {
+      const data = await diary.changeBooking(
+        await callerOf(request),
+        request.params.id,
+        request.body,
+      );
+      const people = data.covers === 1 ? 'person' : 'people';
+      return {
+        status: 200,
+        message: `${data.name}: now ${data.covers} ${people} on ${ukDate(data.date)} at ${data.time}.`,
+        data,
+      };
+    },
+  );
+
   app.post(
     '/api/admin/bookings/:id/status',
     {
@@ -71,6 +114,22 @@ export const diaryRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const data = await diary.undoNoShow(await callerOf(request), request.params.id);
       return { status: 200, message: `${data.name}: the no-show is undone, booked again.`, data };
+    },
+  );
+
+  app.post(
+    '/api/admin/bookings/:id/undo',
+    {
+      schema: {
+        params: ZBookingParams,
+        body: ZBookingUndo,
+        description: `Takes back the diary's last one-tap move (arrived, seated, completed) within ${MOVE_UNDO_MINUTES} minutes, to the status before it; \`status\` names the move being undone (409 when the booking is no longer in it, 422 after the window). A no-show is undone as by undo-no-show.`,
+      },
+      onRequest: app.requireStaff('bookings:run'),
+    },
+    async (request) => {
+      const data = await diary.undoMove(await callerOf(request), request.params.id, request.body);
+      return { status: 200, message: `${data.name}: back to ${STATUS_WORDS[data.status]}.`, data };
     },
   );
 

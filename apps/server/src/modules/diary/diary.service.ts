@@ -40,6 +40,8 @@ import { createStaffBookings } from './staff-bookings.ts';
 import { createCloseouts } from './closeouts.service.ts';
 import { timingRefusal } from './front-of-house-rules.ts';
 import { createNoShowUndo } from './no-show-undo.ts';
+import { createMoveUndo } from './move-undo.ts';
+import { createBookingChange } from './booking-change.ts';
 import { hashToken } from '../../lib/hash-token.ts';
 
 export function createDiaryService(deps: DiaryDeps) {
@@ -201,6 +203,8 @@ export function createDiaryService(deps: DiaryDeps) {
     ...createStaffBookings(deps),
     ...createCloseouts(deps),
     ...createNoShowUndo(deps),
+    ...createMoveUndo(deps),
+    ...createBookingChange(deps),
   };
 }
 export type DiaryService = ReturnType<typeof createDiaryService>;

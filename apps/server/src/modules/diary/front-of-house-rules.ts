@@ -1,7 +1,9 @@
 import {
+  MOVE_UNDO_MINUTES,
   NO_SHOW_AFTER_MINUTES,
   NO_SHOW_UNDO_MINUTES,
   SAME_DAY_BOOKING_MOVES,
+  UNDOABLE_BOOKING_MOVES,
 } from '@servery/contract/diary';
 import {
   instantAt,
@@ -33,6 +35,20 @@ export const noShowFrom = (row: Pick<BookingRow, 'date' | 'time'>, timeZone: str
 export function undoNoShowUntil(row: Pick<BookingRow, 'status' | 'updatedAt'>, at: Date) {
   if (row.status !== 'no_show' || !row.updatedAt) return null;
   const until = new Date(row.updatedAt.getTime() + NO_SHOW_UNDO_MINUTES * MINUTE);
+  return until > at ? until : null;
+}
+
+/**
+ * Until when the diary's last one-tap move (arrived, seated, left) may be undone, or null: the
+ * move's own moment, kept beside the status it came from (decision 67).
+ */
+export function undoMoveUntil(
+  row: Pick<BookingRow, 'status' | 'lastMoveFrom' | 'lastMoveAt'>,
+  at: Date,
+) {
+  if (!(UNDOABLE_BOOKING_MOVES as readonly BookingStatus[]).includes(row.status)) return null;
+  if (!row.lastMoveFrom || !row.lastMoveAt) return null;
+  const until = new Date(row.lastMoveAt.getTime() + MOVE_UNDO_MINUTES * MINUTE);
   return until > at ? until : null;
 }
 

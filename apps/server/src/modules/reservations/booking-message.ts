@@ -18,6 +18,8 @@ export interface BookingMessageInput {
   startsAt: Date;
   cancelUrl: string;
   now: Date;
+  /** The booking as it was before the restaurant changed it: the message is then the change's. */
+  was?: { date: string; time: string; people: string };
 }
 
 /** "2026-11-24" → "24/11/2026", as product.md §2 writes dates for people. */
@@ -39,12 +41,19 @@ export function bookingCalendar(input: BookingMessageInput): string {
 const ADD_TO_CALENDAR = 'Add to calendar';
 const CALENDAR_FILENAME = 'booking.ics';
 
-/** The confirmation e-mail: the details, the calendar file, and the link that cancels. */
+/**
+ * The confirmation e-mail: the details, the calendar file, and the link that cancels. After the
+ * restaurant changes a booking (`was`), the same e-mail says what changed: the calendar file
+ * keeps the booking's UID, so a calendar that has the old time moves it.
+ */
 export function bookingConfirmation(input: BookingMessageInput): NewOutboxMessage {
   const when = `${ukDate(input.date)} at ${input.time}`;
-  const headline = input.requested
-    ? `We have your request for a table for ${input.people} on ${when}. The restaurant will confirm it by e-mail.`
-    : `Your table for ${input.people} on ${when} is booked.`;
+  const { was } = input;
+  const headline = was
+    ? `${input.shopName} has changed your booking: your table is now for ${input.people} on ${when} (it was for ${was.people} on ${ukDate(was.date)} at ${was.time}).`
+    : input.requested
+      ? `We have your request for a table for ${input.people} on ${when}. The restaurant will confirm it by e-mail.`
+      : `Your table for ${input.people} on ${when} is booked.`;
   const text = [
     `Hello ${input.name},`,
     '',
@@ -69,10 +78,12 @@ ${input.message ? `<p>Your message: ${escapeHtml(input.message)}</p>` : ''}
     tenantId: input.tenantId,
     channel: 'email',
     recipient: input.email,
-    kind: 'booking_confirmation',
-    subject: input.requested
-      ? `Your booking request at ${input.shopName}, ${when}`
-      : `Your table at ${input.shopName}, ${when}`,
+    kind: was ? 'booking_changed' : 'booking_confirmation',
+    subject: was
+      ? `Your booking at ${input.shopName} is changed: ${when}`
+      : input.requested
+        ? `Your booking request at ${input.shopName}, ${when}`
+        : `Your table at ${input.shopName}, ${when}`,
     textBody: text,
     htmlBody: html,
     senderName: input.shopName,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { BookingStatusChange, DiaryBooking } from '@servery/contract/diary';
 import type { BookingStatus } from '@servery/contract/reservation';
+import { CHANGEABLE_BOOKING_STATUSES } from '@servery/contract/reservation-rules';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
@@ -14,6 +15,8 @@ import {
   useNow,
 } from './no-show-controls.tsx';
 import { PanelPlaceholder } from '../move-panels.tsx';
+import { moveUndoOffered, UndoMove } from './undo-move-controls.tsx';
+import { useDiaryNotice } from './diary-notice.ts';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   requested: 'Request',
@@ -48,6 +51,10 @@ const SOURCES = { online: 'online', phone: 'phone', walk_in: 'walk-in' } as cons
 const loadPanels = () => import('./booking-move-panels.tsx');
 const ConfirmPanel = lazy(() => loadPanels().then((m) => ({ default: m.ConfirmPanel })));
 const ReasonPanel = lazy(() => loadPanels().then((m) => ({ default: m.ReasonPanel })));
+const loadChangeForm = () => import('./change-booking-form.tsx');
+const ChangeBookingForm = lazy(() =>
+  loadChangeForm().then((m) => ({ default: m.ChangeBookingForm })),
+);
 
 /** One booking in the diary: who, how many, and the moves the table allows now. */
 export function BookingCard({
@@ -58,7 +65,10 @@ export function BookingCard({
   showDate?: boolean;
 }) {
   const [move, moving] = useMoveBookingMutation();
-  const [mode, setMode] = useState<'idle' | 'confirm' | 'decline' | 'cancel' | 'no_show'>('idle');
+  const [mode, setMode] = useState<
+    'idle' | 'confirm' | 'decline' | 'cancel' | 'no_show' | 'change'
+  >('idle');
+  const notice = useDiaryNotice();
   const now = useNow();
   const noShow = noShowOffered(booking, now);
   const [problem, setProblem] = useState('');
@@ -111,6 +121,14 @@ export function BookingCard({
       {booking.note && <p className="mt-1 text-stone-800">Note: {booking.note}</p>}
 
       {mode === 'idle' && undoOffered(booking, now) && <UndoNoShow booking={booking} now={now} />}
+      {mode === 'idle' && moveUndoOffered(booking, now) && (
+        <UndoMove
+          booking={booking}
+          now={now}
+          label={STATUS_LABELS[booking.status]}
+          backTo={STATUS_LABELS[booking.undo_back_to!]}
+        />
+      )}
       {(noShow || mode === 'no_show') && (
         <ConfirmNoShow booking={booking} open={mode === 'no_show'} onDone={() => setMode('idle')} />
       )}
@@ -158,6 +176,18 @@ export function BookingCard({
               No-show…<span className="sr-only"> {who}</span>
             </button>
           )}
+          {CHANGEABLE_BOOKING_STATUSES.includes(booking.status) && (
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'lg' })}
+              onClick={() => setMode('change')}
+              // The form's chunk starts on the way before the click lands.
+              onPointerEnter={() => void loadChangeForm()}
+              onFocus={() => void loadChangeForm()}
+            >
+              Change…<span className="sr-only"> {who}</span>
+            </button>
+          )}
           {booking.next.includes('cancelled') && (
             <button
               type="button"
@@ -192,6 +222,22 @@ export function BookingCard({
               status={mode === 'decline' ? 'declined' : 'cancelled'}
             />
           )}
+        </Suspense>
+      )}
+      {mode === 'change' && (
+        <Suspense
+          fallback={
+            <PanelPlaceholder label={`Opening the form for ${who}`} className="mt-3 bg-stone-100" />
+          }
+        >
+          <ChangeBookingForm
+            booking={booking}
+            onBack={back}
+            onDone={(message) => {
+              setMode('idle');
+              notice(message);
+            }}
+          />
         </Suspense>
       )}
       <ProblemLine message={problem} className="mt-2" />

@@ -1,5 +1,7 @@
 import type {
+  BookingChange,
   BookingStatusChange,
+  BookingUndo,
   CloseoutRequest,
   DiaryBooking,
   DiaryCloseout,
@@ -25,6 +27,16 @@ const diaryApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: DiaryBooking }) => body.data,
       invalidatesTags: ['Booking'],
     }),
+    undoMove: build.mutation<DiaryBooking, BookingUndo & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/bookings/${id}/undo`, method: 'POST', body }),
+      transformResponse: (body: { data: DiaryBooking }) => body.data,
+      invalidatesTags: ['Booking'],
+    }),
+    changeBooking: build.mutation<DiaryBooking, BookingChange & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/bookings/${id}`, method: 'PATCH', body }),
+      transformResponse: (body: { data: DiaryBooking }) => body.data,
+      invalidatesTags: ['Booking'],
+    }),
     addBooking: build.mutation<DiaryBooking, StaffBookingInput>({
       query: (body) => ({ url: '/bookings', method: 'POST', body }),
       transformResponse: (body: { data: DiaryBooking }) => body.data,
@@ -47,6 +59,8 @@ export const {
   useDiaryDayQuery,
   useMoveBookingMutation,
   useUndoNoShowMutation,
+  useUndoMoveMutation,
+  useChangeBookingMutation,
   useAddBookingMutation,
   useAddCloseoutMutation,
   useRemoveCloseoutMutation,

@@ -12,6 +12,7 @@ import { diaryCsv } from './diary-csv.ts';
 import { addDays, dayLabels, shopToday } from './diary-dates.ts';
 import { useDiaryDayQuery } from './diary-api.ts';
 import { DiarySlots } from './diary-slots.tsx';
+import { DiaryNotice } from './diary-notice.ts';
 
 // The phone booking form is checked by the contract's schema (react-hook-form and zod, about
 // 35 KB compressed): a chunk of its own, fetched when it is asked for, so the diary's first
@@ -54,7 +55,7 @@ export function DiaryPage() {
   const data = day.data;
 
   return (
-    <>
+    <DiaryNotice.Provider value={setSaid}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">
           Bookings <span className="block text-xl font-semibold">{dayLabels(date).long}</span>
@@ -185,7 +186,7 @@ export function DiaryPage() {
           Loading the day…
         </p>
       )}
-    </>
+    </DiaryNotice.Provider>
   );
 }
 

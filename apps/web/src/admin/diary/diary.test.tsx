@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiaryBooking, DiaryDay } from '@servery/contract/diary';
 import { stubApiWire } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
+import { diaryBooking } from '../testing/staff-app-fakes.ts';
 import { BookingCard } from './booking-card.tsx';
 import { diaryCsv } from './diary-csv.ts';
 import { undoMinutesLeft } from './no-show-controls.tsx';
@@ -20,27 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const booking = (overrides: Partial<DiaryBooking> = {}): DiaryBooking => ({
-  id: 'b1',
-  date: '2026-11-27',
-  time: '07:00 PM',
-  people: '4',
-  covers: 4,
-  name: 'Priya Shah',
-  phone: '07700900123',
-  email: 'priya@example.com',
-  message: 'Window, please',
-  status: 'confirmed',
-  source: 'online',
-  note: null,
-  over_capacity: false,
-  created_at: '2026-11-20T10:00:00.000Z',
-  next: ['arrived', 'seated', 'no_show', 'cancelled'],
-  // 7:00 pm in London on 27 November (GMT) is 19:00 UTC.
-  no_show_from: '2026-11-27T19:15:00.000Z',
-  undo_no_show_until: null,
-  ...overrides,
-});
+const booking = diaryBooking;
 /** POST /api/admin/bookings/{id}/status' answer, at the wire. */
 const ok = (data: DiaryBooking) => ({ status: 200, body: { status: 200, message: 'OK', data } });
 const inStore = (ui: React.ReactNode) =>
@@ -58,6 +39,7 @@ describe('a booking in the diary', () => {
       'Arrived Priya Shah, 4',
       'Seat Priya Shah, 4',
       'No-show… Priya Shah, 4',
+      'Change… Priya Shah, 4',
       'Cancel…',
     ]);
     expect(screen.getByText('Booked')).toBeTruthy();
@@ -74,7 +56,12 @@ describe('a booking in the diary', () => {
       </ul>,
     );
     const names = screen.getAllByRole('button').map((b) => b.textContent);
-    expect(names).toEqual(['Arrived Priya Shah, 4', 'Seat Priya Shah, 4', 'Cancel…']);
+    expect(names).toEqual([
+      'Arrived Priya Shah, 4',
+      'Seat Priya Shah, 4',
+      'Change… Priya Shah, 4',
+      'Cancel…',
+    ]);
   });
 
   it('asks before a no-show, then offers its undo for 10 minutes (issue 27, point 6)', async () => {

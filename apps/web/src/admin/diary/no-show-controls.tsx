@@ -72,11 +72,11 @@ export function ConfirmNoShow({
 }
 
 /**
- * Whole minutes left to undo, as the confirm promised them: never more than its 10, though the
- * screen's clock ticks every 15 s and so can be up to a tick behind the server's mark.
+ * Whole minutes left to undo, as the confirm promised them: never more than its 10 (`most`),
+ * though the screen's clock ticks every 15 s and so can be up to a tick behind the server's mark.
  */
-export const undoMinutesLeft = (until: string, now: number) =>
-  Math.min(NO_SHOW_UNDO_MINUTES, Math.max(1, Math.ceil((Date.parse(until) - now) / 60_000)));
+export const undoMinutesLeft = (until: string, now: number, most = NO_SHOW_UNDO_MINUTES) =>
+  Math.min(most, Math.max(1, Math.ceil((Date.parse(until) - now) / 60_000)));
 
 /** The undo of a no-show marked in the last 10 minutes, with the minutes it is offered for. */
 export function UndoNoShow({ booking, now }: { booking: DiaryBooking; now: number }) {

@@ -1,4 +1,5 @@
 import type { DeskOrder } from '@servery/contract/desk';
+import type { DiaryBooking } from '@servery/contract/diary';
 import type { StaffSession } from '@servery/contract/staff';
 import { ROLE_PERMISSIONS, type StaffRole } from '@servery/contract/staff-roles';
 import { vi } from 'vitest';
@@ -109,3 +110,28 @@ export function deskOrder(number: number, change: Partial<DeskOrder> = {}): Desk
     ...change,
   };
 }
+
+/** A booking as the diary's day answers it: Priya Shah's four at 7 pm, booked, on 27 November 2026. */
+export const diaryBooking = (overrides: Partial<DiaryBooking> = {}): DiaryBooking => ({
+  id: 'b1',
+  date: '2026-11-27',
+  time: '07:00 PM',
+  people: '4',
+  covers: 4,
+  name: 'Priya Shah',
+  phone: '07700900123',
+  email: 'priya@example.com',
+  message: 'Window, please',
+  status: 'confirmed',
+  source: 'online',
+  note: null,
+  over_capacity: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  next: ['arrived', 'seated', 'no_show', 'cancelled'],
+  // 7:00 pm in London on 27 November (GMT) is 19:00 UTC.
+  no_show_from: '2026-11-27T19:15:00.000Z',
+  undo_no_show_until: null,
+  undo_until: null,
+  undo_back_to: null,
+  ...overrides,
+});

@@ -1,0 +1,89 @@
+import { MOVE_UNDO_MINUTES, type BookingUndo } from '@servery/contract/diary';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { recordLiveEvent } from '../live-events/live-events.repository.ts';
+import { findBooking, undoLastMove } from './diary.repository.ts';
+import { type DiaryCaller, type DiaryDeps, diaryOf, toDiaryBooking } from './diary-shared.ts';
+import { undoMoveUntil } from './front-of-house-rules.ts';
+import { createNoShowUndo } from './no-show-undo.ts';
+
+const MINUTE = 60_000;
+const said = (status: string) => status.replace(/_/g, ' ');
+
+/**
+ * POST /api/admin/bookings/{id}/undo: a stray tap on Arrived, Seat or Left is taken back within
+ * MOVE_UNDO_MINUTES, the booking back to the status it had before, audited like every move
+ * (decision 67). The body names the move being undone; a no-show goes through the no-show undo
+ * itself, so both routes keep one rule.
+ */
+export function createMoveUndo(deps: DiaryDeps) {
+  const { db, now } = deps;
+  const noShows = createNoShowUndo(deps);
+
+  async function undoMove(caller: DiaryCaller, id: string, body: BookingUndo) {
+    if (body.status === 'no_show') return noShows.undoNoShow(caller, id);
+    const { staff, actor } = caller;
+    const { store, timeZone } = await diaryOf(deps, staff);
+    const current = await findBooking(db, staff.tenantId, id);
+    if (!current) throw notFound('There is no such booking.');
+    if (current.status !== body.status) {
+      throw new AppError(
+        409,
+        'booking_moved',
+        `This booking is ${said(current.status)} now, not ${said(body.status)}: there is nothing to undo. The diary shows where it is.`,
+      );
+    }
+    if (!current.lastMoveFrom || !current.lastMoveAt) {
+      // A walk-in is seated as it is added, and an undone move is not undone twice.
+      throw new AppError(
+        409,
+        'nothing_to_undo',
+        `This booking was not made ${said(body.status)} by a move that can be undone (a walk-in is seated as it is added, and a move is undone once).`,
+      );
+    }
+    const at = now();
+    if (!undoMoveUntil(current, at)) {
+      throw new AppError(
+        422,
+        'undo_window_passed',
+        `A move can be undone for ${MOVE_UNDO_MINUTES} minutes after it is made; this one was made earlier.`,
+      );
+    }
+    const movedSince = new Date(at.getTime() - MOVE_UNDO_MINUTES * MINUTE);
+    const row = await db.transaction(async (tx) => {
+      const undone = await undoLastMove(
+        tx,
+        { tenantId: staff.tenantId, id, status: body.status, movedSince },
+        at,
+      );
+      if (!undone) return undefined;
+      // Every move undone here is between statuses whose covers count (confirmed, arrived,
+      // seated, completed), so the slot keeps the party's seats as they are.
+      await recordAudit(tx, actor, {
+        action: `booking.${body.status}_undone`,
+        entity: 'booking',
+        entityId: id,
+        before: { status: current.status, moved_at: current.lastMoveAt!.toISOString() },
+        after: { status: undone.status, covers: undone.covers },
+      });
+      await recordLiveEvent(tx, {
+        tenantId: staff.tenantId,
+        storeId: store.id,
+        kind: 'booking.status',
+        entityId: id,
+      });
+      return undone;
+    });
+    // Between the read and the update a colleague moved it on, or undid it first.
+    if (!row) {
+      throw new AppError(
+        409,
+        'booking_moved',
+        'Someone else changed this booking a moment ago: there is nothing to undo. The diary shows where it is.',
+      );
+    }
+    return toDiaryBooking(row, { at, timeZone });
+  }
+
+  return { undoMove };
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { DiaryBooking } from '@servery/contract/diary';
+import type { UndoableBookingMove } from '@servery/contract/reservation-rules';
+import { MOVE_UNDO_MINUTES } from '@servery/contract/reservation-rules';
+import { adminErrorMessage } from '../admin-api.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
+import { useUndoMoveMutation } from './diary-api.ts';
+import { undoMinutesLeft } from './no-show-controls.tsx';
+
+/** Whether the last one-tap move may still be undone (the server says until when; the clock moves on). */
+export const moveUndoOffered = (booking: DiaryBooking, now: number) =>
+  booking.undo_until !== null &&
+  booking.undo_back_to !== null &&
+  now < Date.parse(booking.undo_until);
+
+/**
+ * Decision 65: the undo of a stray Arrived, Seat or Left, for 10 minutes after the tap. It sits
+ * above the card's moves, where a second tap on the button just pressed does no new harm, and
+ * says where the undo puts the party back.
+ */
+export function UndoMove({
+  booking,
+  now,
+  label,
+  backTo,
+}: {
+  booking: DiaryBooking;
+  now: number;
+  /** The status as the card names it ("Seated"), and the one the undo goes back to. */
+  label: string;
+  backTo: string;
+}) {
+  const [undo, undoing] = useUndoMoveMutation();
+  const [problem, setProblem] = useState('');
+  const left = undoMinutesLeft(booking.undo_until!, now, MOVE_UNDO_MINUTES);
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2 print:hidden">
+      <button
+        type="button"
+        className={buttonClass({ variant: 'outline', size: 'lg' })}
+        disabled={undoing.isLoading}
+        onClick={async () => {
+          setProblem('');
+          // Offered only in a status of a move that can be undone (moveUndoOffered).
+          const status = booking.status as UndoableBookingMove;
+          const result = await undo({ id: booking.id, status });
+          if ('error' in result) setProblem(adminErrorMessage(result.error));
+        }}
+      >
+        Undo “{label}”
+        <span className="sr-only">
+          {' '}
+          {booking.name}, {booking.people}
+        </span>
+      </button>
+      <span className="text-stone-800">
+        Back to {backTo} · {left} {left === 1 ? 'minute' : 'minutes'} left to undo
+      </span>
+      <ProblemLine message={problem} className="w-full" />
+    </div>
+  );
+}
