@@ -85,7 +85,7 @@ const deskApi = adminApi.injectEndpoints({
      * open orders at once (a completed order comes back to the board). A refused undo reads the
      * open orders again, as a refused move does.
      */
-    undoMove: build.mutation<DeskOrder, OrderMoveUndo & { id: string }>({
+    undoOrderMove: build.mutation<DeskOrder, OrderMoveUndo & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/orders/${id}/undo-move`, method: 'POST', body }),
       transformResponse: (body: { data: DeskOrder }) => body.data,
       async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
@@ -183,5 +183,5 @@ export const {
   useDeskOrdersQuery,
   useMoveOrderMutation,
   usePrintTicketMutation,
-  useUndoMoveMutation,
+  useUndoOrderMoveMutation,
 } = deskApi;

@@ -4,7 +4,7 @@ import type { DeskOrder } from '@servery/contract/desk';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
-import { useUndoMoveMutation } from './desk-api.ts';
+import { useUndoOrderMoveMutation } from './desk-api.ts';
 
 /** A move made on this screen that can still be taken back, and until when (this clock). */
 export interface MadeMove {
@@ -83,7 +83,7 @@ export function useMadeMoves() {
 export function UndoBar({ made }: { made: ReturnType<typeof useMadeMoves> }) {
   const { moves, said, setSaid, forget } = made;
   const remembered = made.made;
-  const [undo, undoing] = useUndoMoveMutation();
+  const [undo, undoing] = useUndoOrderMoveMutation();
   const [problem, setProblem] = useState('');
   const newest = useRef<HTMLButtonElement>(null);
   const shown = moves.slice(0, SHOWN);

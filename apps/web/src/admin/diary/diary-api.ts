@@ -27,7 +27,7 @@ const diaryApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: DiaryBooking }) => body.data,
       invalidatesTags: ['Booking'],
     }),
-    undoMove: build.mutation<DiaryBooking, BookingUndo & { id: string }>({
+    undoBookingMove: build.mutation<DiaryBooking, BookingUndo & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/bookings/${id}/undo`, method: 'POST', body }),
       transformResponse: (body: { data: DiaryBooking }) => body.data,
       invalidatesTags: ['Booking'],
@@ -59,7 +59,7 @@ export const {
   useDiaryDayQuery,
   useMoveBookingMutation,
   useUndoNoShowMutation,
-  useUndoMoveMutation,
+  useUndoBookingMoveMutation,
   useChangeBookingMutation,
   useAddBookingMutation,
   useAddCloseoutMutation,

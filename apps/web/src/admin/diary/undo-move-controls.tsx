@@ -5,7 +5,7 @@ import { MOVE_UNDO_MINUTES } from '@servery/contract/reservation-rules';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
-import { useUndoMoveMutation } from './diary-api.ts';
+import { useUndoBookingMoveMutation } from './diary-api.ts';
 import { undoMinutesLeft } from './no-show-controls.tsx';
 
 /** Whether the last one-tap move may still be undone (the server says until when; the clock moves on). */
@@ -31,7 +31,7 @@ export function UndoMove({
   label: string;
   backTo: string;
 }) {
-  const [undo, undoing] = useUndoMoveMutation();
+  const [undo, undoing] = useUndoBookingMoveMutation();
   const [problem, setProblem] = useState('');
   const left = undoMinutesLeft(booking.undo_until!, now, MOVE_UNDO_MINUTES);
   return (
