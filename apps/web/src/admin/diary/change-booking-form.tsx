@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { NOTHING_TO_CHANGE, type DiaryBooking, type DiarySlot } from '@servery/contract/diary';
 import { DATE_PATTERN } from '@servery/contract/reservation-rules';
 import { useSessionQuery } from '../admin-api.ts';
@@ -45,7 +45,7 @@ export function ChangeBookingForm({
   });
   const { errors } = form.formState;
   const [problem, setProblem] = useState('');
-  const date = form.watch('date');
+  const date = useWatch({ control: form.control, name: 'date' });
   const day = useDiaryDayQuery(date, { skip: !DATE_PATTERN.test(date) });
   const slots = useMemo(() => day.data?.services.flatMap((s) => s.slots) ?? [], [day.data]);
   const loaded = day.data?.date === date;
