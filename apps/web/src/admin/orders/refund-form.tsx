@@ -138,7 +138,7 @@ function RefundConfirm({
 
 function WayChoice({ way, onChoose }: { way: RefundWay; onChoose: (way: RefundWay) => void }) {
   return (
-    <fieldset className="flex gap-2">
+    <fieldset className="flex flex-wrap gap-2">
       <legend className="mb-1 font-medium">What to give back</legend>
       {REFUND_WAYS.map((w) => (
         <button
