@@ -122,9 +122,14 @@ describe('the back office', () => {
     const rest = page.getByRole('group', { name: new RegExp(`^2 × ${dish}`) });
     const more = rest.getByRole('button', { name: `Refund one more ${dish}` });
     await more.click();
-    await more.click();
     expect(await rest.getByRole('status').textContent()).toBe('1');
+    expect(await more.getAttribute('aria-disabled')).toBe('true');
     await screenshot(page, 'admin-order-refunded-line-tablet');
+    // On a phone the ways to refund and each dish's − and + wrap inside the screen.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, 'admin-order-refunded-line-phone');
+    await clean(page, '/admin/orders/:id with the refund form at 375 px');
+    await page.setViewportSize(TABLET);
 
     await nav.getByRole('link', { name: 'Reports' }).click();
     await expect.poll(() => page.getByTestId('figure-refunds').textContent()).toBe(half);

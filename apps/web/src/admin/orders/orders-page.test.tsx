@@ -104,10 +104,15 @@ describe('the order history', () => {
 
 describe('an order’s detail', () => {
   it('shows its timeline, the messages sent and its payment', async () => {
-    renderAt('/admin/orders/o1042', 'manager', { '/api/admin/orders/o1042': ok(detail()) });
+    const refunded = { at: '2026-11-24T19:00:00.000Z', what: 'order.refunded', by: 'mo@shop.test' };
+    renderAt('/admin/orders/o1042', 'manager', {
+      '/api/admin/orders/o1042': ok(detail({ timeline: [...detail().timeline, refunded] })),
+    });
     expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeTruthy();
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     expect(within(timeline).getByText(/accepted · priya@shop.test/)).toBeTruthy();
+    // What staff did to the order reads as words, as its moves do (not "order.refunded").
+    expect(within(timeline).getByText(/^· refunded · mo@shop.test$/)).toBeTruthy();
     expect(
       within(timeline).getByText(/order confirmation by email to mina@example.com/),
     ).toBeTruthy();
