@@ -141,6 +141,13 @@ describe('the back office', () => {
       .getByTestId('customer-orders')
       .getByText(new RegExp(`refunded ${half.replace('.', '\\.')}`))
       .waitFor();
+
+    // The owner reads it in the audit log by the order's number and the staff member's name.
+    await owner.page.getByRole('link', { name: 'Audit log' }).first().click();
+    await owner.page.getByText(`order refunded · #${order.number}`).waitFor();
+    await owner.page.getByText('staff invited · Mo Manager').waitFor();
+    await clean(owner.page, '/admin/audit');
+    await screenshot(owner.page, 'admin-audit-tablet');
   });
 
   it('Orders, Reports and Customers are axe clean at 1024 px and 1280 px', async () => {
