@@ -104,11 +104,11 @@ describe('the back office', () => {
     await page.getByLabel('Number, name, phone, e-mail or postcode').fill(String(order.number));
     await page.getByRole('link', { name: new RegExp(`#${order.number}`) }).click();
     await page.getByRole('heading', { name: `Order #${order.number}` }).waitFor();
-    const line = page.getByLabel(new RegExp(`^2 × ${dish}`));
+    const line = page.getByRole('group', { name: new RegExp(`^2 × ${dish}`) });
     const worth = (await line.evaluate((el) => el.closest('li')!.textContent)) ?? '';
     const lineTotal = Number(/£(\d+\.\d\d)/.exec(worth)![1]);
     const half = `£${(lineTotal / 2).toFixed(2)}`;
-    await line.fill('1');
+    await line.getByRole('button', { name: `Refund one more ${dish}` }).click();
     await page.getByLabel('Reason (the customer is told the amount)').fill('One was missing');
     await clean(page, '/admin/orders/:id with the refund form');
     await screenshot(page, 'admin-order-refund-tablet');
@@ -117,6 +117,19 @@ describe('the back office', () => {
     await dialog.getByRole('button', { name: `Yes, refund ${half}` }).click();
     await page.getByText('Refund made: the customer has been told.').waitFor();
     await page.getByTestId('order-refunds').getByText(`1 × ${dish}`).waitFor();
+    // The dish's other one is all that is left to refund: the stepper stops at it.
+    await page.getByText('1 refunded already, 1 left').waitFor();
+    const rest = page.getByRole('group', { name: new RegExp(`^2 × ${dish}`) });
+    const more = rest.getByRole('button', { name: `Refund one more ${dish}` });
+    await more.click();
+    expect(await rest.getByRole('status').textContent()).toBe('1');
+    expect(await more.getAttribute('aria-disabled')).toBe('true');
+    await screenshot(page, 'admin-order-refunded-line-tablet');
+    // On a phone the ways to refund and each dish's − and + wrap inside the screen.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, 'admin-order-refunded-line-phone');
+    await clean(page, '/admin/orders/:id with the refund form at 375 px');
+    await page.setViewportSize(TABLET);
 
     await nav.getByRole('link', { name: 'Reports' }).click();
     await expect.poll(() => page.getByTestId('figure-refunds').textContent()).toBe(half);
@@ -128,6 +141,13 @@ describe('the back office', () => {
       .getByTestId('customer-orders')
       .getByText(new RegExp(`refunded ${half.replace('.', '\\.')}`))
       .waitFor();
+
+    // The owner reads it in the audit log by the order's number and the staff member's name.
+    await owner.page.getByRole('link', { name: 'Audit log' }).first().click();
+    await owner.page.getByText(`order refunded · #${order.number}`).waitFor();
+    await owner.page.getByText('staff invited · Mo Manager').waitFor();
+    await clean(owner.page, '/admin/audit');
+    await screenshot(owner.page, 'admin-audit-tablet');
   });
 
   it('Orders, Reports and Customers are axe clean at 1024 px and 1280 px', async () => {

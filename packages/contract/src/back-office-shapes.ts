@@ -52,6 +52,12 @@ export const ZOrderDetail = ZHistoryOrder.extend({
   refunds: z.array(ZRefund),
   /** What may still be given back (0 while nothing was paid). */
   refundable: money,
+  /**
+   * How many of each line refunds gave back so far (failed ones gave nothing), by the line's
+   * index as a refund's `lines` name it; a line not listed had none. A line may still be refunded
+   * its quantity less this.
+   */
+  refunded_lines: z.array(z.looseObject({ index: z.number().int(), quantity: z.number().int() })),
 });
 export type OrderDetail = Answer<typeof ZOrderDetail>;
 

@@ -131,6 +131,12 @@ export const ZAuditEntry = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.string(),
+  /**
+   * What staff know the thing by: an order's number (#1042), a dish's, category's, store's or
+   * person's name, a promo's code. A thing since deleted keeps the name its audit row gave it;
+   * null when nothing names it (the id is then all there is).
+   */
+  label: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   request_id: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { ZAuditQuery, type AuditEntry } from '@servery/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { auditLabels } from './audit-labels.repository.ts';
 import { listAudit } from './audit.repository.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -17,13 +18,15 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         ...(before ? { before } : {}),
         limit: limit ?? 50,
       });
-      const data: AuditEntry[] = rows.map((row) => ({
+      const labels = await auditLabels(db, request.tenant.id, rows);
+      const data: AuditEntry[] = rows.map((row, i) => ({
         id: row.id,
         at: row.createdAt.toISOString(),
         actor: { id: row.actorId, email: row.actorEmail, role: row.actorRole },
         action: row.action,
         entity: row.entity,
         entity_id: row.entityId,
+        label: labels[i] ?? null,
         before: row.before ?? null,
         after: row.after ?? null,
         request_id: row.requestId,

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { findDeskOrder } from '../desk/desk.repository.ts';
 import { toDeskOrder } from '../desk/desk.service.ts';
-import { paidOf, toRefund } from '../refunds/refund-rules.ts';
+import { paidOf, refundedLinesOf, toRefund } from '../refunds/refund-rules.ts';
 import { refundsOfOrder } from '../refunds/refunds.repository.ts';
 import { decodeCursor, pageOf } from './history-cursor.ts';
 import {
@@ -105,6 +105,7 @@ export function createOrderHistoryService(db: Database) {
       payments: [payment],
       refunds: refunds.map((r) => toRefund(r, row.order.lines)),
       refundable: Math.max(paidOf(row.order, payment) - payment.refunded, 0),
+      refunded_lines: refundedLinesOf(refunds),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { OrderLine } from '@servery/contract/order';
 import { AppError } from '../../lib/app-error.ts';
+import { refundedCounts } from './refund-rules.ts';
 
 type AskedLine = { index: number; quantity: number };
 
@@ -13,10 +14,7 @@ export function valueOfRefundLines(
   asked: readonly AskedLine[],
   earlier: readonly (readonly AskedLine[])[],
 ): number {
-  const given = new Map<number, number>();
-  for (const refund of earlier) {
-    for (const line of refund) given.set(line.index, (given.get(line.index) ?? 0) + line.quantity);
-  }
+  const given = refundedCounts(earlier);
   let value = 0;
   const seen = new Set<number>();
   for (const [position, line] of asked.entries()) {

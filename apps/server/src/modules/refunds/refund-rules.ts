@@ -16,6 +16,25 @@ export function paidOf(
   return order.status === 'completed' ? payment.amount : 0;
 }
 
+type RefundedLine = { index: number; quantity: number };
+
+/**
+ * How many of each line earlier refunds gave back (a failed refund gave nothing back), by the
+ * line's index: what a line may still be refunded is what was ordered less this.
+ */
+export function refundedCounts(earlier: readonly (readonly RefundedLine[])[]): Map<number, number> {
+  const given = new Map<number, number>();
+  for (const refund of earlier) {
+    for (const line of refund) given.set(line.index, (given.get(line.index) ?? 0) + line.quantity);
+  }
+  return given;
+}
+/** The order's lines refunded so far, for the back office's order detail: in the lines' order. */
+export function refundedLinesOf(rows: readonly Pick<RefundRow, 'lines' | 'status'>[]) {
+  const given = refundedCounts(rows.filter((r) => r.status !== 'failed').map((r) => r.lines));
+  return [...given].sort(([a], [b]) => a - b).map(([index, quantity]) => ({ index, quantity }));
+}
+
 export function toRefund(row: RefundRow, lines: readonly OrderLine[]): Refund {
   return {
     id: row.id,

@@ -109,6 +109,32 @@ describe('POST /api/admin/orders/{id}/refunds', () => {
     expect((await paymentOf(order.id)).refunded).toBe(1095);
   });
 
+  it('tells the order detail how many of each line were refunded; a failed refund gave none', async () => {
+    const order = await s.stripeOrder();
+    const detail = async () =>
+      (
+        await s.ctx.app.inject({
+          method: 'GET',
+          url: `/api/admin/orders/${order.id}`,
+          headers: s.manager.headers,
+        })
+      ).json().data;
+    expect((await detail()).refunded_lines).toEqual([]);
+    const one = { amount: 1095, reason: 'Cold', lines: [{ index: 0, quantity: 1 }] };
+    expect((await refund(order.id, one)).statusCode).toBe(201);
+    expect((await detail()).refunded_lines).toEqual([{ index: 0, quantity: 1 }]);
+    s.fake.intentOf(order.id)!.status = 'canceled';
+    expect((await refund(order.id, one)).statusCode).toBe(502);
+    expect((await detail()).refunded_lines).toEqual([{ index: 0, quantity: 1 }]);
+    s.fake.intentOf(order.id)!.status = 'succeeded';
+    expect((await refund(order.id, one)).statusCode).toBe(201);
+    expect(await detail()).toMatchObject({
+      refunded_lines: [{ index: 0, quantity: 2 }],
+      lines: [{ quantity: 2 }],
+      refundable: 0,
+    });
+  });
+
   it('records a cash refund for a completed cash order; a cash order not yet paid has nothing to refund', async () => {
     const paid = await insertTestOrder(s.ctx.db, s.main, { status: 'completed' });
     const res = await refund(paid.id, { amount: 500, reason: 'Wrong drink' });

@@ -5,6 +5,8 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
+import { shopShortDateTime } from '../../lib/shop-time.ts';
+import { useAdminTimeZone } from '../admin-shop.ts';
 
 const auditApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -17,6 +19,19 @@ const auditApi = adminApi.injectEndpoints({
 });
 
 const PAGE = 50;
+
+/** What can be filtered by, under the names staff use (the audit rows' own entity names). */
+const THINGS: Record<string, string> = {
+  order: 'Orders',
+  booking: 'Bookings',
+  menu_item: 'Dishes',
+  menu_category: 'Menu categories',
+  menu_option: 'Dish options',
+  promo: 'Promo codes',
+  staff: 'Staff',
+  store: 'Stores',
+  shop: 'Shop settings',
+};
 
 /** Owners: every change staff made, newest first, filtered by what and who. */
 export function AuditPage() {
@@ -46,12 +61,11 @@ export function AuditPage() {
             }}
           >
             <option value="">Everything</option>
-            <option value="staff">Staff</option>
-            <option value="order">Orders</option>
-            <option value="booking">Bookings</option>
-            <option value="item">Dishes</option>
-            <option value="store">Stores</option>
-            <option value="shop">Shop settings</option>
+            {Object.entries(THINGS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </label>
         <label className="font-medium">
@@ -90,6 +104,7 @@ function AuditPageRows({
   onMore?: (oldestId: number) => void;
 }) {
   const { data, error, isLoading } = auditApi.useAuditLogQuery(query);
+  const timeZone = useAdminTimeZone();
   if (isLoading) return <li role="status">Loading…</li>;
   if (error) return <ProblemLine as="li" message={adminErrorMessage(error)} />;
   if (!data || data.length === 0)
@@ -98,17 +113,14 @@ function AuditPageRows({
     <>
       {data.map((entry) => (
         <li key={entry.id} className={CARD_CLASS}>
+          {/* Named as staff know it (#1042, a dish's name); an id only when nothing names it. */}
           <p className="font-semibold">
-            {describeAction(entry.action)} · {entry.entity} {entry.entity_id.slice(0, 8)}
+            {describeAction(entry.action)} ·{' '}
+            {entry.label ?? `${entry.entity.replace(/_/g, ' ')} ${entry.entity_id.slice(0, 8)}`}
           </p>
           <p className="text-stone-700">
             {entry.actor.email} ({entry.actor.role}) ·{' '}
-            <time dateTime={entry.at}>
-              {new Date(entry.at).toLocaleString('en-GB', {
-                dateStyle: 'medium',
-                timeStyle: 'medium',
-              })}
-            </time>
+            <time dateTime={entry.at}>{shopShortDateTime(entry.at, timeZone)}</time>
             {entry.ip ? ` · from ${entry.ip}` : ''}
           </p>
           <Changes before={entry.before} after={entry.after} />

@@ -69,7 +69,14 @@ const curries: EditableCategory = {
   hidden: false,
   items: [dish('i1', 'Chicken tikka masala', 1195, 1295), dish('i2', 'Dal makhani', 895, null)],
 };
-const breads: EditableCategory = { ...curries, id: 'c2', version: 1, name: 'Breads', items: [] };
+const breads: EditableCategory = {
+  ...curries,
+  id: 'c2',
+  version: 1,
+  name: 'Breads',
+  hidden: true,
+  items: [],
+};
 const menu: EditableMenu = {
   store_id: CAMDEN,
   menu_id: 'm1',
@@ -116,6 +123,36 @@ describe('the menu editor page', () => {
       body: { name: 'House curries', brand: 'wok-street' },
     });
     await within(form).findByText('House curries is saved.');
+  });
+
+  it('asks before hiding a category (all its dishes go), and shows one again with one tap', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/menu': ok(menu),
+      '/api/admin/categories/c1': ok({ ...curries, version: 2, hidden: true }),
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Hide Curries' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hide Curries from the menu?' });
+    expect(dialog.textContent).toContain('its 2 dishes until it is shown again');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it on the menu' }));
+    expect(wire.sent.filter((c) => c.method === 'PATCH')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Hide Curries' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Hide Curries from the menu?' })).getByRole(
+        'button',
+        { name: 'Hide it' },
+      ),
+    );
+    expect(wire.sent.filter((c) => c.method === 'PATCH')).toEqual([
+      expect.objectContaining({ path: '/api/admin/categories/c1', body: { hidden: true } }),
+    ]);
+    wire.sent.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Show Breads' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(wire.sent.filter((c) => c.method === 'PATCH')).toEqual([
+      expect.objectContaining({ path: '/api/admin/categories/c2', body: { hidden: false } }),
+    ]);
   });
 
   it('a category with no name says so at the field and sends nothing', async () => {

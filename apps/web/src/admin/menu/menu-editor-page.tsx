@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { EditableCategory, EditableItem } from '@servery/contract/menu-editor';
 import { Button } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
@@ -31,6 +32,9 @@ export function MenuEditorPage() {
   const [dish, setDish] = useState<EditableItem | 'new' | null>(null);
   const [newName, setNewName] = useState('');
   const [problem, setProblem] = useState('');
+  // Hiding a category takes all its dishes off the menu at once: a stray tap beside the ↑ ↓
+  // buttons should not do that mid-service, so it asks first. Showing it again is one tap.
+  const [hiding, setHiding] = useState<EditableCategory | null>(null);
   const data = menu.data;
   const category = data?.categories.find((c) => c.id === categoryId) ?? data?.categories[0];
   const run = async (call: Promise<{ error?: unknown }>) => {
@@ -87,7 +91,7 @@ export function MenuEditorPage() {
                 setDish(null);
               }}
               onMove={(c, position) => void patch(c, { position })}
-              onToggleHidden={(c) => void patch(c, { hidden: !c.hidden })}
+              onToggleHidden={(c) => (c.hidden ? void patch(c, { hidden: false }) : setHiding(c))}
             />
             <form
               className="flex items-end gap-2"
@@ -116,6 +120,23 @@ export function MenuEditorPage() {
                 Add category
               </Button>
             </form>
+            <ConfirmDialog
+              open={hiding !== null}
+              id="hide-category"
+              title={`Hide ${hiding?.name ?? ''} from the menu?`}
+              confirmLabel="Hide it"
+              cancelLabel="Keep it on the menu"
+              tone="primary"
+              size="lg"
+              onCancel={() => setHiding(null)}
+              onConfirm={() => {
+                if (hiding) void patch(hiding, { hidden: true });
+                setHiding(null);
+              }}
+            >
+              Customers stop seeing it and its {hiding?.items.length ?? 0}{' '}
+              {hiding?.items.length === 1 ? 'dish' : 'dishes'} until it is shown again.
+            </ConfirmDialog>
           </section>
           <section aria-labelledby="dishes-heading" className={`${CARD_CLASS} space-y-3`}>
             <h2 id="dishes-heading" className="text-2xl font-bold">

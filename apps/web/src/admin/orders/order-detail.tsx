@@ -25,7 +25,9 @@ export function OrderDetailView() {
         ← All orders
       </Link>
       <h1 className="mt-2 text-3xl font-bold">Order #{order.number}</h1>
-      <div className="mt-4 grid grid-cols-2 gap-4">
+      {/* Side by side from a tablet up; one under the other on a phone (min-w-0: a long e-mail
+          address wraps inside its card instead of widening the page). */}
+      <div className="mt-4 grid gap-4 md:grid-cols-2 [&>*]:min-w-0 [&>*]:break-words">
         <section className={CARD_CLASS} aria-labelledby="what-heading">
           <h2 id="what-heading" className="text-xl font-bold">
             {order.status.replace(/_/g, ' ')} · {order.order_type}
@@ -59,7 +61,7 @@ export function OrderDetailView() {
           <ol className="mt-2 space-y-1">
             {order.timeline.map((entry, i) => (
               <li key={i}>
-                <time dateTime={entry.at}>{when(entry.at)}</time> · {entry.what.replace(/_/g, ' ')}
+                <time dateTime={entry.at}>{when(entry.at)}</time> · {timelineWords(entry.what)}
                 {entry.by ? ` · ${entry.by}` : ''}
               </li>
             ))}
@@ -80,7 +82,7 @@ export function OrderDetailView() {
         <h2 id="refunds-heading" className="text-xl font-bold">
           Refunds
         </h2>
-        <ul className="mt-2 space-y-1" data-testid="order-refunds">
+        <ul className="mt-2 space-y-1 break-words" data-testid="order-refunds">
           {order.refunds.length === 0 && <li>None.</li>}
           {order.refunds.map((r) => (
             <li key={r.id}>
@@ -97,3 +99,6 @@ export function OrderDetailView() {
     </>
   );
 }
+
+/** A timeline entry in words: a move ("out_for_delivery") or what staff did ("order.refunded"). */
+const timelineWords = (what: string) => what.replace(/^order\./, '').replace(/_/g, ' ');

@@ -64,6 +64,7 @@ const detail = (change: Partial<OrderDetail> = {}): OrderDetail => ({
   ],
   refunds: [],
   refundable: 2790,
+  refunded_lines: [],
   ...change,
 });
 
@@ -103,10 +104,15 @@ describe('the order history', () => {
 
 describe('an order’s detail', () => {
   it('shows its timeline, the messages sent and its payment', async () => {
-    renderAt('/admin/orders/o1042', 'manager', { '/api/admin/orders/o1042': ok(detail()) });
+    const refunded = { at: '2026-11-24T19:00:00.000Z', what: 'order.refunded', by: 'mo@shop.test' };
+    renderAt('/admin/orders/o1042', 'manager', {
+      '/api/admin/orders/o1042': ok(detail({ timeline: [...detail().timeline, refunded] })),
+    });
     expect(await screen.findByRole('heading', { name: 'Order #1042' })).toBeTruthy();
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     expect(within(timeline).getByText(/accepted · priya@shop.test/)).toBeTruthy();
+    // What staff did to the order reads as words, as its moves do (not "order.refunded").
+    expect(within(timeline).getByText(/^· refunded · mo@shop.test$/)).toBeTruthy();
     expect(
       within(timeline).getByText(/order confirmation by email to mina@example.com/),
     ).toBeTruthy();
@@ -118,7 +124,16 @@ describe('an order’s detail', () => {
     const wire = renderAt('/admin/orders/o1042', 'manager', {
       '/api/admin/orders/o1042': ok(detail()),
     });
-    await user.type(await screen.findByLabelText('2 × Lamb biryani (£23.80)'), '{selectall}1');
+    const lamb = await screen.findByRole('group', { name: '2 × Lamb biryani (£23.80)' });
+    // No number spinner a scroll wheel could turn: a − and + with the count between them.
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(
+      within(lamb)
+        .getByRole('button', { name: 'Refund one fewer Lamb biryani' })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+    await user.click(within(lamb).getByRole('button', { name: 'Refund one more Lamb biryani' }));
+    expect(within(lamb).getByRole('status').textContent).toBe('1');
     await user.type(screen.getByLabelText('Reason (the customer is told the amount)'), 'Cold');
     await user.click(screen.getByRole('button', { name: 'Refund £11.90' }));
     const dialog = screen.getByRole('dialog', { name: 'Give back £11.90 to the card?' });
@@ -157,6 +172,40 @@ describe('an order’s detail', () => {
       lines: [{ index: 0, quantity: 1 }],
     });
     expect(posted.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('offers only what is left of a partly refunded line, and nothing of a line refunded in full', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/orders/o1042', 'manager', {
+      '/api/admin/orders/o1042': ok(
+        detail({
+          refundable: 1190,
+          refunded_lines: [
+            { index: 0, quantity: 1 },
+            { index: 1, quantity: 1 },
+          ],
+        }),
+      ),
+    });
+    const lamb = await screen.findByRole('group', { name: /^2 × Lamb biryani/ });
+    expect(lamb.closest('li')!.textContent).toContain('1 refunded already, 1 left');
+    // By keyboard: Enter on +, twice (the second goes past what is left and does nothing), then
+    // back to − and Enter.
+    const more = within(lamb).getByRole('button', { name: 'Refund one more Lamb biryani' });
+    more.focus();
+    await user.keyboard('{Enter}{Enter}');
+    expect(within(lamb).getByRole('status').textContent).toBe('1');
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(more);
+    await user.keyboard('{Shift>}{Tab}{/Shift}{Enter}');
+    expect(within(lamb).getByRole('status').textContent).toBe('0');
+    // The naan was refunded in full: it says so, and there is nothing to press for it.
+    const form = screen.getByRole('form', { name: 'Refund (up to £11.90)' });
+    const naan = within(form)
+      .getByText(/^1 × Garlic naan/)
+      .closest('li')!;
+    expect(naan.textContent).toContain('Refunded');
+    expect(within(naan).queryByRole('button')).toBeNull();
   });
 
   it('keeps the refund off until it is worth something, within what is left, with a reason', async () => {

@@ -7,6 +7,7 @@ import { adminErrorMessage } from '../admin-api.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { CountStepper } from '../../components/ui/count-stepper.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { money } from './orders-page.tsx';
@@ -42,6 +43,7 @@ export function RefundForm({ order }: { order: OrderDetail }) {
   // refund's answer is kept under the order's id so "Refund made" outlives that redraw.
   const [refund, state] = useRefundOrderMutation({ fixedCacheKey: `refund-${order.id}` });
   const amount = refundAmount(order, values);
+  const refunded = new Map(order.refunded_lines.map((l) => [l.index, l.quantity]));
   const ready = schema.safeParse(values).success;
 
   async function confirm(body: RefundBody) {
@@ -67,7 +69,13 @@ export function RefundForm({ order }: { order: OrderDetail }) {
       {values.way === 'lines' && (
         <ul className="space-y-2">
           {order.lines.map((line, i) => (
-            <RefundLine key={i} index={i} line={line} control={form.control} />
+            <RefundLine
+              key={i}
+              index={i}
+              line={line}
+              refunded={refunded.get(i) ?? 0}
+              control={form.control}
+            />
           ))}
         </ul>
       )}
@@ -130,7 +138,7 @@ function RefundConfirm({
 
 function WayChoice({ way, onChoose }: { way: RefundWay; onChoose: (way: RefundWay) => void }) {
   return (
-    <fieldset className="flex gap-2">
+    <fieldset className="flex flex-wrap gap-2">
       <legend className="mb-1 font-medium">What to give back</legend>
       {REFUND_WAYS.map((w) => (
         <button
@@ -163,41 +171,53 @@ function PoundsField({ register }: { register: UseFormRegister<RefundFormValues>
   );
 }
 
-/** A dish's count to refund: kept from none to as many as were ordered. */
+/**
+ * A dish's count to refund: from none to what is left of it after earlier refunds. A line
+ * refunded in full says so and offers nothing (the server would refuse it with a 409).
+ */
 function RefundLine({
   index,
   line,
+  refunded,
   control,
 }: {
   index: number;
   line: OrderDetail['lines'][number];
+  refunded: number;
   control: Control<RefundFormValues, unknown, RefundBody>;
 }) {
+  const left = Math.max(line.quantity - refunded, 0);
+  const nameId = `refund-line-${index}`;
   return (
-    <li className="flex items-center justify-between gap-4">
-      <label htmlFor={`refund-line-${index}`}>
-        {line.quantity} × {line.name} ({money(line.line_total)})
-      </label>
-      <Controller
-        control={control}
-        name={`counts.${index}`}
-        render={({ field }) => (
-          <input
-            id={`refund-line-${index}`}
-            type="number"
-            min={0}
-            max={line.quantity}
-            className={`${inputClass({ size: 'lg' })} max-w-24 shrink-0`}
-            name={field.name}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            value={field.value}
-            onChange={(e) =>
-              field.onChange(Math.min(Math.max(Number(e.target.value) || 0, 0), line.quantity))
-            }
-          />
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <p id={nameId} className="min-w-0">
+        {line.quantity} × {line.name} ({money(line.line_total)}){refunded > 0 && left > 0 && ' '}
+        {refunded > 0 && left > 0 && (
+          <span className="block text-sm text-stone-700">
+            {refunded} refunded already, {left} left
+          </span>
         )}
-      />
+      </p>
+      {left === 0 ? (
+        <p className="font-semibold text-stone-700">
+          {refunded === 1 ? 'Refunded' : `All ${refunded} refunded`}
+        </p>
+      ) : (
+        <Controller
+          control={control}
+          name={`counts.${index}`}
+          render={({ field }) => (
+            <CountStepper
+              value={field.value}
+              max={left}
+              labelledBy={nameId}
+              fewerLabel={`Refund one fewer ${line.name}`}
+              moreLabel={`Refund one more ${line.name}`}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      )}
     </li>
   );
 }

@@ -54,7 +54,7 @@ export function ReportsPage() {
         className={`${CARD_CLASS} mt-4 flex flex-wrap items-end gap-4`}
         onSubmit={(e) => e.preventDefault()}
       >
-        <fieldset className="flex gap-2">
+        <fieldset className="flex flex-wrap gap-2">
           <legend className="mb-1 font-medium">Period</legend>
           {KINDS.map((k) => (
             <button

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ServiceItem, SoldOutState } from '@servery/contract/service';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -17,34 +17,51 @@ const CHOICES: { value: SoldOutState; label: string }[] = [
   { value: 'indefinitely', label: 'Out for now' },
 ];
 
-/** Three large choices for one dish or option: a radio group, one tap each. */
-function SoldOutSwitch({
+/**
+ * One dish or option on one row: its name first, then its three large choices (a radio group,
+ * one tap each) and, for a dish, its Hide button; on a phone the choices wrap under the name.
+ * The row is the group the choices belong to, named by the dish.
+ */
+function SoldOutRow({
   name,
   value,
   until,
+  note,
   small,
+  children,
   onChange,
 }: {
   name: string;
   value: SoldOutState;
   /** When "out today" ends, already worded ("back Wed 11:00"). */
   until: string | null;
+  /** A word under the name (whether the dish is on this store's menu). */
+  note?: string;
   small?: boolean;
+  /** What else the row offers, after the choices (the dish's Hide button). */
+  children?: ReactNode;
   onChange: (value: SoldOutState) => void;
 }) {
   const group = useId();
   return (
-    <fieldset className={small ? 'mt-2 pl-4' : ''}>
-      <legend className={small ? 'text-base' : 'text-lg font-semibold'}>
-        {name}
-        {value === 'today' && until ? (
-          <>
-            {' '}
-            <span className="ml-1 text-sm font-normal text-stone-700">back {until}</span>
-          </>
-        ) : null}
-      </legend>
-      <div className="mt-1 grid grid-cols-3 gap-1 rounded-xl bg-stone-100 p-1">
+    <div
+      role="group"
+      aria-labelledby={`${group}-name`}
+      className={`flex flex-wrap items-center gap-x-4 gap-y-2 ${small ? 'mt-2 pl-4' : ''}`}
+    >
+      <div className="min-w-48 flex-1">
+        <p id={`${group}-name`} className={small ? 'text-base' : 'text-lg font-semibold'}>
+          {name}
+          {value === 'today' && until ? (
+            <>
+              {' '}
+              <span className="ml-1 text-sm font-normal text-stone-700">back {until}</span>
+            </>
+          ) : null}
+        </p>
+        {note && <p className="text-sm text-stone-700">{note}</p>}
+      </div>
+      <div className="grid w-full grid-cols-3 gap-1 rounded-xl bg-stone-100 p-1 sm:w-96">
         {CHOICES.map((choice) => (
           <label
             key={String(choice.value)}
@@ -65,13 +82,15 @@ function SoldOutSwitch({
           </label>
         ))}
       </div>
-    </fieldset>
+      {children}
+    </div>
   );
 }
 
 /**
  * Hidden: off this store's menu altogether (not "sold out"), until shown again (issue 28). The
- * button names the store, as everything on this screen changes that store only.
+ * button reads Hide or Show beside the dish's name; its full name names the dish and the store,
+ * as everything on this screen changes that store only.
  */
 function HideButton({
   item,
@@ -83,14 +102,15 @@ function HideButton({
   onToggle: () => void;
 }) {
   return (
-    <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-      <p className="text-sm text-stone-700">
-        {item.hidden ? `Hidden from ${storeName}’s menu` : `On ${storeName}’s menu`}
-      </p>
-      <Button variant="outline" size="lg" onClick={onToggle}>
-        {item.hidden ? 'Show' : 'Hide'} {item.name} at {storeName}
-      </Button>
-    </div>
+    <Button
+      variant="outline"
+      size="lg"
+      className="w-24 shrink-0"
+      aria-label={`${item.hidden ? 'Show' : 'Hide'} ${item.name} at ${storeName}`}
+      onClick={onToggle}
+    >
+      {item.hidden ? 'Show' : 'Hide'}
+    </Button>
   );
 }
 
@@ -156,23 +176,25 @@ export function MenuSwitches({ storeId, storeName }: { storeId: string; storeNam
       <ul className="divide-y divide-stone-200">
         {shown.map((item: ServiceItem) => (
           <li key={item.id} className="py-3">
-            <HideButton
-              item={item}
-              storeName={storeName}
-              onToggle={() =>
-                void run(setItem({ id: item.id, hidden: !item.hidden, store_id: storeId }))
-              }
-            />
-            <SoldOutSwitch
+            <SoldOutRow
               name={item.hidden ? `${item.name} (hidden)` : item.name}
+              note={item.hidden ? `Hidden from ${storeName}’s menu` : undefined}
               value={item.sold_out}
               until={back(item.sold_out_until)}
               onChange={(sold_out) =>
                 void run(setItem({ id: item.id, sold_out, store_id: storeId }))
               }
-            />
+            >
+              <HideButton
+                item={item}
+                storeName={storeName}
+                onToggle={() =>
+                  void run(setItem({ id: item.id, hidden: !item.hidden, store_id: storeId }))
+                }
+              />
+            </SoldOutRow>
             {item.options.map((option) => (
-              <SoldOutSwitch
+              <SoldOutRow
                 key={option.id}
                 small
                 name={option.name}

@@ -156,7 +156,21 @@ describe('the Service screen', () => {
       menu[1],
       { ...menu[2], hidden: true },
     ]);
-    await user.click(screen.getByRole('button', { name: 'Hide Mango lassi at Shoreditch' }));
+    // The dish's name first, then its choices and its Hide button, all in the dish's row.
+    const row = screen.getByRole('group', { name: 'Mango lassi' });
+    const hide = within(row).getByRole('button', { name: 'Hide Mango lassi at Shoreditch' });
+    expect(hide.textContent).toBe('Hide');
+    const order = [
+      within(row).getByText('Mango lassi'),
+      within(row).getAllByRole('radio')[0]!,
+      hide,
+    ];
+    for (const [earlier, later] of [order.slice(0, 2), order.slice(1)]) {
+      expect(
+        earlier!.compareDocumentPosition(later!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    }
+    await user.click(hide);
     expect(wire.sent.filter((c) => c.method === 'POST')).toEqual([
       expect.objectContaining({
         path: '/api/admin/items/i3/availability',

@@ -97,12 +97,17 @@ export function ZonesEditor({
       </p>
       <div className="mt-3 space-y-3">
         {rows.fields.map((field, index) => (
-          <div key={field.id} className="grid grid-cols-[repeat(4,1fr)_auto] items-end gap-2">
+          // Four fields and Remove on one line from a small tablet up; two by two on a phone,
+          // where four inputs side by side pushed the page wider than the screen.
+          <div
+            key={field.id}
+            className="grid grid-cols-2 items-end gap-2 border-b border-stone-200 pb-3 last:border-0 sm:grid-cols-[repeat(4,minmax(0,1fr))_auto] sm:border-0 sm:pb-0"
+          >
             {COLUMNS.map(([key, label]) => {
               const id = `zone-${index}-${key}`;
               const error = rowError(index, key);
               return (
-                <div key={key}>
+                <div key={key} className="min-w-0">
                   <label htmlFor={id} className="block text-sm font-semibold">
                     {label}
                   </label>

@@ -1,0 +1,67 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '@servery/contract/staff';
+import { renderStaffScreen } from '../testing/render-staff-screen.tsx';
+import { ok } from '../testing/staff-app-fakes.ts';
+import { AuditPage } from './audit-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const entry = (id: number, change: Partial<AuditEntry>): AuditEntry => ({
+  id,
+  at: '2026-11-24T22:05:00.000Z',
+  actor: { id: 'u1', email: 'mo@shop.test', role: 'manager' },
+  action: 'order.refunded',
+  entity: 'order',
+  entity_id: '0b7e8c1a-5d2f-4c3b-9a1e-6f4d2c8b7a90',
+  label: null,
+  before: null,
+  after: null,
+  request_id: null,
+  ip: null,
+  ...change,
+});
+
+// The owner reads what staff changed by the names they know, not by ids.
+describe('the audit log', () => {
+  it('names each thing as staff know it, and its id only when nothing names it', async () => {
+    renderStaffScreen(
+      { path: '/admin/audit', routePath: '/admin/audit', element: <AuditPage /> },
+      'owner',
+      {
+        '/api/admin/audit': ok([
+          entry(3, { label: '#1042' }),
+          entry(2, { action: 'category.update', entity: 'menu_category', label: 'Starters' }),
+          entry(1, { action: 'item.update', entity: 'menu_item', label: null }),
+        ]),
+      },
+    );
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((r) => within(r).getAllByRole('paragraph')[0]!.textContent)).toEqual([
+      'order refunded · #1042',
+      'category update · Starters',
+      'item update · menu item 0b7e8c1a',
+    ]);
+    // On the shop's clock (London), not the tablet's.
+    expect(rows[0]!.textContent).toContain('24 Nov 2026, 10:05 PM');
+  });
+
+  it('filters dishes by the entity the server records for them', async () => {
+    const user = userEvent.setup();
+    const wire = renderStaffScreen(
+      { path: '/admin/audit', routePath: '/admin/audit', element: <AuditPage /> },
+      'owner',
+      { '/api/admin/audit': ok([]) },
+    );
+    await screen.findByText('Nothing has been changed yet.');
+    await user.selectOptions(screen.getByLabelText('What changed'), 'Dishes');
+    await vi.waitFor(() => expect(wire.sent.at(-1)?.query).toMatchObject({ entity: 'menu_item' }));
+    for (const name of ['Menu categories', 'Promo codes', 'Orders', 'Staff']) {
+      expect(screen.getByRole('option', { name })).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  VIEWPORTS,
+  accessibilityViolations,
+  openPage,
+  overflowsSideways,
+  screenshot,
+} from './support/browser.ts';
+import { useProduct } from './support/product.ts';
+import { DEMO_OWNER, signInToAdmin } from './support/staff.ts';
+
+// The owner's walk through the back office after service, on a 1024 px tablet and a phone:
+// every section but the order desk and the bookings diary (their own specs walk those), axe
+// clean and never wider than the screen.
+const product = useProduct(() => ({ env: { LOG_LEVEL: 'info' } }));
+const url = () => product.server.url;
+const TABLET = { width: 1024, height: 768 };
+const SECTIONS = [
+  'service',
+  'menu',
+  'promos',
+  'stores',
+  'reports',
+  'customers',
+  'orders',
+  'staff',
+  'audit',
+  'subscribers',
+];
+
+async function settle(page: Page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Loading/ })
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => {});
+}
+
+/**
+ * The sold-out list: each dish's name comes first, its Hide button after it on the same line
+ * on a tablet (it sat above the name), and under it on a phone, never off the screen.
+ */
+async function soldOutRowsRead(page: Page, width: number) {
+  const hide = page.getByRole('button', { name: /^Hide .+ at / }).first();
+  const [nameBox, hideBox] = await hide.evaluate((button) => {
+    const name = button.closest('[role="group"]')!.querySelector('p')!;
+    return [name.getBoundingClientRect().toJSON(), button.getBoundingClientRect().toJSON()] as [
+      DOMRect,
+      DOMRect,
+    ];
+  });
+  if (width >= 1024) {
+    expect(hideBox.x).toBeGreaterThan(nameBox.x + nameBox.width);
+    expect(
+      Math.abs(hideBox.y + hideBox.height / 2 - (nameBox.y + nameBox.height / 2)),
+    ).toBeLessThan(hideBox.height);
+  } else {
+    expect(hideBox.y).toBeGreaterThan(nameBox.y);
+  }
+  expect(hideBox.x + hideBox.width).toBeLessThanOrEqual(width);
+}
+
+describe('the back office, section by section', () => {
+  it('every section but the desk and the diary is axe clean at 1024 px and 375 px', async () => {
+    for (const [name, viewport] of [
+      ['tablet', TABLET],
+      ['phone', VIEWPORTS.mobile],
+    ] as const) {
+      const { page, context } = await openPage(product.browser, url(), { viewport });
+      await signInToAdmin(page, product.server, DEMO_OWNER);
+      for (const section of SECTIONS) {
+        await page.goto(`${url()}/admin/${section}`);
+        await settle(page);
+        const what = `/admin/${section} at ${viewport.width} px`;
+        await screenshot(page, `walk-${section}-${name}`);
+        // Soft: one walk reports every section's problems, not the first one's alone.
+        expect.soft(await accessibilityViolations(page), what).toEqual([]);
+        expect.soft(await overflowsSideways(page), `${what} scrolls sideways`).toBe(false);
+        if (section === 'service') await soldOutRowsRead(page, viewport.width);
+      }
+      await context.close();
+    }
+  });
+});
