@@ -129,7 +129,12 @@ export const diaryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const data = await diary.undoMove(await callerOf(request), request.params.id, request.body);
-      return { status: 200, message: `${data.name}: back to ${STATUS_WORDS[data.status]}.`, data };
+      // A walk-in added by mistake goes back to nothing (decision 67).
+      const message =
+        data.status === 'cancelled'
+          ? `${data.name}: the walk-in is taken off the diary.`
+          : `${data.name}: back to ${STATUS_WORDS[data.status]}.`;
+      return { status: 200, message, data };
     },
   );
 

@@ -138,18 +138,52 @@ describe('undoing a one-tap move', () => {
     expect(await actionsOn(late.id)).toEqual(['booking.arrived']);
   });
 
-  it('has nothing to undo for a walk-in seated as it was added', async () => {
+  it('takes a walk-in added by mistake off the diary within 10 minutes, its seats back to the slot', async () => {
+    const date = '2027-04-23';
     await setClock('2027-04-23T18:00:00Z');
     const walkIn = await d.phoneBooking(waiter, {
-      date: '2027-04-23',
+      date,
       time: '07:00 PM',
       number_of_people: 2,
       source: 'walk_in',
     });
-    expect(walkIn.json().data).toMatchObject({ status: 'seated', undo_until: null });
+    const id = walkIn.json().data.id;
+    expect(walkIn.json().data).toMatchObject({
+      status: 'seated',
+      undo_until: '2027-04-23T18:10:00.000Z',
+      undo_back_to: 'cancelled',
+    });
+    expect(slotOf(await dayOf(date), '07:00 PM').covers).toBe(2);
+
+    d.clock.advance(5 * MINUTE);
+    const res = await undo(id, { status: 'seated' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      `${walkIn.json().data.name}: the walk-in is taken off the diary.`,
+    );
+    expect(res.json().data).toMatchObject({ status: 'cancelled', undo_until: null });
+    expect((await rowOf(id)).status).toBe('cancelled');
+    expect(slotOf(await dayOf(date), '07:00 PM').covers).toBe(0);
+    expect((await recount(date)).get('07:00 PM') ?? 0).toBe(0);
+    expect(await actionsOn(id)).toEqual(['booking.created', 'booking.walk_in_undone']);
+
+    // Undone once: a second undo has nothing to take back.
+    const again = await undo(id, { status: 'seated' });
+    expect(again.statusCode).toBe(409);
+    expect((await rowOf(id)).status).toBe('cancelled');
+  });
+
+  it('keeps a walk-in seated after the 10 minutes', async () => {
+    await setClock('2027-04-23T18:30:00Z');
+    const walkIn = await d.phoneBooking(waiter, {
+      date: '2027-04-23',
+      time: '07:30 PM',
+      number_of_people: 2,
+      source: 'walk_in',
+    });
+    d.clock.advance(10 * MINUTE + 1000);
     const res = await undo(walkIn.json().data.id, { status: 'seated' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain('a walk-in is seated as it is added');
+    expect(res.statusCode).toBe(422);
     expect((await rowOf(walkIn.json().data.id)).status).toBe('seated');
   });
 

@@ -2,6 +2,7 @@ import { MOVE_UNDO_MINUTES, type BookingUndo } from '@servery/contract/diary';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
+import { releaseCovers } from '../reservations/reservations.repository.ts';
 import { findBooking, undoLastMove } from './diary.repository.ts';
 import { type DiaryCaller, type DiaryDeps, diaryOf, toDiaryBooking } from './diary-shared.ts';
 import { undoMoveUntil } from './front-of-house-rules.ts';
@@ -34,11 +35,11 @@ export function createMoveUndo(deps: DiaryDeps) {
       );
     }
     if (!current.lastMoveFrom || !current.lastMoveAt) {
-      // A walk-in is seated as it is added, and an undone move is not undone twice.
+      // An undone move is not undone twice.
       throw new AppError(
         409,
         'nothing_to_undo',
-        `This booking was not made ${said(body.status)} by a move that can be undone (a walk-in is seated as it is added, and a move is undone once).`,
+        `This booking was not made ${said(body.status)} by a move that can be undone (a move is undone once).`,
       );
     }
     const at = now();
@@ -57,10 +58,16 @@ export function createMoveUndo(deps: DiaryDeps) {
         at,
       );
       if (!undone) return undefined;
-      // Every move undone here is between statuses whose covers count (confirmed, arrived,
-      // seated, completed), so the slot keeps the party's seats as they are.
+      // Every other move undone here is between statuses whose covers count (confirmed,
+      // arrived, seated, completed), so the slot keeps the party's seats as they are. A walk-in
+      // added by mistake goes back to nothing: off the diary, its seats back to the slot.
+      const walkInTakenOff = undone.status === 'cancelled';
+      if (walkInTakenOff && undone.covers > 0) {
+        const slot = { tenantId: staff.tenantId, date: undone.date, time: undone.time };
+        await releaseCovers(tx, slot, undone.covers);
+      }
       await recordAudit(tx, actor, {
-        action: `booking.${body.status}_undone`,
+        action: walkInTakenOff ? 'booking.walk_in_undone' : `booking.${body.status}_undone`,
         entity: 'booking',
         entityId: id,
         before: { status: current.status, moved_at: current.lastMoveAt!.toISOString() },

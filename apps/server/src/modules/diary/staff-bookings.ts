@@ -66,6 +66,11 @@ export function createStaffBookings(deps: DiaryDeps) {
         phone: body.phone ?? '',
         message: body.message,
         status: body.source === 'walk_in' ? ('seated' as const) : ('confirmed' as const),
+        // A walk-in's seat is its first one-tap move, from nothing: added by mistake, it is
+        // taken off the diary by the undo of that seat, its covers back to the slot (decision 67).
+        ...(body.source === 'walk_in'
+          ? { lastMoveFrom: 'cancelled' as const, lastMoveAt: at }
+          : {}),
         source: body.source,
         overCapacity,
         cancelTokenHash: hashToken(token),

@@ -15,7 +15,8 @@ export const moveUndoOffered = (booking: DiaryBooking, now: number) =>
   now < Date.parse(booking.undo_until);
 
 /**
- * Decision 65: the undo of a stray Arrived, Seat or Left, for 10 minutes after the tap. It sits
+ * Decision 67: the undo of a stray Arrived, Seat or Left, or of a walk-in added by mistake, for
+ * 10 minutes after the tap. It sits
  * above the card's moves, where a second tap on the button just pressed does no new harm, and
  * says where the undo puts the party back.
  */
@@ -55,7 +56,11 @@ export function UndoMove({
         </span>
       </button>
       <span className="text-stone-800">
-        Back to {backTo} · {left} {left === 1 ? 'minute' : 'minutes'} left to undo
+        {/* A walk-in's seat goes back to nothing: the undo takes it off the diary. */}
+        {booking.undo_back_to === 'cancelled'
+          ? 'Takes the walk-in off the diary'
+          : `Back to ${backTo}`}{' '}
+        · {left} {left === 1 ? 'minute' : 'minutes'} left to undo
       </span>
       <ProblemLine message={problem} className="w-full" />
     </div>

@@ -51,6 +51,20 @@ describe('the undo of a one-tap move', () => {
     ]);
   });
 
+  it('offers to take a walk-in added by mistake off the diary', async () => {
+    const wire = stubApiWire({
+      '/api/admin/bookings/b1/undo': ok(diaryBooking({ status: 'cancelled' })),
+    });
+    card(diaryBooking({ ...seated, source: 'walk_in', undo_back_to: 'cancelled' }));
+    expect(
+      screen.getByText('Takes the walk-in off the diary · 9 minutes left to undo'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /^Undo “Seated”/ }));
+    expect(wire.sent.map((c) => [c.path, c.body])).toEqual([
+      ['/api/admin/bookings/b1/undo', { status: 'seated' }],
+    ]);
+  });
+
   it('says the server’s refusal on the card', async () => {
     stubApiWire({
       '/api/admin/bookings/b1/undo': {
