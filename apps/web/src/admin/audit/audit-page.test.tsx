@@ -64,4 +64,62 @@ describe('the audit log', () => {
       expect(screen.getByRole('option', { name })).toBeTruthy();
     }
   });
+
+  it('shows what changed in the owner’s words: money, the shop’s clock, store names, ids whole', async () => {
+    const refundId = 'c0ffee00-1234-4abc-9def-0123456789ab';
+    renderStaffScreen(
+      { path: '/admin/audit', routePath: '/admin/audit', element: <AuditPage /> },
+      'owner',
+      {
+        '/api/admin/audit': ok([
+          entry(3, {
+            label: '#1001',
+            before: { refunded: 0 },
+            after: { refunded: 295, refund_id: refundId, amount: 295, method: 'card' },
+          }),
+          entry(2, {
+            action: 'order.accepted',
+            label: '#1002',
+            before: { status: 'placed', promised_at: null },
+            after: {
+              status: 'accepted',
+              promised_at: '2026-11-29T16:16:50.425Z',
+              payment: 'capture_pending',
+            },
+          }),
+          entry(1, {
+            action: 'staff.updated',
+            entity: 'staff',
+            label: 'Sam',
+            before: { store_ids: ['st1'], gift_note: null },
+            after: { store_ids: ['st1', 'st-gone'], gift_note: 'hello' },
+          }),
+        ]),
+      },
+    );
+    const rows = await screen.findAllByRole('listitem');
+    const lines = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('term')
+        .map((term) => `${term.textContent}: ${term.nextElementSibling!.textContent}`);
+    // The deleted value then the new one, as the row reads them.
+    expect(lines(rows[0]!)).toEqual([
+      'Refunded in all: £0.00£2.95',
+      `Refund id: ${refundId}`,
+      'Amount: £2.95',
+      'Method: card',
+    ]);
+    expect(within(rows[0]!).getByText(refundId).tagName).toBe('CODE');
+    expect(lines(rows[1]!)).toEqual([
+      'Status: placedaccepted',
+      'Promised for: none29 Nov 2026, 4:16 PM',
+      'Payment: capture pending',
+    ]);
+    // A key the log does not know yet still shows, in words, its value as recorded.
+    expect(lines(rows[2]!)).toEqual([
+      'Stores: CamdenCamden, a store no longer listed',
+      'Gift note: nullhello',
+    ]);
+    expect(rows.map((r) => r.textContent).join(' ')).not.toMatch(/promised_at|refund_id|st-gone/);
+  });
 });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { AuditEntry, AuditQuery } from '@servery/contract/staff';
-import { adminApi, adminErrorMessage } from '../admin-api.ts';
+import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { shopShortDateTime } from '../../lib/shop-time.ts';
-import { useAdminTimeZone } from '../admin-shop.ts';
+import { adminMoney, useAdminTimeZone } from '../admin-shop.ts';
+import { fieldLabel, showValue, type ValueContext } from './audit-fields.ts';
 
 const auditApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -105,6 +106,8 @@ function AuditPageRows({
 }) {
   const { data, error, isLoading } = auditApi.useAuditLogQuery(query);
   const timeZone = useAdminTimeZone();
+  // The owner's session lists every store of the shop: their names stand for their ids.
+  const stores = useSessionQuery().data?.stores ?? [];
   if (isLoading) return <li role="status">Loading…</li>;
   if (error) return <ProblemLine as="li" message={adminErrorMessage(error)} />;
   if (!data || data.length === 0)
@@ -123,7 +126,11 @@ function AuditPageRows({
             <time dateTime={entry.at}>{shopShortDateTime(entry.at, timeZone)}</time>
             {entry.ip ? ` · from ${entry.ip}` : ''}
           </p>
-          <Changes before={entry.before} after={entry.after} />
+          <Changes
+            before={entry.before}
+            after={entry.after}
+            context={{ entity: entry.entity, timeZone, money: adminMoney, stores }}
+          />
         </li>
       ))}
       {onMore && data.length === query.limit && (
@@ -141,8 +148,16 @@ function AuditPageRows({
   );
 }
 
-/** The fields that differ between before and after, one line each. */
-function Changes({ before, after }: { before: unknown; after: unknown }) {
+/** The fields that differ between before and after, one line each, in the owner's words. */
+function Changes({
+  before,
+  after,
+  context,
+}: {
+  before: unknown;
+  after: unknown;
+  context: Omit<ValueContext, 'record'>;
+}) {
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
@@ -153,10 +168,18 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
       {keys.map((key) => (
         <div key={key} className="contents">
-          <dt className="font-medium">{key}</dt>
+          <dt className="font-medium">{fieldLabel(context.entity, key)}</dt>
           <dd className="break-all">
-            {key in b ? <del className="mr-2 text-stone-600">{show(b[key])}</del> : null}
-            {key in a ? <ins className="no-underline">{show(a[key])}</ins> : null}
+            {key in b ? (
+              <del className="mr-2 text-stone-600">
+                <Value shown={showValue(key, b[key], { ...context, record: b })} />
+              </del>
+            ) : null}
+            {key in a ? (
+              <ins className="no-underline">
+                <Value shown={showValue(key, a[key], { ...context, record: a })} />
+              </ins>
+            ) : null}
           </dd>
         </div>
       ))}
@@ -164,5 +187,8 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
   );
 }
 
-const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+/** Ids staff may quote are shown whole, in a small monospace font, to read out or paste. */
+const Value = ({ shown }: { shown: ReturnType<typeof showValue> }) =>
+  shown.id ? <code className="font-mono text-xs">{shown.text}</code> : shown.text;
+
 const describeAction = (action: string) => action.replace('.', ' ').replace(/_/g, ' ');

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '@servery/contract/pricing';
+import { fieldLabel, showValue, type ValueContext } from './audit-fields.ts';
+
+const context = (change: Partial<ValueContext> = {}): ValueContext => ({
+  entity: 'order',
+  timeZone: 'Europe/London',
+  money: (pence) => formatMoney(pence, { sign: '£' }),
+  stores: [{ id: '62e954a2-0c1d-4e5f-8a9b-1c2d3e4f5a6b', name: 'Camden' }],
+  record: {},
+  ...change,
+});
+const text = (key: string, value: unknown, change?: Partial<ValueContext>) =>
+  showValue(key, value, context(change)).text;
+
+// Each key is read as what the server recorded in it, in the words the back office uses.
+describe('an audit entry’s fields', () => {
+  it('names known keys as staff know them and other keys in words', () => {
+    expect(fieldLabel('order', 'promised_at')).toBe('Promised for');
+    expect(fieldLabel('order', 'refunded')).toBe('Refunded in all');
+    expect(fieldLabel('store', 'IsShopClosed')).toBe('Shop closed');
+    expect(fieldLabel('order', 'gift_note')).toBe('Gift note');
+    expect(fieldLabel('store', 'quietMode')).toBe('Quiet mode');
+  });
+
+  it('shows pence as money, instants on the shop’s clock, booleans and nothing in words', () => {
+    expect(text('refunded', 295)).toBe('£2.95');
+    expect(text('minimum_order', 1500)).toBe('£15.00');
+    expect(text('promised_at', '2026-11-29T16:16:50.425Z')).toBe('29 Nov 2026, 4:16 PM');
+    expect(text('promised_at', '2026-07-01T11:00:00.000Z')).toBe('1 Jul 2026, 12:00 PM');
+    expect(text('promised_at', null)).toBe('none');
+    expect(text('over_capacity', true)).toBe('yes');
+    expect(text('first_order_only', false)).toBe('no');
+    expect(text('status', 'ready_for_pickup')).toBe('ready for pickup');
+    expect(text('allergens', ['milk', 'tree_nuts'])).toBe('milk, tree nuts');
+    expect(text('vat_rate', 20)).toBe('20%');
+  });
+
+  it('reads a promo’s discount by its kind', () => {
+    expect(text('value', 10, { entity: 'promo', record: { kind: 'percent' } })).toBe('10%');
+    expect(text('value', 500, { entity: 'promo', record: { kind: 'fixed' } })).toBe('£5.00');
+  });
+
+  it('reads a close-out’s until as the time of day it was written as', () => {
+    expect(text('until', '22:00', { entity: 'closeout' })).toBe('22:00');
+    expect(text('until', '2026-11-29T16:00:00.000Z', { entity: 'store' })).toBe(
+      '29 Nov 2026, 4:00 PM',
+    );
+  });
+
+  it('names stores, and says so of a store no longer listed', () => {
+    const ids = ['62e954a2-0c1d-4e5f-8a9b-1c2d3e4f5a6b', '9f00e8d1-2c3b-4a5d-8e7f-0a1b2c3d4e5f'];
+    expect(text('store_ids', ids)).toBe('Camden, a store no longer listed');
+    expect(text('store_ids', [])).toBe('none');
+  });
+
+  it('keeps ids staff may quote whole, marked as ids', () => {
+    const refund = 'c0ffee00-1234-4abc-9def-0123456789ab';
+    expect(showValue('refund_id', refund, context())).toEqual({ text: refund, id: true });
+    expect(showValue('amount', 295, context())).toEqual({ text: '£2.95', id: false });
+  });
+
+  it('shows an unknown key’s value as it was recorded', () => {
+    expect(text('gift_note', 'Happy birthday')).toBe('Happy birthday');
+    expect(text('gift_wrap', true)).toBe('true');
+    expect(text('extras', [{ a: 1 }])).toBe('[{"a":1}]');
+    expect(text('zones', [{ area: 'E1', fee: 250 }])).toBe('[{"area":"E1","fee":250}]');
+  });
+});

@@ -1,0 +1,186 @@
+import { shopShortDateTime } from '../../lib/shop-time.ts';
+
+/**
+ * What each key of an audit entry's before/after means, decided key by key from the server's
+ * recordAudit calls (apps/server/src/modules), not guessed from a value's shape: a number may be
+ * pence or covers, a string an instant or a reason. A key not listed here still shows, its name
+ * turned into words and its value as it was recorded.
+ */
+type Kind =
+  | 'money' // pence
+  | 'instant' // an ISO instant, shown on the shop's clock
+  | 'store' // a store's id, or a list of them
+  | 'id' // an id staff may quote (a refund's, a person's): whole, in monospace
+  | 'percent'
+  | 'words' // a recorded state such as ready_for_pickup, or a list of them
+  | 'promo_value' // percent or pence, as the promo's `kind` says
+  | 'plain'; // text or a count, as it is
+
+interface Field {
+  label: string;
+  kind: Kind;
+}
+
+const field = (label: string, kind: Kind = 'plain'): Field => ({ label, kind });
+
+const FIELDS: Record<string, Field> = {
+  // Orders: the desk's moves, its undo, printing, refunds.
+  status: field('Status', 'words'),
+  promised_at: field('Promised for', 'instant'),
+  payment: field('Payment', 'words'),
+  note: field('Note'),
+  reason: field('Reason'),
+  moved_at: field('Moved at', 'instant'),
+  moved_by: field('Moved by'),
+  print_count: field('Times printed'),
+  refunded: field('Refunded in all', 'money'),
+  refund_id: field('Refund id', 'id'),
+  amount: field('Amount', 'money'),
+  method: field('Method', 'words'),
+  // Bookings and close-outs.
+  date: field('Date'),
+  time: field('Time'),
+  covers: field('Covers'),
+  source: field('Taken by', 'words'),
+  over_capacity: field('Over capacity'),
+  marked_at: field('Marked at', 'instant'),
+  from: field('From'),
+  // Menu: dishes, categories, options, photos, availability.
+  name: field('Name'),
+  description: field('Description'),
+  price: field('Price', 'money'),
+  vat_rate: field('VAT rate', 'percent'),
+  kcal: field('Calories (kcal)'),
+  allergens: field('Allergens', 'words'),
+  diets: field('Diets', 'words'),
+  image: field('Photo'),
+  category_id: field('Category id', 'id'),
+  option_groups: field('Option groups'),
+  stores: field('Stores'),
+  position: field('Position'),
+  brand: field('Brand'),
+  hidden: field('Hidden'),
+  sold_out: field('Sold out', 'words'),
+  sold_out_until: field('Sold out until', 'instant'),
+  dishes: field('Dish ids', 'id'),
+  store: field('Store'),
+  // Promo codes.
+  code: field('Code'),
+  kind: field('Kind', 'words'),
+  value: field('Discount', 'promo_value'),
+  minimum_order: field('Minimum order', 'money'),
+  starts_at: field('Starts', 'instant'),
+  ends_at: field('Ends', 'instant'),
+  total_limit: field('Uses allowed in all'),
+  per_customer_limit: field('Uses allowed per customer'),
+  first_order_only: field('First order only'),
+  public: field('Shown to customers'),
+  uses: field('Times used'),
+  state: field('State', 'words'),
+  // Staff and their phones.
+  email: field('E-mail'),
+  role: field('Role', 'words'),
+  store_ids: field('Stores', 'store'),
+  staff_id: field('Staff id', 'id'),
+  // Stores: pause, busy, settings; the shop's switches.
+  store_id: field('Store', 'store'),
+  store_name: field('Store name'),
+  orderTypes: field('Order types', 'words'),
+  until: field('Until', 'instant'),
+  message: field('Message'),
+  busy_extra_minutes: field('Extra minutes when busy'),
+  delivers: field('Delivers'),
+  delivery_minutes: field('Delivery minutes'),
+  zones: field('Delivery zones'),
+  slot_cap: field('Orders per slot'),
+  slot_cap_unit: field('Counted in', 'words'),
+  auto_accept_minutes: field('Accepted automatically after (minutes)'),
+  auto_print: field('Prints automatically'),
+  version: field('Version'),
+  IsShopClosed: field('Shop closed'),
+  ShopClosedMessage: field('Shop closed message'),
+  allowBooking: field('Takes bookings'),
+  booking: field('Booking settings'),
+  // Exports.
+  rows: field('Rows exported'),
+  q: field('Search'),
+};
+
+/** Where one key means something else: a close-out's `until` is a time of day, not an instant. */
+const ENTITY_FIELDS: Record<string, Record<string, Field>> = {
+  closeout: { until: field('Until') },
+};
+
+const fieldOf = (entity: string, key: string): Field | undefined =>
+  ENTITY_FIELDS[entity]?.[key] ?? FIELDS[key];
+
+/** "promised_at" → "Promised for"; a key not listed, in words ("gift_note" → "Gift note"). */
+export function fieldLabel(entity: string, key: string): string {
+  const known = fieldOf(entity, key);
+  if (known) return known.label;
+  const words = key
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export interface ShownValue {
+  text: string;
+  /** An id staff may read out or paste: shown whole, in monospace. */
+  id: boolean;
+}
+
+export interface ValueContext {
+  entity: string;
+  timeZone: string;
+  money: (pence: number) => string;
+  stores: readonly { id: string; name: string }[];
+  /** The before or after the value belongs to (a promo's value reads its kind). */
+  record: Record<string, unknown>;
+}
+
+/** As it was shown before this module: a string as it is, anything else as JSON. */
+const recorded = (value: unknown) =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+
+const isPlain = (value: unknown): value is string | number | boolean =>
+  ['string', 'number', 'boolean'].includes(typeof value);
+
+const words = (value: unknown) => (typeof value === 'string' ? value.replace(/_/g, ' ') : value);
+
+/** One plain value of a known field, in words (arrays are handled by the caller). */
+function plainValue(kind: Kind, value: string | number | boolean, context: ValueContext) {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  switch (kind) {
+    case 'money':
+      return typeof value === 'number' ? context.money(value) : value;
+    case 'instant':
+      return typeof value === 'string' ? shopShortDateTime(value, context.timeZone) : value;
+    case 'store':
+      return context.stores.find((s) => s.id === value)?.name ?? 'a store no longer listed';
+    case 'percent':
+      return `${value}%`;
+    case 'promo_value':
+      if (typeof value !== 'number') return value;
+      return context.record.kind === 'fixed' ? context.money(value) : `${value}%`;
+    case 'words':
+      return words(value);
+    default:
+      return value;
+  }
+}
+
+/** A before or after value as an owner reads it. */
+export function showValue(key: string, value: unknown, context: ValueContext): ShownValue {
+  const known = fieldOf(context.entity, key);
+  if (!known) return { text: recorded(value), id: false };
+  const id = known.kind === 'id';
+  if (value === null || value === undefined) return { text: 'none', id: false };
+  if (isPlain(value)) return { text: String(plainValue(known.kind, value, context)), id };
+  if (Array.isArray(value) && value.every(isPlain)) {
+    if (value.length === 0) return { text: 'none', id: false };
+    return { text: value.map((v) => plainValue(known.kind, v, context)).join(', '), id };
+  }
+  return { text: recorded(value), id: false };
+}
