@@ -43,6 +43,16 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
 };
 
 /**
+ * The payment as the customer reads it: cash on collection or delivery is owed no more once the
+ * shop has declined or cancelled the order (the page says so beside the reason).
+ */
+export function paymentLabel(order: Pick<Order, 'status' | 'payment'>): string {
+  const cashDue = ['pay_on_collection', 'pay_on_delivery'].includes(order.payment.status);
+  if (cashDue && ['rejected', 'cancelled'].includes(order.status)) return 'Nothing to pay';
+  return PAYMENT_LABELS[order.payment.status];
+}
+
+/**
  * How often an order's page asks again while the kitchen still has the order and its live
  * stream is down (with the stream up, each change arrives within a second or two).
  */

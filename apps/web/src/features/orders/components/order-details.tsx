@@ -7,7 +7,7 @@ import { LineSummary } from '../../../components/ui/line-summary.tsx';
 import { Notice } from '../../../components/ui/problem.tsx';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
-import { PAYMENT_LABELS, STATUS_LABELS, suppliedOrOnItsWay } from '../labels.ts';
+import { paymentLabel, STATUS_LABELS, suppliedOrOnItsWay } from '../labels.ts';
 import { visibleHistory } from '../tracker.ts';
 import { ReorderPanel, type ReorderCart } from './reorder-panel.tsx';
 import { VatInvoiceSection } from './vat-invoice.tsx';
@@ -124,8 +124,7 @@ export function OrderDetails({
               <div>
                 <dt className="text-sm font-semibold text-stone-700">Payment</dt>
                 <dd data-testid="order-payment">
-                  {order.payment.method === 'cash' ? 'Cash' : 'Card'} ·{' '}
-                  {PAYMENT_LABELS[order.payment.status]}
+                  {order.payment.method === 'cash' ? 'Cash' : 'Card'} · {paymentLabel(order)}
                 </dd>
               </div>
               {order.payment.refunded ? (

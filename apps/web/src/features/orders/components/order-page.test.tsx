@@ -143,6 +143,7 @@ describe('an order the shop declines while its page is open', () => {
 
     wire.answers['/api/orders/o1'] = answer({
       ...order('rejected', 'pay_on_collection'),
+      payment: { ...order('rejected', 'pay_on_collection').payment, method: 'cash' },
       promised_at: null,
       shop_reason: { reason: 'We are too busy to make your order in time', words: null },
     });
@@ -159,6 +160,8 @@ describe('an order the shop declines while its page is open', () => {
         'We are too busy to make your order in time.' +
         'You have not been charged for it; any card payment is released or refunded in full.',
     );
+    // The cash it was to be paid in is owed no more.
+    expect(screen.getByTestId('order-payment').textContent).toBe('Cash · Nothing to pay');
   });
 
   it('a cancelled order, opened later, shows no time, only the cancellation and the money', async () => {
