@@ -52,6 +52,10 @@ describe('an audit entry’s fields', () => {
     const ids = ['62e954a2-0c1d-4e5f-8a9b-1c2d3e4f5a6b', '9f00e8d1-2c3b-4a5d-8e7f-0a1b2c3d4e5f'];
     expect(text('store_ids', ids)).toBe('Camden, a store no longer listed');
     expect(text('store_ids', [])).toBe('none');
+    // An owner works in every store, whatever list the row keeps (staff-sign-in identityOf).
+    const owner = { entity: 'staff', record: { role: 'owner', store_ids: [] } };
+    expect(text('store_ids', [], owner)).toBe('every store (an owner)');
+    expect(text('store_ids', [], { entity: 'staff', record: { role: 'manager' } })).toBe('none');
   });
 
   it('keeps ids staff may quote whole, marked as ids', () => {

@@ -176,6 +176,10 @@ export function showValue(key: string, value: unknown, context: ValueContext): S
   const known = fieldOf(context.entity, key);
   if (!known) return { text: recorded(value), id: false };
   const id = known.kind === 'id';
+  // An owner works in every store of the shop, whatever list their row keeps (identityOf).
+  if (key === 'store_ids' && context.record.role === 'owner') {
+    return { text: 'every store (an owner)', id: false };
+  }
   if (value === null || value === undefined) return { text: 'none', id: false };
   if (isPlain(value)) return { text: String(plainValue(known.kind, value, context)), id };
   if (Array.isArray(value) && value.every(isPlain)) {
