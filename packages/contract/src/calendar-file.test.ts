@@ -58,10 +58,23 @@ describe('the booking calendar file (RFC 5545)', () => {
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     for (const line of ics.split('\r\n')) expect(octets(line)).toBeLessThanOrEqual(75);
     const unfolded = ics.replace(/\r\n /g, '');
-    expect(unfolded).toContain('\r\nUID:b-1@servery\r\n');
+    expect(unfolded).toContain('\r\nUID:b-1@servery\r\nSEQUENCE:0\r\n');
     expect(unfolded).toContain('\r\nDTSTAMP:20261001T091530Z\r\n');
     expect(unfolded).toContain('\r\nDTSTART:20261025T190000Z\r\nDTEND:20261025T210000Z\r\n');
     expect(unfolded).toContain('\r\nSUMMARY:Table for 4 at Smith\\, Sons\\; Daughters\r\n');
     expect(unfolded).toContain('\r\nLOCATION:1 High Street\\, London NW1 8AB\r\n');
+  });
+
+  it('writes a revision with its sequence, so a calendar replaces the entry it has', () => {
+    const revised = calendarFile({
+      uid: 'b-1@servery',
+      stamp: new Date('2026-10-02T09:00:00Z'),
+      sequence: 86_400,
+      startsAt: new Date('2026-10-25T20:00:00Z'),
+      endsAt: new Date('2026-10-25T22:00:00Z'),
+      summary: 'Table for 6',
+      location: '',
+    });
+    expect(revised).toContain('\r\nUID:b-1@servery\r\nSEQUENCE:86400\r\n');
   });
 });

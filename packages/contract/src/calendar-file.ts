@@ -13,6 +13,12 @@ export interface CalendarEvent {
   uid: string;
   /** When the file was made (DTSTAMP). */
   stamp: Date;
+  /**
+   * How many times the event has been revised (SEQUENCE, §3.8.7.4; 0 when first sent): a
+   * calendar that has the event replaces it with a file of a higher sequence, where some
+   * calendars keep both entries of a file with the same one.
+   */
+  sequence?: number;
   startsAt: Date;
   endsAt: Date;
   summary: string;
@@ -67,6 +73,7 @@ export function calendarFile(event: CalendarEvent): string {
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
     `DTSTAMP:${icsInstant(event.stamp)}`,
     `DTSTART:${icsInstant(event.startsAt)}`,
     `DTEND:${icsInstant(event.endsAt)}`,

@@ -33,7 +33,7 @@ describe('the booking end screen’s calendar file', () => {
   it('names the party and the shop with its commas and semicolons escaped, and the UID kept', () => {
     const ics = unfold(bookingCalendarFile(booking, shop));
     expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
-    expect(ics).toContain('\r\nBEGIN:VEVENT\r\nUID:0f3c@shop.example\r\n');
+    expect(ics).toContain('\r\nBEGIN:VEVENT\r\nUID:0f3c@shop.example\r\nSEQUENCE:0\r\n');
     expect(ics).toContain('\r\nDTSTAMP:20261020T083000Z\r\n');
     expect(ics).toContain('\r\nSUMMARY:Table for 4 at Smith\\, Sons\\; Daughters\r\n');
     expect(ics).toContain(

@@ -93,6 +93,8 @@ describe('changing a booking', () => {
     const calendar = Buffer.from(mail!.attachments![0]!.content, 'base64').toString();
     expect(calendar).toContain(`UID:${booking.id}@servery`);
     expect(calendar).toContain('DTSTART:20270330T190000Z');
+    // A revision of the file first sent (SEQUENCE 0), so a calendar moves the entry it has.
+    expect(Number(/SEQUENCE:(\d+)/.exec(calendar)?.[1])).toBeGreaterThan(0);
     // Its cancel link is on the shop's own host, and cancels this booking.
     const link = new RegExp(`http://${d.host}/reservation/cancel/([\\w-]+)`).exec(mail!.textBody!);
     expect(link).not.toBeNull();

@@ -124,9 +124,15 @@ export function confirmationOf(
     startsAt: instantAt(row.date, slotMinutes(row.time), tenant.row.config.timeZone)!,
     cancelUrl,
     now: deps.now(),
-    ...(was ? { was } : {}),
+    // A change's file is a revision of the first: its sequence is the seconds since the booking
+    // was made, so each later change has a higher one and a calendar moves the entry it has.
+    ...(was ? { was, sequence: changeSequence(row.createdAt, deps.now()) } : {}),
   });
 }
+
+/** A changed booking's calendar revision: whole seconds since it was made, at least 1. */
+export const changeSequence = (createdAt: Date, at: Date) =>
+  Math.max(1, Math.floor((at.getTime() - createdAt.getTime()) / 1000));
 
 /**
  * POST /api/admin/bookings: a phone booking or a walk-in, through the same capacity check in

@@ -20,6 +20,8 @@ export interface BookingMessageInput {
   now: Date;
   /** The booking as it was before the restaurant changed it: the message is then the change's. */
   was?: { date: string; time: string; people: string };
+  /** The calendar file's revision: 0 as first booked, higher with each change (calendar-file.ts). */
+  sequence?: number;
 }
 
 /** "2026-11-24" → "24/11/2026", as product.md §2 writes dates for people. */
@@ -30,6 +32,7 @@ export function bookingCalendar(input: BookingMessageInput): string {
   return calendarFile({
     uid: `${input.bookingId}@servery`,
     stamp: input.now,
+    sequence: input.sequence ?? 0,
     startsAt: input.startsAt,
     endsAt: bookingEnd(input.startsAt),
     summary: `Table for ${input.people} at ${input.shopName}`,
