@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import type { LocationData } from '@servery/contract/config';
+import type { OpeningHoursData } from '@servery/contract/home';
+import { openingHoursRows } from '../../../lib/opening-hours.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { LINK_CLASS } from '../../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../../components/ui/card.tsx';
@@ -50,5 +53,37 @@ export function HomeCard<T>({
         </p>
       )}
     </section>
+  );
+}
+
+/** A week of hours, a day a line: the landing page's opening hours, the booking site's. */
+export function HoursList({ hours, testId }: { hours: OpeningHoursData; testId?: string }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid={testId}>
+      {openingHoursRows(hours).map((row) => (
+        <div key={row.day} className="contents">
+          <dt className="font-medium">{row.day}</dt>
+          <dd className="text-stone-700">{row.hours}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Where the shop is, with the way there: the "Find us" card of both home pages. */
+export function FindUs({ location }: { location: LocationData }) {
+  return (
+    <address className="text-sm not-italic text-stone-700">
+      {location.addressLine1}
+      <br />
+      {location.addressLine2}
+      <br />
+      <a
+        className="mt-2 inline-block py-1 font-medium text-primary underline"
+        href={location.directionLink}
+      >
+        Get directions
+      </a>
+    </address>
   );
 }

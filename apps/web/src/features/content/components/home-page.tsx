@@ -3,13 +3,12 @@ import { Link } from 'react-router';
 import { tenancyAssetPath } from '@servery/contract/constants';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WhenVisible } from '../../../components/ui/when-visible.tsx';
-import { openingHoursRows } from '../../../lib/opening-hours.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { useGetHomeQuery } from '../api.ts';
 import { useSkeletonWindow } from '../use-skeleton-window.ts';
 import { Hero } from './hero.tsx';
 import { BookingCard } from './booking-card.tsx';
-import { HomeCard } from './home-card.tsx';
+import { FindUs, HomeCard, HoursList } from './home-card.tsx';
 
 const LINK = 'font-medium text-primary underline';
 
@@ -83,30 +82,11 @@ export function HomePage() {
         ) : null}
 
         <HomeCard id="hours-title" title="Opening hours" minHeight="min-h-[15rem]" home={home}>
-          {({ openingHours }) => (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              {openingHoursRows(openingHours).map((row) => (
-                <div key={row.day} className="contents">
-                  <dt className="font-medium">{row.day}</dt>
-                  <dd className="text-stone-700">{row.hours}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
+          {({ openingHours }) => <HoursList hours={openingHours} />}
         </HomeCard>
 
         <HomeCard id="find-title" title="Find us" minHeight="min-h-[10rem]" home={home}>
-          {({ locationData }) => (
-            <address className="text-sm not-italic text-stone-700">
-              {locationData.addressLine1}
-              <br />
-              {locationData.addressLine2}
-              <br />
-              <a className={`mt-2 inline-block ${LINK}`} href={locationData.directionLink}>
-                Get directions
-              </a>
-            </address>
-          )}
+          {({ locationData }) => <FindUs location={locationData} />}
         </HomeCard>
 
         <HomeCard id="contact-title" title="Get in touch" minHeight="min-h-[10rem]" home={home}>

@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
-import type { HomeContent, OpeningHoursData } from '@servery/contract/home';
-import { openingHoursRows } from '../../../lib/opening-hours.ts';
+import type { HomeContent } from '@servery/contract/home';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { useGetHomeQuery } from '../api.ts';
 import { useSkeletonWindow } from '../use-skeleton-window.ts';
 import { BookingCard } from './booking-card.tsx';
 import { Hero } from './hero.tsx';
-import { HomeCard } from './home-card.tsx';
+import { FindUs, HomeCard, HoursList } from './home-card.tsx';
 
 const LINK = 'font-medium text-primary underline';
 
@@ -54,7 +53,7 @@ export function ReservationHome() {
         <HomeCard id="hours-title" title={hoursTitle(data)} minHeight="min-h-[11rem]" home={home}>
           {({ bookingHours, openingHours }) => (
             <>
-              <HoursList hours={bookingHours ?? openingHours} />
+              <HoursList hours={bookingHours ?? openingHours} testId="booking-hours" />
               {bookingHours ? (
                 <p className="mt-3 text-sm text-stone-700">
                   A table can be booked to start at any time within these hours.
@@ -64,17 +63,7 @@ export function ReservationHome() {
           )}
         </HomeCard>
         <HomeCard id="find-title" title="Find us" minHeight="min-h-[8rem]" home={home}>
-          {({ locationData }) => (
-            <address className="text-sm not-italic text-stone-700">
-              {locationData.addressLine1}
-              <br />
-              {locationData.addressLine2}
-              <br />
-              <a className={`mt-2 inline-block py-1 ${LINK}`} href={locationData.directionLink}>
-                Get directions
-              </a>
-            </address>
-          )}
+          {({ locationData }) => <FindUs location={locationData} />}
         </HomeCard>
         <HomeCard id="call-title" title="Call us" minHeight="min-h-[8rem]" home={home}>
           {({ getInTouch }) => (
@@ -97,16 +86,3 @@ export function ReservationHome() {
 /** The reservation site's hours are the booking hours, unless the shop has set none. */
 const hoursTitle = (home: HomeContent | undefined) =>
   home && !home.bookingHours ? 'Opening hours' : 'Booking hours';
-
-function HoursList({ hours }: { hours: OpeningHoursData }) {
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="booking-hours">
-      {openingHoursRows(hours).map((row) => (
-        <div key={row.day} className="contents">
-          <dt className="font-medium">{row.day}</dt>
-          <dd className="text-stone-700">{row.hours}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
