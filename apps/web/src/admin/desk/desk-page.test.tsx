@@ -13,6 +13,8 @@ import { DeskPage } from './desk-page.tsx';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // The moves offered for undo are kept in the tab (made-moves.ts): none for the next test.
+  sessionStorage.clear();
 });
 
 const session: StaffSession = {
