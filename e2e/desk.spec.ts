@@ -226,6 +226,54 @@ describe('the order desk', () => {
     await context.close();
   });
 
+  it('keeps the undo of a stray "Completed" across a look at Bookings and a reload of the tablet', async () => {
+    // Decision 99: the moves offered for undo live in the tab, for the person who made them.
+    const url = product.server.url;
+    const { page, context } = await openPage(product.browser, url, { viewport: TABLET });
+    await signInToAdmin(page, product.server, DEMO_OWNER);
+    const customer = await signInByApi(product.server);
+    const placed = await placeOrder(customer);
+    const moveTo = async (data: object) => {
+      const moved = await page.request.post(`${url}/api/admin/orders/${placed.id}/status`, {
+        data,
+        headers: { origin: url },
+      });
+      expect(moved.status()).toBe(200);
+    };
+    await moveTo({ status: 'accepted', minutes: 15 });
+    await moveTo({ status: 'ready' });
+    await page.goto(`${url}/admin/desk`);
+    const readyColumn = page.getByRole('region', { name: /^Ready/ });
+    const heading = readyColumn.getByRole('heading', { name: `#${placed.number} · Collection` });
+    await heading.waitFor();
+    await readyColumn
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: `#${placed.number} · Collection` }) })
+      .getByRole('button', { name: 'Completed' })
+      .click();
+    const undo = page.getByRole('button', { name: `Undo #${placed.number} completed` });
+    await undo.waitFor();
+
+    const sections = page.getByRole('navigation', { name: 'Staff sections' });
+    await sections.getByRole('link', { name: 'Bookings' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Bookings/ }).waitFor();
+    await sections.getByRole('link', { name: /^Order desk/ }).click();
+    await undo.waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /^Order desk/ }).waitFor();
+    await undo.waitFor();
+    expect((await orderOf(url, customer, placed.id)).status).toBe('completed');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'desk-undo-after-reload-tablet');
+    await undo.click();
+    await heading.waitFor();
+    await undo.waitFor({ state: 'detached' });
+    expect((await orderOf(url, customer, placed.id)).status).toBe('ready');
+    // The board is left as found: the order handed over.
+    await moveTo({ status: 'completed' });
+    await context.close();
+  });
+
   it('opening the desk, its code is fetched before the session check, and no column says "Nothing here" before the orders are in', async () => {
     // docs/decisions/0027: the desk's chunk is asked for as the staff application starts, not
     // once the session is known; and the board waits for its list before drawing columns.

@@ -95,4 +95,11 @@ export const STORAGE_INVENTORY: { name: string; where: string; purpose: string; 
     purpose: 'Staff only: service was started on this screen, so a reload offers to resume it.',
     kept: 'Until service is stopped or the tab is closed',
   },
+  {
+    name: STORAGE_KEYS.deskMadeMoves,
+    where: 'Session storage',
+    purpose:
+      'Staff only: the order moves made on this screen in the last two minutes, so their undo survives a reload.',
+    kept: 'Two minutes, or until sign-out or the tab is closed',
+  },
 ];

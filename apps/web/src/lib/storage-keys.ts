@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   deliveryPostcode: 'servery:delivery-postcode',
   /** Session storage (staff app): service was started in this tab; a reload offers to resume it. */
   staffService: 'servery:staff-service',
+  /** Session storage (staff app): the desk moves this tab made that can still be undone. */
+  deskMadeMoves: 'servery:desk-undo',
   /** Session storage: where sign-in returns the customer (issue 30), with when it was set. */
   returnTo: 'servery:return-to',
 } as const;

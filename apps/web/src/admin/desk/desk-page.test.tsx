@@ -13,6 +13,8 @@ import { DeskPage } from './desk-page.tsx';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // The moves offered for undo are kept in the tab (made-moves.ts): none for the next test.
+  sessionStorage.clear();
 });
 
 const session: StaffSession = {
@@ -123,6 +125,24 @@ describe('the undo of a move (decision 65)', () => {
     expect(screen.queryByRole('button', { name: 'Undo #1042 completed' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(bar()).toBeNull();
+  });
+
+  it('keeps the offer when the server could not do it (a database fault), and does it when tapped again', async () => {
+    const user = userEvent.setup();
+    const message = 'The service is briefly unavailable. Please try again in a few seconds.';
+    const wire = openDesk({ status: 503, body: { status: 503, message, data: null } });
+    await within(await screen.findByRole('region', { name: /^Ready/ })).findByText(/#1042/);
+    await user.click(within(readyColumn()).getByRole('button', { name: 'Completed' }));
+    // The order is completed on the server: no longer among the open orders.
+    wire.answers['/api/admin/orders'] = ok({ orders: [], next_cursor: null });
+    await user.click(await screen.findByRole('button', { name: 'Undo #1042 completed' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+
+    wire.answers[UNDO] = ok(ready);
+    await user.click(screen.getByRole('button', { name: 'Undo #1042 completed' }));
+    await within(readyColumn()).findByText(/#1042/);
+    expect(wire.sent.filter((c) => c.path === UNDO)).toHaveLength(2);
     expect(bar()).toBeNull();
   });
 

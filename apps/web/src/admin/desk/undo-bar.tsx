@@ -1,18 +1,27 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useSelector } from 'react-redux';
 import { isUndoableMove, MOVE_UNDO_SECONDS, type UndoableMove } from '@servery/contract/desk-moves';
 import type { DeskOrder } from '@servery/contract/desk';
-import { adminErrorMessage } from '../admin-api.ts';
+import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
+import { useAdminDispatch } from '../admin-state.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { useUndoOrderMoveMutation } from './desk-api.ts';
-
-/** A move made on this screen that can still be taken back, and until when (this clock). */
-export interface MadeMove {
-  id: string;
-  number: number;
-  status: UndoableMove;
-  until: number;
-}
+import {
+  moveForgotten,
+  moveMade,
+  movesExpired,
+  type MadeMove,
+  type MadeMoves,
+} from './made-moves.ts';
 
 /**
  * The offer ends a few seconds before the server's window does: an undo tapped at the last
@@ -42,36 +51,50 @@ export const RememberMoveProvider = RememberMove.Provider;
 export const useRememberMove = () => useContext(RememberMove);
 
 /**
- * The moves this screen made that can still be undone (decision 65): not server data, only
- * what this person did here and until when. One per order (its latest), newest first.
+ * The moves this person made on this tab that can still be undone (decision 65), newest first,
+ * one per order: kept in the staff application's store and the tab's session storage
+ * (made-moves.ts), so that they are offered again after a look at another section or a reload,
+ * and to no one else who signs in here.
  */
 export function useMadeMoves() {
-  const [moves, setMoves] = useState<MadeMove[]>([]);
+  const dispatch = useAdminDispatch();
+  const staffId = useSessionQuery().data?.staff.id;
+  const kept = useSelector((state: { madeMoves: MadeMoves }) => state.madeMoves);
+  // The clock the offers are read against: moved on when the next one's time is up.
+  const [now, setNow] = useState(() => Date.now());
+  const moves = useMemo(
+    () => (staffId && kept.staffId === staffId ? kept.moves.filter((m) => m.until > now) : []),
+    [kept, staffId, now],
+  );
   const [said, setSaid] = useState('');
   /** Counts the moves remembered: each is a moment the keyboard may need bringing to the bar. */
   const [made, setMade] = useState(0);
   // Stable, so that the cards (memoised) are not drawn again when the list changes.
-  const remember = useCallback((order: DeskOrder) => {
-    if (!isUndoableMove(order.status)) return;
-    const move = { id: order.id, number: order.number, status: order.status };
-    setMoves((now) => [
-      { ...move, until: Date.now() + OFFER_MS },
-      ...now.filter((m) => m.id !== order.id),
-    ]);
-    setSaid(`Order #${order.number} ${DONE[order.status]}. Undo is at the bottom of the screen.`);
-    setMade((n) => n + 1);
-  }, []);
-  const forget = useCallback((id: string) => setMoves((now) => now.filter((m) => m.id !== id)), []);
+  const remember = useCallback(
+    (order: DeskOrder) => {
+      if (!staffId || !isUndoableMove(order.status)) return;
+      const move = { id: order.id, number: order.number, status: order.status };
+      dispatch(moveMade({ staffId, move: { ...move, until: Date.now() + OFFER_MS } }));
+      setSaid(`Order #${order.number} ${DONE[order.status]}. Undo is at the bottom of the screen.`);
+      setMade((n) => n + 1);
+    },
+    [dispatch, staffId],
+  );
+  const forget = useCallback((id: string) => dispatch(moveForgotten(id)), [dispatch]);
   // Each offer goes when its time is up.
   useEffect(() => {
     if (moves.length === 0) return;
     const next = Math.min(...moves.map((m) => m.until));
     const timer = setTimeout(
-      () => setMoves((now) => now.filter((m) => m.until > Date.now())),
+      () => {
+        const at = Date.now();
+        setNow(at);
+        dispatch(movesExpired(at));
+      },
       Math.max(next - Date.now(), 0) + 50,
     );
     return () => clearTimeout(timer);
-  }, [moves]);
+  }, [moves, dispatch]);
   return { moves, made, said, setSaid, remember, forget };
 }
 

@@ -1,0 +1,215 @@
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, bookingSlots, bookings, liveEvents } from '../../db/schema.ts';
+import { insertTestBooking } from '../../../test/bookings.ts';
+import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
+import { openBoard, type Frame } from '../../../test/live-board.ts';
+import { testClock } from '../../../test/sign-in.ts';
+import { staffAgent, type StaffAgent } from '../../../test/staff.ts';
+import { adminQuery, databaseUrl } from '../../../test/test-database.ts';
+import { twoProcesses } from '../../../test/two-processes.ts';
+import { until } from '../../../test/until.ts';
+import { findTenantBySlug } from '../tenants/tenants.repository.ts';
+
+// Decision 67's undo of a diary move through PostgreSQL's faults: two processes on one
+// database, a board on the second, the database's connections cut under them. PostgreSQL only
+// (a *.postgres.integration.test.ts file is collected when DATABASE_URL is set): PGlite has no
+// connection to cut. Friday 23 April 2027, 7:00 pm in London (18:00 UTC, summer time).
+const clock = testClock('2027-04-23T18:00:00Z');
+const services = [{ opens: '18:00', closes: '22:00' }];
+const shop = makeTenantDocument({
+  booking: {
+    hours: Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+        d,
+        services,
+      ]),
+    ),
+    coversPerSlot: 20,
+    daysAllowed: 30,
+  },
+});
+const date = '2027-04-23';
+let servers: Awaited<ReturnType<typeof twoProcesses>>;
+let name = '';
+let tenantId: string;
+let waiter: StaffAgent;
+
+beforeAll(async () => {
+  servers = await twoProcesses({ now: clock.now });
+  await importTestTenant(servers.first.db, shop);
+  const found = (await servers.first.db.execute(
+    sql`select current_database() as name`,
+  )) as unknown as { rows: { name: string }[] };
+  name = found.rows[0]!.name;
+  tenantId = (await findTenantBySlug(servers.first.db, shop.slug))!.id;
+  waiter = await staffAgent(servers.first.app, servers.first.db, shop, 'staff', {
+    stores: ['main'],
+  });
+});
+afterAll(async () => {
+  await adminQuery(`alter database ${name} allow_connections true`).catch(() => {});
+  await servers?.close();
+});
+
+const db = () => servers.first.db;
+/** The waiter's call, made through the first process. */
+const post = (url: string, body: object) =>
+  servers.first.app.inject({ method: 'POST', url, headers: waiter.headers, payload: body });
+const undo = (id: string, status: string) => post(`/api/admin/bookings/${id}/undo`, { status });
+
+/** What an undo may change: the booking, its audit trail, its live events, its slot's covers. */
+async function stateOf(id: string) {
+  const [booking] = await db().select().from(bookings).where(eq(bookings.id, id));
+  const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, id));
+  const events = await db().select().from(liveEvents).where(eq(liveEvents.entityId, id));
+  const [slot] = await db()
+    .select({ covers: bookingSlots.covers })
+    .from(bookingSlots)
+    .where(
+      and(
+        eq(bookingSlots.tenantId, tenantId),
+        eq(bookingSlots.date, booking!.date),
+        eq(bookingSlots.time, booking!.time),
+      ),
+    );
+  return {
+    status: booking!.status,
+    lastMoveFrom: booking!.lastMoveFrom,
+    actions: audit.map((a) => a.action),
+    events: events.length,
+    slotCovers: slot?.covers,
+  };
+}
+
+const dataOf = (frame: Frame) => JSON.parse(frame.data ?? '{}') as { entity_id?: string };
+const framesOf = (frames: Frame[], id: string, after: Frame) =>
+  frames.filter((f) => Number(f.id) > Number(after.id) && dataOf(f).entity_id === id);
+
+/** A board on the second process, told it is ready. */
+async function boardOnSecond() {
+  const board = openBoard(servers.urls[1]!, waiter);
+  const ready = await board.waitFor((f) => f.event === 'ready', 10_000);
+  return { board, ready };
+}
+
+/** Waits until the board has heard of a later move: every event before it has reached it. */
+async function heardAllBefore(board: ReturnType<typeof openBoard>) {
+  const marker = await insertTestBooking(db(), tenantId, { date, time: '09:00 PM' });
+  const moved = await post(`/api/admin/bookings/${marker.id}/status`, { status: 'arrived' });
+  expect(moved.statusCode, moved.body).toBe(200);
+  await board.waitFor(
+    (f) => f.event === 'booking.status' && dataOf(f).entity_id === marker.id,
+    30_000,
+  );
+}
+
+/** A statement on this file's database, on a connection of its own. */
+async function onThisDatabase(text: string) {
+  const client = new pg.Client({ connectionString: databaseUrl(name) });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('a diary undo through database faults (PostgreSQL)', () => {
+  it('reaches a board on the other process whose LISTEN connection was cut just before', async () => {
+    const booking = await insertTestBooking(db(), tenantId, { date, people: '4' });
+    const arrived = await post(`/api/admin/bookings/${booking.id}/status`, { status: 'arrived' });
+    expect(arrived.statusCode, arrived.body).toBe(200);
+    const { board, ready } = await boardOnSecond();
+    await db().execute(sql`select 1`);
+    await servers.allowConnections(false);
+    try {
+      await servers.terminate('listen');
+      const res = await undo(booking.id, 'arrived');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.status).toBe('confirmed');
+    } finally {
+      await servers.allowConnections(true);
+    }
+    const frame = await board.waitFor(
+      (f) => f.event === 'booking.status' && framesOf([f], booking.id, ready).length === 1,
+      30_000,
+    );
+    expect(dataOf(frame).entity_id).toBe(booking.id);
+    await heardAllBefore(board);
+    expect(framesOf(board.frames, booking.id, ready)).toHaveLength(1);
+    board.close();
+  });
+
+  it('changes nothing when its connection is cut half-way, and is done when tried again', async () => {
+    const walkIn = await post('/api/admin/bookings', {
+      name: 'Walk-in Guest',
+      source: 'walk_in',
+      date,
+      time: '07:30 PM',
+      number_of_people: 2,
+    });
+    expect(walkIn.statusCode, walkIn.body).toBe(200);
+    const id = walkIn.json().data.id as string;
+    const { board, ready } = await boardOnSecond();
+    const before = await stateOf(id);
+    expect(before).toMatchObject({ status: 'seated', lastMoveFrom: 'cancelled', slotCovers: 2 });
+
+    // Another connection holds the slot's row: the undo takes the walk-in off the diary, then
+    // waits to give its seats back to the slot. Its connection is cut there, half-way through
+    // its transaction.
+    const holder = new pg.Client({ connectionString: databaseUrl(name) });
+    await holder.connect();
+    let answer: ReturnType<typeof undo>;
+    try {
+      await holder.query('begin');
+      await holder.query(
+        `select covers from booking_slots where tenant_id = $1 and date = $2 and time = $3 for update`,
+        [tenantId, date, '07:30 PM'],
+      );
+      answer = undo(id, 'seated');
+      const waiting = await until(async () => {
+        const found = await adminQuery(
+          `select pid from pg_stat_activity where datname = '${name}'
+             and wait_event_type = 'Lock' and query ilike 'update "booking_slots"%'`,
+        );
+        return found.rows[0]?.pid as number | undefined;
+      }, 'the undo waiting to give the seats back');
+      // The booking's row is taken: the undo's transaction has already moved it.
+      const taken = await onThisDatabase(
+        `select id from bookings where id = '${id}' for update nowait`,
+      ).catch((error: { code?: string }) => error.code);
+      expect(taken).toBe('55P03');
+      await adminQuery(`select pg_terminate_backend(${Number(waiting)})`);
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    const refused = await answer!;
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({
+      status: 503,
+      message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      data: null,
+    });
+    // All or nothing: the booking, its seats, its audit trail and its live events as they were.
+    expect(await stateOf(id)).toEqual(before);
+
+    const again = await undo(id, 'seated');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.status).toBe('cancelled');
+    expect(await stateOf(id)).toEqual({
+      status: 'cancelled',
+      lastMoveFrom: null,
+      actions: [...before.actions, 'booking.walk_in_undone'],
+      events: before.events + 1,
+      slotCovers: 0,
+    });
+    // The board hears of the undo once: the cut transaction's event was never written.
+    await board.waitFor((f) => framesOf([f], id, ready).length === 1, 30_000);
+    await heardAllBefore(board);
+    expect(framesOf(board.frames, id, ready)).toHaveLength(1);
+    board.close();
+  });
+});
