@@ -227,7 +227,7 @@ describe('the order desk', () => {
   });
 
   it('keeps the undo of a stray "Completed" across a look at Bookings and a reload of the tablet', async () => {
-    // Decision 99: the moves offered for undo live in the tab, for the person who made them.
+    // Decision 71: the moves offered for undo live in the tab, for the person who made them.
     const url = product.server.url;
     const { page, context } = await openPage(product.browser, url, { viewport: TABLET });
     await signInToAdmin(page, product.server, DEMO_OWNER);
