@@ -90,6 +90,18 @@ export const STORAGE_INVENTORY: { name: string; where: string; purpose: string; 
     kept: 'Until you sign in or close the tab',
   },
   {
+    name: STORAGE_KEYS.shopClosedDismissed,
+    where: 'Session storage',
+    purpose: 'You closed the “we are closed” notice, so it does not open again on every page.',
+    kept: 'Until you close the tab',
+  },
+  {
+    name: STORAGE_KEYS.returnTo,
+    where: 'Session storage',
+    purpose: 'The page to bring you back to after you sign in, and when you left it.',
+    kept: 'Until you sign in, 30 minutes, or until you close the tab',
+  },
+  {
     name: STORAGE_KEYS.staffService,
     where: 'Session storage',
     purpose: 'Staff only: service was started on this screen, so a reload offers to resume it.',
