@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { HomeContent, HoursChange } from '@servery/contract/home';
 
 /**
@@ -31,13 +32,21 @@ export function HoursChanges({
               {change.today ? (
                 <>
                   {' '}
-                  <span className={`ml-1 rounded px-1.5 py-0.5 text-xs font-semibold ${today}`}>
+                  <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${today}`}>
                     Today
                   </span>
                 </>
               ) : null}
             </dt>
-            <dd className={onCard ? 'text-stone-700' : undefined}>{change.hours}</dd>
+            <dd className={onCard ? 'text-stone-700' : undefined}>
+              {/* A range never breaks inside ("5:00 PM - 1:00 AM"); a narrow card wraps the date. */}
+              {change.hours.split(', ').map((range, index) => (
+                <Fragment key={range}>
+                  {index > 0 ? ', ' : null}
+                  <span className="whitespace-nowrap">{range}</span>
+                </Fragment>
+              ))}
+            </dd>
           </div>
         ))}
       </dl>
