@@ -26,7 +26,7 @@ import type { AreaDeps } from './shared.ts';
 export async function registerStorefront(app: FastifyInstance, deps: AreaDeps) {
   const { db, now, card, links, onMessageQueued } = deps;
   await app.register(tenantsRoutes, { db, textsAvailable: deps.textsAvailable });
-  await app.register(homeRoutes, { db });
+  await app.register(homeRoutes, { db, now });
   await app.register(newsletterRoutes, { db, now });
   await app.register(contactRoutes, { db });
   const auth = createAuthService({

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import type { ShopConfig } from '@servery/contract/config';
 import { tenancyAssetPath } from '@servery/contract/constants';
 import { useGetHomeQuery } from '../features/content/api.ts';
+import { HoursChanges, hoursChangesOf } from '../features/content/components/hours-changes.tsx';
 import { openingHoursRows } from '../lib/opening-hours.ts';
 
 /** product.md §2: no footer on these routes. */
@@ -113,6 +114,9 @@ function ReservationExtras({ config }: { config: ShopConfig }) {
             </div>
           ))}
         </dl>
+      ) : null}
+      {home ? (
+        <HoursChanges changes={hoursChangesOf(home)} tone="footer" testId="footer-changes" />
       ) : null}
       <p className="text-sm">
         Website:{' '}

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { hhmm, slotMinutes } from '@servery/contract/clock';
 import { servicesOf } from '../reservations/booking-slots.ts';
+import { announceShopChanged } from '../tenants/tenants.repository.ts';
 import { deleteCloseout, insertCloseout } from './diary.repository.ts';
 import { type DiaryDeps, type DiaryCaller, diaryOf, toDiaryCloseout } from './diary-shared.ts';
 
@@ -50,6 +51,8 @@ export function createCloseouts(deps: DiaryDeps) {
         kind: 'closeout.changed',
         entityId: inserted.id,
       });
+      // The booking site's home answer names the days closed out: every process drops its copy.
+      await announceShopChanged(tx, staff.tenantId);
       return inserted;
     });
     return toDiaryCloseout(row, booking.stepMinutes);
@@ -78,6 +81,7 @@ export function createCloseouts(deps: DiaryDeps) {
         kind: 'closeout.changed',
         entityId: id,
       });
+      await announceShopChanged(tx, staff.tenantId);
       return deleted;
     });
     return toDiaryCloseout(row, booking.stepMinutes);

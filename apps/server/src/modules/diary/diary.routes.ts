@@ -143,6 +143,8 @@ export const diaryRoutes: FastifyPluginAsyncZod<{
     { schema: { body: ZCloseoutRequest }, onRequest: app.requireStaff('service:run') },
     async (request) => {
       const data = await diary.addCloseout(await callerOf(request), request.body);
+      // This process answers from the new rows at once; NOTIFY clears the others'.
+      app.tenantCache.forget(staffOf(request).tenantId);
       return { status: 200, message: `Closed to online bookings: ${data.label}.`, data };
     },
   );
@@ -152,6 +154,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<{
     { schema: { params: ZCloseoutParams }, onRequest: app.requireStaff('service:run') },
     async (request) => {
       const data = await diary.removeCloseout(await callerOf(request), request.params.id);
+      app.tenantCache.forget(staffOf(request).tenantId);
       return { status: 200, message: `Open to online bookings again: ${data.label}.`, data };
     },
   );

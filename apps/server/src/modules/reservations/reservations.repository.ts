@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookingCloseouts, bookingLinks, bookingSlots, bookings } from '../../db/schema.ts';
 
@@ -136,6 +136,26 @@ export async function closeoutsOn(db: Executor, tenantId: string, date: string) 
     .from(bookingCloseouts)
     .where(and(eq(bookingCloseouts.tenantId, tenantId), eq(bookingCloseouts.date, date)))
     .orderBy(bookingCloseouts.fromMinutes);
+}
+
+/** The close-outs of the dates from `first` to `last`, both included, by date and time. */
+export async function closeoutsBetween(
+  db: Executor,
+  tenantId: string,
+  first: string,
+  last: string,
+) {
+  return db
+    .select()
+    .from(bookingCloseouts)
+    .where(
+      and(
+        eq(bookingCloseouts.tenantId, tenantId),
+        gte(bookingCloseouts.date, first),
+        lte(bookingCloseouts.date, last),
+      ),
+    )
+    .orderBy(bookingCloseouts.date, bookingCloseouts.fromMinutes);
 }
 
 /** A further cancel link for a booking (its token's hash). */

@@ -9,6 +9,7 @@ import { useSkeletonWindow } from '../use-skeleton-window.ts';
 import { Hero } from './hero.tsx';
 import { BookingCard } from './booking-card.tsx';
 import { FindUs, HomeCard, HoursList } from './home-card.tsx';
+import { HoursChanges } from './hours-changes.tsx';
 
 const LINK = 'font-medium text-primary underline';
 
@@ -82,7 +83,12 @@ export function HomePage() {
         ) : null}
 
         <HomeCard id="hours-title" title="Opening hours" minHeight="min-h-[15rem]" home={home}>
-          {({ openingHours }) => <HoursList hours={openingHours} />}
+          {({ openingHours, openingChanges }) => (
+            <>
+              <HoursList hours={openingHours} />
+              <HoursChanges changes={openingChanges} testId="opening-changes" />
+            </>
+          )}
         </HomeCard>
 
         <HomeCard id="find-title" title="Find us" minHeight="min-h-[10rem]" home={home}>

@@ -6,6 +6,7 @@ import { useSkeletonWindow } from '../use-skeleton-window.ts';
 import { BookingCard } from './booking-card.tsx';
 import { Hero } from './hero.tsx';
 import { FindUs, HomeCard, HoursList } from './home-card.tsx';
+import { HoursChanges, hoursChangesOf } from './hours-changes.tsx';
 
 const LINK = 'font-medium text-primary underline';
 
@@ -51,14 +52,18 @@ export function ReservationHome() {
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 md:grid-cols-3">
         {/* The hours tables can be booked for; a shop with none set gives its opening hours. */}
         <HomeCard id="hours-title" title={hoursTitle(data)} minHeight="min-h-[11rem]" home={home}>
-          {({ bookingHours, openingHours }) => (
+          {(content) => (
             <>
-              <HoursList hours={bookingHours ?? openingHours} testId="booking-hours" />
-              {bookingHours ? (
+              <HoursList
+                hours={content.bookingHours ?? content.openingHours}
+                testId="booking-hours"
+              />
+              {content.bookingHours ? (
                 <p className="mt-3 text-sm text-stone-700">
                   A table can be booked to start at any time within these hours.
                 </p>
               ) : null}
+              <HoursChanges changes={hoursChangesOf(content)} testId="booking-changes" />
             </>
           )}
         </HomeCard>
