@@ -130,6 +130,10 @@ describe('changed hours beside the weekly hours', () => {
     const list = await within(card).findByTestId('booking-changes');
     expect(linesOf(list)).toEqual(['Sat 26 Dec | Closed', 'Mon 28 Dec | 12:00 PM - 3:00 PM']);
     expect(card.textContent).not.toContain('Fri 25 Dec');
+    // A sitting's last table starts before its end (booking-slots.ts): the card must not promise
+    // a start "at any time within these hours" (a walk found 10:00 PM printed, 9:30 PM the last).
+    expect(card.textContent).toContain("each sitting’s last table starts a little before its end");
+    expect(card.textContent).not.toContain('at any time within these hours');
   });
 
   it('a shop with no booking hours shows its opening hours and their special days there', async () => {

@@ -60,7 +60,8 @@ export function ReservationHome() {
               />
               {content.bookingHours ? (
                 <p className="mt-3 text-sm text-stone-700">
-                  A table can be booked to start at any time within these hours.
+                  Tables are served within these hours: each sitting&rsquo;s last table starts a
+                  little before its end. The booking form shows the times still free on your day.
                 </p>
               ) : null}
               <HoursChanges changes={hoursChangesOf(content)} testId="booking-changes" />
