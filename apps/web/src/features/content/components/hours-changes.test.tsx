@@ -132,7 +132,7 @@ describe('changed hours beside the weekly hours', () => {
     expect(card.textContent).not.toContain('Fri 25 Dec');
     // A sitting's last table starts before its end (booking-slots.ts): the card must not promise
     // a start "at any time within these hours" (a walk found 10:00 PM printed, 9:30 PM the last).
-    expect(card.textContent).toContain("each sitting’s last table starts a little before its end");
+    expect(card.textContent).toContain('each sitting’s last table starts a little before its end');
     expect(card.textContent).not.toContain('at any time within these hours');
   });
 
