@@ -68,6 +68,13 @@ describe('an audit entry’s fields', () => {
     expect(text('gift_note', 'Happy birthday')).toBe('Happy birthday');
     expect(text('gift_wrap', true)).toBe('true');
     expect(text('extras', [{ a: 1 }])).toBe('[{"a":1}]');
-    expect(text('zones', [{ area: 'E1', fee: 250 }])).toBe('[{"area":"E1","fee":250}]');
+  });
+
+  it('reads a dish’s allergens in words, not as an object', () => {
+    const allergens = { contains: ['milk', 'tree_nuts'], may_contain: ['peanuts'] };
+    expect(text('allergens', allergens, { entity: 'menu_item' })).toBe(
+      'contains milk, tree nuts; may contain peanuts',
+    );
+    expect(text('allergens', { contains: [], may_contain: [] })).toBe('none');
   });
 });

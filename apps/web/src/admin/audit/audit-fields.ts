@@ -1,4 +1,6 @@
 import { shopShortDateTime } from '../../lib/shop-time.ts';
+import { bookingChange } from './audit-booking.ts';
+import { allergensText, listChange, type ChangeLine, type ListKind } from './audit-lists.ts';
 
 /**
  * What each key of an audit entry's before/after means, decided key by key from the server's
@@ -14,6 +16,9 @@ type Kind =
   | 'percent'
   | 'words' // a recorded state such as ready_for_pickup, or a list of them
   | 'promo_value' // percent or pence, as the promo's `kind` says
+  | 'allergens' // a dish's or an option's { contains, may_contain }
+  | ListKind // a list read entry by entry (audit-lists.ts)
+  | 'booking' // the shop's booking settings, setting by setting
   | 'plain'; // text or a count, as it is
 
 interface Field {
@@ -51,12 +56,13 @@ const FIELDS: Record<string, Field> = {
   price: field('Price', 'money'),
   vat_rate: field('VAT rate', 'percent'),
   kcal: field('Calories (kcal)'),
-  allergens: field('Allergens', 'words'),
+  allergens: field('Allergens', 'allergens'),
   diets: field('Diets', 'words'),
   image: field('Photo'),
   category_id: field('Category id', 'id'),
-  option_groups: field('Option groups'),
-  stores: field('Stores'),
+  option_groups: field('Option groups', 'option_groups'),
+  // A dish's stores with their prices (an item's edit), or their names as text (availability).
+  stores: field('Stores', 'dish_stores'),
   position: field('Position'),
   brand: field('Brand'),
   hidden: field('Hidden'),
@@ -91,7 +97,7 @@ const FIELDS: Record<string, Field> = {
   busy_extra_minutes: field('Extra minutes when busy'),
   delivers: field('Delivers'),
   delivery_minutes: field('Delivery minutes'),
-  zones: field('Delivery zones'),
+  zones: field('Delivery zones', 'zones'),
   slot_cap: field('Orders per slot'),
   slot_cap_unit: field('Counted in', 'words'),
   auto_accept_minutes: field('Accepted automatically after (minutes)'),
@@ -100,7 +106,10 @@ const FIELDS: Record<string, Field> = {
   IsShopClosed: field('Shop closed'),
   ShopClosedMessage: field('Shop closed message'),
   allowBooking: field('Takes bookings'),
-  booking: field('Booking settings'),
+  booking: field('Booking settings', 'booking'),
+  // Kept whole by their actions (WHOLE_VALUES), read under these keys.
+  hours: field('Opening hours', 'week'),
+  special_days: field('Special days', 'special_days'),
   // Exports.
   rows: field('Rows exported'),
   q: field('Search'),
@@ -165,6 +174,7 @@ function plainValue(kind: Kind, value: string | number | boolean, context: Value
       if (typeof value !== 'number') return value;
       return context.record.kind === 'fixed' ? context.money(value) : `${value}%`;
     case 'words':
+    case 'allergens':
       return words(value);
     default:
       return value;
@@ -186,5 +196,63 @@ export function showValue(key: string, value: unknown, context: ValueContext): S
     if (value.length === 0) return { text: 'none', id: false };
     return { text: value.map((v) => plainValue(known.kind, v, context)).join(', '), id };
   }
+  if (known.kind === 'allergens') return { text: allergensText(value), id: false };
   return { text: recorded(value), id: false };
+}
+
+/** One field of an entry that changed: its value before and after, or its list's changes. */
+export interface FieldChange {
+  key: string;
+  label: string;
+  before?: ShownValue;
+  after?: ShownValue;
+  /** A list's or the booking settings' change, entry by entry, instead of before and after. */
+  lines?: ChangeLine[];
+}
+
+/** Actions whose before and after are the value itself (the week, a list), read under a key. */
+const WHOLE_VALUES: Record<string, string> = {
+  'store.hours': 'hours',
+  'store.special_days': 'special_days',
+};
+
+const LIST_KINDS = new Set<Kind>(['week', 'special_days', 'zones', 'option_groups', 'dish_stores']);
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/** The fields that differ between an entry's before and after, in the owner's words. */
+export function entryChanges(
+  entry: { action: string; entity: string; before: unknown; after: unknown },
+  context: Omit<ValueContext, 'record' | 'entity'>,
+): FieldChange[] {
+  const whole = WHOLE_VALUES[entry.action];
+  const b = whole ? { [whole]: entry.before } : asRecord(entry.before);
+  const a = whole ? { [whole]: entry.after } : asRecord(entry.after);
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
+    (key) => JSON.stringify(b[key]) !== JSON.stringify(a[key]),
+  );
+  const changes: FieldChange[] = [];
+  for (const key of keys) {
+    const label = fieldLabel(entry.entity, key);
+    const kind = fieldOf(entry.entity, key)?.kind;
+    const lines =
+      kind === 'booking'
+        ? bookingChange(b[key], a[key], context)
+        : kind && LIST_KINDS.has(kind)
+          ? listChange(kind as ListKind, b[key], a[key], context)
+          : null;
+    if (lines) {
+      if (lines.length > 0) changes.push({ key, label, lines });
+      continue;
+    }
+    const shown = (record: Record<string, unknown>) =>
+      key in record
+        ? showValue(key, record[key], { ...context, entity: entry.entity, record })
+        : undefined;
+    changes.push({ key, label, before: shown(b), after: shown(a) });
+  }
+  return changes;
 }
