@@ -24,9 +24,15 @@ type Kind =
 interface Field {
   label: string;
   kind: Kind;
+  /** What nothing (null, or an empty list) means here, where it is not "none": "no limit". */
+  none?: string;
 }
 
-const field = (label: string, kind: Kind = 'plain'): Field => ({ label, kind });
+const field = (label: string, kind: Kind = 'plain', none?: string): Field => ({
+  label,
+  kind,
+  ...(none ? { none } : {}),
+});
 
 const FIELDS: Record<string, Field> = {
   // Orders: the desk's moves, its undo, printing, refunds.
@@ -75,10 +81,10 @@ const FIELDS: Record<string, Field> = {
   kind: field('Kind', 'words'),
   value: field('Discount', 'promo_value'),
   minimum_order: field('Minimum order', 'money'),
-  starts_at: field('Starts', 'instant'),
-  ends_at: field('Ends', 'instant'),
-  total_limit: field('Uses allowed in all'),
-  per_customer_limit: field('Uses allowed per customer'),
+  starts_at: field('Starts', 'instant', 'when made'),
+  ends_at: field('Ends', 'instant', 'never'),
+  total_limit: field('Uses allowed in all', 'plain', 'no limit'),
+  per_customer_limit: field('Uses allowed per customer', 'plain', 'no limit'),
   first_order_only: field('First order only'),
   public: field('Shown to customers'),
   uses: field('Times used'),
@@ -98,9 +104,9 @@ const FIELDS: Record<string, Field> = {
   delivers: field('Delivers'),
   delivery_minutes: field('Delivery minutes'),
   zones: field('Delivery zones', 'zones'),
-  slot_cap: field('Orders per slot'),
+  slot_cap: field('Orders per slot', 'plain', 'no cap'),
   slot_cap_unit: field('Counted in', 'words'),
-  auto_accept_minutes: field('Accepted automatically after (minutes)'),
+  auto_accept_minutes: field('Accepted automatically after (minutes)', 'plain', 'staff accept'),
   auto_print: field('Prints automatically'),
   version: field('Version'),
   IsShopClosed: field('Shop closed'),
@@ -118,6 +124,8 @@ const FIELDS: Record<string, Field> = {
 /** Where one key means something else: a close-out's `until` is a time of day, not an instant. */
 const ENTITY_FIELDS: Record<string, Record<string, Field>> = {
   closeout: { until: field('Until') },
+  // A promo for no store in particular works at every store (shop-editor.ts store_ids).
+  promo: { store_ids: field('Stores', 'store', 'every store') },
 };
 
 const fieldOf = (entity: string, key: string): Field | undefined =>
@@ -190,10 +198,11 @@ export function showValue(key: string, value: unknown, context: ValueContext): S
   if (key === 'store_ids' && context.record.role === 'owner') {
     return { text: 'every store (an owner)', id: false };
   }
-  if (value === null || value === undefined) return { text: 'none', id: false };
+  const none = { text: known.none ?? 'none', id: false };
+  if (value === null || value === undefined) return none;
   if (isPlain(value)) return { text: String(plainValue(known.kind, value, context)), id };
   if (Array.isArray(value) && value.every(isPlain)) {
-    if (value.length === 0) return { text: 'none', id: false };
+    if (value.length === 0) return none;
     return { text: value.map((v) => plainValue(known.kind, v, context)).join(', '), id };
   }
   if (known.kind === 'allergens') return { text: allergensText(value), id: false };
