@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS, accessibilityViolations, openPage, screenshot } from './support/browser.ts';
+import {
+  VIEWPORTS,
+  accessibilityViolations,
+  openPage,
+  overflowsSideways,
+  screenshot,
+} from './support/browser.ts';
 import { useProduct } from './support/product.ts';
 import {
   addDays,
@@ -156,6 +162,15 @@ describe('the bookings diary', () => {
     await host.page.setViewportSize(VIEWPORTS.mobile);
     expect(await accessibilityViolations(host.page)).toEqual([]);
     await screenshot(host.page, 'diary-phone');
+    // The quick form on a phone: its People stepper under the time, the buttons still 48 px.
+    await host.page.getByRole('button', { name: 'Phone booking or walk-in' }).click();
+    const phoneParty = host.page.getByRole('group', { name: 'People' });
+    await phoneParty.scrollIntoViewIfNeeded();
+    const plus = await phoneParty.getByRole('button', { name: 'One person more' }).boundingBox();
+    expect(plus!.height).toBeGreaterThanOrEqual(44);
+    expect(await overflowsSideways(host.page)).toBe(false);
+    expect(await accessibilityViolations(host.page)).toEqual([]);
+    await screenshot(host.page, 'diary-add-form-375');
     await guest.context.close();
     await host.context.close();
   });
