@@ -64,6 +64,65 @@ async function soldOutRowsRead(page: Page, width: number) {
   expect(hideBox.x + hideBox.width).toBeLessThanOrEqual(width);
 }
 
+/**
+ * A day's changes an owner looks for in the audit log afterwards: Tuesday's hours, a closed
+ * Christmas Day, a zone's fee, made as the screens make them (the admin API, from the page).
+ */
+async function changeTheFirstStore(page: Page) {
+  const changes = await page.evaluate(async () => {
+    const call = async (method: string, path: string, body?: object) => {
+      const res = await fetch(`/api/admin${path}`, {
+        method,
+        headers: body ? { 'content-type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : null,
+      });
+      return { status: res.status, data: ((await res.json()) as { data: unknown }).data };
+    };
+    const [first] = (await call('GET', '/stores')).data as {
+      id: string;
+      hours: Record<string, object[]>;
+    }[];
+    const store = `/stores/${first!.id}`;
+    const zones = (await call('GET', `${store}/zones`)).data as {
+      zones: { fee: number }[];
+      version: number;
+    };
+    const year = new Date().getFullYear() + 1;
+    return [
+      await call('PUT', `${store}/hours`, {
+        hours: {
+          ...first!.hours,
+          monday: [
+            { opens: '12:00', closes: '14:30' },
+            { opens: '17:00', closes: '22:00' },
+          ],
+          tuesday: [],
+        },
+      }),
+      await call('PUT', `${store}/special-days`, {
+        special_days: [{ date: `${year}-12-25`, closed: true, hours: [] }],
+      }),
+      await call('PUT', `${store}/zones`, {
+        zones: zones.zones.map((z, i) => (i === 0 ? { ...z, fee: z.fee + 50 } : z)),
+        version: zones.version,
+      }),
+    ].map((answer) => answer.status);
+  });
+  expect(changes).toEqual([200, 200, 200]);
+}
+
+/** The audit log's details in words: no recorded JSON (braces, quotes, API field names). */
+async function auditReadsInWords(page: Page) {
+  const log = page.getByRole('list', { name: 'Changes, newest first' });
+  const details = await log.locator('dd').allTextContents();
+  expect(details.length).toBeGreaterThan(0);
+  for (const detail of details) expect(detail).not.toMatch(/[{}"]|_|opens|closes/);
+  const terms = await log.locator('dt').allTextContents();
+  expect(terms).toEqual(
+    expect.arrayContaining(['Opening hours', 'Special days', 'Delivery zones']),
+  );
+}
+
 describe('the back office, section by section', () => {
   it('every section but the desk and the diary is axe clean at 1024 px and 375 px', async () => {
     for (const [name, viewport] of [
@@ -72,6 +131,7 @@ describe('the back office, section by section', () => {
     ] as const) {
       const { page, context } = await openPage(product.browser, url(), { viewport });
       await signInToAdmin(page, product.server, DEMO_OWNER);
+      if (name === 'tablet') await changeTheFirstStore(page);
       for (const section of SECTIONS) {
         await page.goto(`${url()}/admin/${section}`);
         await settle(page);
@@ -81,6 +141,7 @@ describe('the back office, section by section', () => {
         expect.soft(await accessibilityViolations(page), what).toEqual([]);
         expect.soft(await overflowsSideways(page), `${what} scrolls sideways`).toBe(false);
         if (section === 'service') await soldOutRowsRead(page, viewport.width);
+        if (section === 'audit') await auditReadsInWords(page);
       }
       await context.close();
     }

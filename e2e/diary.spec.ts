@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS, accessibilityViolations, openPage, screenshot } from './support/browser.ts';
+import {
+  VIEWPORTS,
+  accessibilityViolations,
+  openPage,
+  overflowsSideways,
+  screenshot,
+} from './support/browser.ts';
 import { useProduct } from './support/product.ts';
 import {
   addDays,
@@ -102,9 +108,18 @@ describe('the bookings diary', () => {
     await card.getByRole('button', { name: /^Change…/ }).click();
     const form = host.page.getByRole('form', { name: `Change ${name}’s booking` });
     await form.getByRole('combobox', { name: 'Time' }).selectOption(later);
-    await form.getByRole('spinbutton', { name: 'People' }).fill('4');
+    // One more: the big + of the party's stepper (no number box with a small spinner).
+    const people = form.getByRole('group', { name: 'People' });
+    await people.getByRole('button', { name: 'One person more' }).click();
+    expect(await people.getByRole('status').textContent()).toBe('4');
+    expect(await form.getByRole('spinbutton').count()).toBe(0);
     expect(await accessibilityViolations(host.page)).toEqual([]);
     await screenshot(host.page, 'diary-change-form-1024');
+    await host.page.setViewportSize(VIEWPORTS.mobile);
+    await form.scrollIntoViewIfNeeded();
+    expect(await accessibilityViolations(host.page)).toEqual([]);
+    await screenshot(host.page, 'diary-change-form-375');
+    await host.page.setViewportSize(TABLET);
     await form.getByRole('button', { name: 'Save and e-mail the guest' }).click();
     await host.page
       .getByRole('status')
@@ -133,13 +148,29 @@ describe('the bookings diary', () => {
     // A walk-in can only be today: the quick form adds a phone booking here.
     await host.page.getByRole('button', { name: 'Phone booking or walk-in' }).click();
     await host.page.getByLabel('Name').fill('Phone Caller');
-    await host.page.getByLabel('People').fill('2');
+    // Two people, as the form starts; the stepper counts them, one tap each way.
+    const party = host.page.getByRole('group', { name: 'People' });
+    await party.getByRole('button', { name: 'One person more' }).click();
+    await party.getByRole('button', { name: 'One person fewer' }).click();
+    expect(await party.getByRole('status').textContent()).toBe('2');
+    await party.scrollIntoViewIfNeeded();
+    expect(await accessibilityViolations(host.page)).toEqual([]);
+    await screenshot(host.page, 'diary-add-form-1024');
     await host.page.getByRole('button', { name: 'Add booking' }).click();
     await host.page.getByText(/^Phone Caller, 2: booked for/).waitFor();
 
     await host.page.setViewportSize(VIEWPORTS.mobile);
     expect(await accessibilityViolations(host.page)).toEqual([]);
     await screenshot(host.page, 'diary-phone');
+    // The quick form on a phone: its People stepper under the time, the buttons still 48 px.
+    await host.page.getByRole('button', { name: 'Phone booking or walk-in' }).click();
+    const phoneParty = host.page.getByRole('group', { name: 'People' });
+    await phoneParty.scrollIntoViewIfNeeded();
+    const plus = await phoneParty.getByRole('button', { name: 'One person more' }).boundingBox();
+    expect(plus!.height).toBeGreaterThanOrEqual(44);
+    expect(await overflowsSideways(host.page)).toBe(false);
+    expect(await accessibilityViolations(host.page)).toEqual([]);
+    await screenshot(host.page, 'diary-add-form-375');
     await guest.context.close();
     await host.context.close();
   });

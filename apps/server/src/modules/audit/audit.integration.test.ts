@@ -133,4 +133,28 @@ describe('GET /api/admin/audit labels', () => {
     await record({ action: 'order.printed', entity: 'order', entityId: theirs.id });
     expect(labelOf(await listed('&entity=order'), theirs.id)).toEqual([null]);
   });
+
+  // The log reads these rows' lists entry by entry (apps/web/src/admin/audit/audit-lists.ts):
+  // the week and the special days whole, the zones under `zones`, each in these fields.
+  it('keeps a store’s hours, special days and zones whole, in the shapes the log reads', async () => {
+    const store = `/api/admin/stores/${s.main.storeId}`;
+    const send = async (method: 'PUT', url: string, payload: object) => {
+      const res = await s.ctx.app.inject({ method, url, headers: s.owner.headers, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const week = { monday: [{ opens: '12:00', closes: '14:30' }], sunday: [] };
+    await send('PUT', `${store}/hours`, { hours: week });
+    const day = { date: '2099-12-25', closed: true, hours: [] };
+    await send('PUT', `${store}/special-days`, { special_days: [day] });
+    const zone = { area: 'E1', fee: 250, minimum_order: 1500, travel_minutes: null };
+    const read = await s.ctx.app.inject({ url: `${store}/zones`, headers: s.owner.headers });
+    await send('PUT', `${store}/zones`, { zones: [zone], version: read.json().data.version });
+
+    const rows = await listed('&entity=store');
+    const row = (action: string) => rows.find((r) => r.action === action)!;
+    expect(row('store.hours').after).toEqual(week);
+    expect(row('store.hours').before).toBeTypeOf('object');
+    expect(row('store.special_days')).toMatchObject({ before: [], after: [day] });
+    expect(row('store.zones').after).toMatchObject({ zones: [zone] });
+  });
 });

@@ -58,6 +58,18 @@ describe('an audit entry’s fields', () => {
     expect(text('store_ids', [], { entity: 'staff', record: { role: 'manager' } })).toBe('none');
   });
 
+  it('says what nothing means where it means something: every store, no limit, never', () => {
+    const promo = { entity: 'promo', record: { kind: 'percent' } };
+    expect(text('store_ids', [], promo)).toBe('every store');
+    expect(text('store_ids', ['62e954a2-0c1d-4e5f-8a9b-1c2d3e4f5a6b'], promo)).toBe('Camden');
+    expect(text('total_limit', null, promo)).toBe('no limit');
+    expect(text('per_customer_limit', 1, promo)).toBe('1');
+    expect(text('ends_at', null, promo)).toBe('never');
+    expect(text('starts_at', null, promo)).toBe('when made');
+    expect(text('slot_cap', null, { entity: 'store' })).toBe('no cap');
+    expect(text('auto_accept_minutes', null, { entity: 'store' })).toBe('staff accept');
+  });
+
   it('keeps ids staff may quote whole, marked as ids', () => {
     const refund = 'c0ffee00-1234-4abc-9def-0123456789ab';
     expect(showValue('refund_id', refund, context())).toEqual({ text: refund, id: true });
@@ -68,6 +80,13 @@ describe('an audit entry’s fields', () => {
     expect(text('gift_note', 'Happy birthday')).toBe('Happy birthday');
     expect(text('gift_wrap', true)).toBe('true');
     expect(text('extras', [{ a: 1 }])).toBe('[{"a":1}]');
-    expect(text('zones', [{ area: 'E1', fee: 250 }])).toBe('[{"area":"E1","fee":250}]');
+  });
+
+  it('reads a dish’s allergens in words, not as an object', () => {
+    const allergens = { contains: ['milk', 'tree_nuts'], may_contain: ['peanuts'] };
+    expect(text('allergens', allergens, { entity: 'menu_item' })).toBe(
+      'contains milk, tree nuts; may contain peanuts',
+    );
+    expect(text('allergens', { contains: [], may_contain: [] })).toBe('none');
   });
 });

@@ -1,4 +1,6 @@
 import { shopShortDateTime } from '../../lib/shop-time.ts';
+import { bookingChange } from './audit-booking.ts';
+import { allergensText, listChange, type ChangeLine, type ListKind } from './audit-lists.ts';
 
 /**
  * What each key of an audit entry's before/after means, decided key by key from the server's
@@ -14,14 +16,23 @@ type Kind =
   | 'percent'
   | 'words' // a recorded state such as ready_for_pickup, or a list of them
   | 'promo_value' // percent or pence, as the promo's `kind` says
+  | 'allergens' // a dish's or an option's { contains, may_contain }
+  | ListKind // a list read entry by entry (audit-lists.ts)
+  | 'booking' // the shop's booking settings, setting by setting
   | 'plain'; // text or a count, as it is
 
 interface Field {
   label: string;
   kind: Kind;
+  /** What nothing (null, or an empty list) means here, where it is not "none": "no limit". */
+  none?: string;
 }
 
-const field = (label: string, kind: Kind = 'plain'): Field => ({ label, kind });
+const field = (label: string, kind: Kind = 'plain', none?: string): Field => ({
+  label,
+  kind,
+  ...(none ? { none } : {}),
+});
 
 const FIELDS: Record<string, Field> = {
   // Orders: the desk's moves, its undo, printing, refunds.
@@ -51,12 +62,13 @@ const FIELDS: Record<string, Field> = {
   price: field('Price', 'money'),
   vat_rate: field('VAT rate', 'percent'),
   kcal: field('Calories (kcal)'),
-  allergens: field('Allergens', 'words'),
+  allergens: field('Allergens', 'allergens'),
   diets: field('Diets', 'words'),
   image: field('Photo'),
   category_id: field('Category id', 'id'),
-  option_groups: field('Option groups'),
-  stores: field('Stores'),
+  option_groups: field('Option groups', 'option_groups'),
+  // A dish's stores with their prices (an item's edit), or their names as text (availability).
+  stores: field('Stores', 'dish_stores'),
   position: field('Position'),
   brand: field('Brand'),
   hidden: field('Hidden'),
@@ -69,10 +81,10 @@ const FIELDS: Record<string, Field> = {
   kind: field('Kind', 'words'),
   value: field('Discount', 'promo_value'),
   minimum_order: field('Minimum order', 'money'),
-  starts_at: field('Starts', 'instant'),
-  ends_at: field('Ends', 'instant'),
-  total_limit: field('Uses allowed in all'),
-  per_customer_limit: field('Uses allowed per customer'),
+  starts_at: field('Starts', 'instant', 'when made'),
+  ends_at: field('Ends', 'instant', 'never'),
+  total_limit: field('Uses allowed in all', 'plain', 'no limit'),
+  per_customer_limit: field('Uses allowed per customer', 'plain', 'no limit'),
   first_order_only: field('First order only'),
   public: field('Shown to customers'),
   uses: field('Times used'),
@@ -91,16 +103,19 @@ const FIELDS: Record<string, Field> = {
   busy_extra_minutes: field('Extra minutes when busy'),
   delivers: field('Delivers'),
   delivery_minutes: field('Delivery minutes'),
-  zones: field('Delivery zones'),
-  slot_cap: field('Orders per slot'),
+  zones: field('Delivery zones', 'zones'),
+  slot_cap: field('Orders per slot', 'plain', 'no cap'),
   slot_cap_unit: field('Counted in', 'words'),
-  auto_accept_minutes: field('Accepted automatically after (minutes)'),
+  auto_accept_minutes: field('Accepted automatically after (minutes)', 'plain', 'staff accept'),
   auto_print: field('Prints automatically'),
   version: field('Version'),
   IsShopClosed: field('Shop closed'),
   ShopClosedMessage: field('Shop closed message'),
   allowBooking: field('Takes bookings'),
-  booking: field('Booking settings'),
+  booking: field('Booking settings', 'booking'),
+  // Kept whole by their actions (WHOLE_VALUES), read under these keys.
+  hours: field('Opening hours', 'week'),
+  special_days: field('Special days', 'special_days'),
   // Exports.
   rows: field('Rows exported'),
   q: field('Search'),
@@ -109,6 +124,8 @@ const FIELDS: Record<string, Field> = {
 /** Where one key means something else: a close-out's `until` is a time of day, not an instant. */
 const ENTITY_FIELDS: Record<string, Record<string, Field>> = {
   closeout: { until: field('Until') },
+  // A promo for no store in particular works at every store (shop-editor.ts store_ids).
+  promo: { store_ids: field('Stores', 'store', 'every store') },
 };
 
 const fieldOf = (entity: string, key: string): Field | undefined =>
@@ -165,6 +182,7 @@ function plainValue(kind: Kind, value: string | number | boolean, context: Value
       if (typeof value !== 'number') return value;
       return context.record.kind === 'fixed' ? context.money(value) : `${value}%`;
     case 'words':
+    case 'allergens':
       return words(value);
     default:
       return value;
@@ -180,11 +198,70 @@ export function showValue(key: string, value: unknown, context: ValueContext): S
   if (key === 'store_ids' && context.record.role === 'owner') {
     return { text: 'every store (an owner)', id: false };
   }
-  if (value === null || value === undefined) return { text: 'none', id: false };
+  const none = { text: known.none ?? 'none', id: false };
+  if (value === null || value === undefined) return none;
   if (isPlain(value)) return { text: String(plainValue(known.kind, value, context)), id };
   if (Array.isArray(value) && value.every(isPlain)) {
-    if (value.length === 0) return { text: 'none', id: false };
+    if (value.length === 0) return none;
     return { text: value.map((v) => plainValue(known.kind, v, context)).join(', '), id };
   }
+  if (known.kind === 'allergens') return { text: allergensText(value), id: false };
   return { text: recorded(value), id: false };
+}
+
+/** One field of an entry that changed: its value before and after, or its list's changes. */
+export interface FieldChange {
+  key: string;
+  label: string;
+  before?: ShownValue;
+  after?: ShownValue;
+  /** A list's or the booking settings' change, entry by entry, instead of before and after. */
+  lines?: ChangeLine[];
+}
+
+/** Actions whose before and after are the value itself (the week, a list), read under a key. */
+const WHOLE_VALUES: Record<string, string> = {
+  'store.hours': 'hours',
+  'store.special_days': 'special_days',
+};
+
+const LIST_KINDS = new Set<Kind>(['week', 'special_days', 'zones', 'option_groups', 'dish_stores']);
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/** The fields that differ between an entry's before and after, in the owner's words. */
+export function entryChanges(
+  entry: { action: string; entity: string; before: unknown; after: unknown },
+  context: Omit<ValueContext, 'record' | 'entity'>,
+): FieldChange[] {
+  const whole = WHOLE_VALUES[entry.action];
+  const b = whole ? { [whole]: entry.before } : asRecord(entry.before);
+  const a = whole ? { [whole]: entry.after } : asRecord(entry.after);
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
+    (key) => JSON.stringify(b[key]) !== JSON.stringify(a[key]),
+  );
+  const changes: FieldChange[] = [];
+  for (const key of keys) {
+    const label = fieldLabel(entry.entity, key);
+    const kind = fieldOf(entry.entity, key)?.kind;
+    const lines =
+      kind === 'booking'
+        ? bookingChange(b[key], a[key], context)
+        : kind && LIST_KINDS.has(kind)
+          ? listChange(kind as ListKind, b[key], a[key], context)
+          : null;
+    if (lines) {
+      if (lines.length > 0) changes.push({ key, label, lines });
+      continue;
+    }
+    const shown = (record: Record<string, unknown>) =>
+      key in record
+        ? showValue(key, record[key], { ...context, entity: entry.entity, record })
+        : undefined;
+    changes.push({ key, label, before: shown(b), after: shown(a) });
+  }
+  return changes;
 }

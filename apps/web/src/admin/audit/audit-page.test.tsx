@@ -11,6 +11,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The log's entries (each may hold lists of its own: a list's changes). */
+async function entries() {
+  const log = await screen.findByRole('list', { name: 'Changes, newest first' });
+  await within(log).findAllByRole('listitem');
+  return [...log.children] as HTMLElement[];
+}
+
 const entry = (id: number, change: Partial<AuditEntry>): AuditEntry => ({
   id,
   at: '2026-11-24T22:05:00.000Z',
@@ -40,7 +47,7 @@ describe('the audit log', () => {
         ]),
       },
     );
-    const rows = await screen.findAllByRole('listitem');
+    const rows = await entries();
     expect(rows.map((r) => within(r).getAllByRole('paragraph')[0]!.textContent)).toEqual([
       'order refunded · #1042',
       'category update · Starters',
@@ -97,7 +104,7 @@ describe('the audit log', () => {
         ]),
       },
     );
-    const rows = await screen.findAllByRole('listitem');
+    const rows = await entries();
     const lines = (row: HTMLElement) =>
       within(row)
         .getAllByRole('term')
@@ -121,5 +128,61 @@ describe('the audit log', () => {
       'Gift note: nullhello',
     ]);
     expect(rows.map((r) => r.textContent).join(' ')).not.toMatch(/promised_at|refund_id|st-gone/);
+  });
+
+  it('says what changed in a list, entry by entry, not the list before and after', async () => {
+    const zone = (area: string, fee: number) => ({
+      area,
+      fee,
+      minimum_order: 1500,
+      travel_minutes: null,
+    });
+    renderStaffScreen(
+      { path: '/admin/audit', routePath: '/admin/audit', element: <AuditPage /> },
+      'owner',
+      {
+        '/api/admin/audit': ok([
+          entry(2, {
+            action: 'store.zones',
+            entity: 'store',
+            label: 'Camden',
+            before: { zones: [zone('E1', 250), zone('E2', 250)], version: 1 },
+            after: { zones: [zone('E1', 250), zone('E2', 299), zone('E3', 299)], version: 2 },
+          }),
+          entry(1, {
+            action: 'store.hours',
+            entity: 'store',
+            label: 'Camden',
+            before: { monday: [{ opens: '12:00', closes: '22:00' }] },
+            after: {
+              monday: [
+                { opens: '12:00', closes: '14:30' },
+                { opens: '17:00', closes: '22:00' },
+              ],
+            },
+          }),
+        ]),
+      },
+    );
+    const [zones, hours] = await entries();
+    // Each field's term, then its value or its list's lines.
+    const read = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('term')
+        .map((term) => {
+          const value = term.nextElementSibling as HTMLElement;
+          const lines = within(value).queryAllByRole('listitem');
+          const said = lines.length
+            ? lines.map((line) => line.textContent).join(' | ')
+            : value.textContent;
+          return `${term.textContent}: ${said}`;
+        });
+    expect(read(zones!)).toEqual([
+      'Delivery zones: E2: £2.50 → £2.99 | Added E3 · £2.99 · min £15.00',
+      'Version: 12',
+    ]);
+    expect(read(hours!)).toEqual(['Opening hours: Mon: 12:00–22:00 → 12:00–14:30, 17:00–22:00']);
+    // Nothing of the recorded JSON reaches the screen.
+    expect(zones!.textContent + hours!.textContent).not.toMatch(/[{}[\]"]|minimum_order|monday/);
   });
 });

@@ -7,7 +7,7 @@ import { inputClass } from '../../components/ui/input.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { shopShortDateTime } from '../../lib/shop-time.ts';
 import { adminMoney, useAdminTimeZone } from '../admin-shop.ts';
-import { fieldLabel, showValue, type ValueContext } from './audit-fields.ts';
+import { entryChanges, type ShownValue, type ValueContext } from './audit-fields.ts';
 
 const auditApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -82,7 +82,7 @@ export function AuditPage() {
           />
         </label>
       </form>
-      <ol className="mt-4 space-y-3">
+      <ol className="mt-4 space-y-3" aria-label="Changes, newest first">
         {pages.map((before, index) => (
           <AuditPageRows
             key={before}
@@ -126,11 +126,7 @@ function AuditPageRows({
             <time dateTime={entry.at}>{shopShortDateTime(entry.at, timeZone)}</time>
             {entry.ip ? ` · from ${entry.ip}` : ''}
           </p>
-          <Changes
-            before={entry.before}
-            after={entry.after}
-            context={{ entity: entry.entity, timeZone, money: adminMoney, stores }}
-          />
+          <Changes entry={entry} context={{ timeZone, money: adminMoney, stores }} />
         </li>
       ))}
       {onMore && data.length === query.limit && (
@@ -148,38 +144,45 @@ function AuditPageRows({
   );
 }
 
-/** The fields that differ between before and after, one line each, in the owner's words. */
+/**
+ * The fields that differ between before and after, one line each, in the owner's words; a list
+ * (zones, hours, special days, option groups) says what was added, removed or changed in it.
+ */
 function Changes({
-  before,
-  after,
+  entry,
   context,
 }: {
-  before: unknown;
-  after: unknown;
-  context: Omit<ValueContext, 'record'>;
+  entry: AuditEntry;
+  context: Omit<ValueContext, 'record' | 'entity'>;
 }) {
-  const b = (before ?? {}) as Record<string, unknown>;
-  const a = (after ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
-    (k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]),
-  );
-  if (keys.length === 0) return null;
+  const changes = entryChanges(entry, context);
+  if (changes.length === 0) return null;
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-      {keys.map((key) => (
-        <div key={key} className="contents">
-          <dt className="font-medium">{fieldLabel(context.entity, key)}</dt>
-          <dd className="break-all">
-            {key in b ? (
-              <del className="mr-2 text-stone-600">
-                <Value shown={showValue(key, b[key], { ...context, record: b })} />
-              </del>
-            ) : null}
-            {key in a ? (
-              <ins className="no-underline">
-                <Value shown={showValue(key, a[key], { ...context, record: a })} />
-              </ins>
-            ) : null}
+      {changes.map((change) => (
+        <div key={change.key} className="contents">
+          <dt className="font-medium">{change.label}</dt>
+          <dd className="wrap-anywhere">
+            {change.lines ? (
+              <ul>
+                {change.lines.map((line, index) => (
+                  <li key={index}>{line.text}</li>
+                ))}
+              </ul>
+            ) : (
+              <>
+                {change.before && (
+                  <del className="mr-2 text-stone-600">
+                    <Value shown={change.before} />
+                  </del>
+                )}
+                {change.after && (
+                  <ins className="no-underline">
+                    <Value shown={change.after} />
+                  </ins>
+                )}
+              </>
+            )}
           </dd>
         </div>
       ))}
@@ -188,7 +191,7 @@ function Changes({
 }
 
 /** Ids staff may quote are shown whole, in a small monospace font, to read out or paste. */
-const Value = ({ shown }: { shown: ReturnType<typeof showValue> }) =>
+const Value = ({ shown }: { shown: ShownValue }) =>
   shown.id ? <code className="font-mono text-xs">{shown.text}</code> : shown.text;
 
 const describeAction = (action: string) => action.replace('.', ' ').replace(/_/g, ' ');

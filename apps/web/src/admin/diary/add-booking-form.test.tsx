@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +29,10 @@ describe('the quick add form', () => {
         onDone={() => {}}
       />,
     );
-    await userEvent.clear(screen.getByRole('spinbutton', { name: 'People' }));
+    // The party's size: big − and + from 2, not a number box's small spinner.
+    const people = screen.getByRole('group', { name: 'People' });
+    expect(within(people).getByRole('status').textContent).toBe('2');
+    expect(screen.queryByRole('spinbutton')).toBeNull();
     await userEvent.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Add booking' }));
     expect(screen.getByText('Name is required')).toBeTruthy();
@@ -67,9 +70,7 @@ describe('the quick add form, sending', () => {
     const done = vi.fn();
     form(done);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Time' }), '07:30 PM');
-    const people = screen.getByRole('spinbutton', { name: 'People' });
-    await userEvent.clear(people);
-    await userEvent.type(people, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'One person more' }));
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), ' Tom Reid ');
     await userEvent.type(screen.getByRole('textbox', { name: /^Note/ }), 'High chair');
     await userEvent.click(screen.getByRole('checkbox', { name: /overbook/ }));
@@ -91,8 +92,10 @@ describe('the quick add form, sending', () => {
         },
       ],
     ]);
-    // Ready for the next party.
+    // Ready for the next party, of two again.
     expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('');
+    const people = screen.getByRole('group', { name: 'People' });
+    expect(within(people).getByRole('status').textContent).toBe('2');
   });
 
   it('puts the server’s refusal on its field, with its message above the button', async () => {

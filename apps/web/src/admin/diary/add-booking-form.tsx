@@ -12,6 +12,7 @@ import {
   type AddBookingValues,
 } from './add-booking-schema.ts';
 import { useAddBookingMutation } from './diary-api.ts';
+import { PartyStepper } from './party-stepper.tsx';
 
 /**
  * The quick "add booking" form: a phone booking, or a walk-in seated now. react-hook-form with
@@ -100,14 +101,11 @@ function BookingFields({
         </select>
         <AddFieldError name="time" message={errors.time?.message} />
       </label>
-      <BookingInput
-        label="People"
+      <PartyStepper
+        id="add-number_of_people"
+        control={form.control}
+        name="number_of_people"
         error={errors.number_of_people?.message}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={100}
-        {...input('number_of_people')}
       />
       <BookingInput
         label="Name"

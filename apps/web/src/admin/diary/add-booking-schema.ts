@@ -5,11 +5,11 @@ import {
   type StaffBookingRequest,
 } from '@servery/contract/diary';
 
-/** The quick add form as it is filled in: the party's size as typed, blanks for "none". */
+/** The quick add form as it is filled in: the party counted by its stepper, blanks for "none". */
 export interface AddBookingValues {
   source: 'phone' | 'walk_in';
   time: string;
-  number_of_people: string;
+  number_of_people: number;
   name: string;
   phone: string;
   email: string;
@@ -23,7 +23,7 @@ export type AddBookingBody = StaffBookingRequest;
 export const blankBooking = (times: readonly string[]): AddBookingValues => ({
   source: 'phone',
   time: times[0] ?? '',
-  number_of_people: '2',
+  number_of_people: 2,
   name: '',
   phone: '',
   email: '',
@@ -40,17 +40,16 @@ export function addBookingSchema(date: string) {
     .object({
       source: z.enum(['phone', 'walk_in']),
       time: z.string(),
-      number_of_people: z.string(),
+      number_of_people: z.number(),
       name: z.string(),
       phone: z.string(),
       email: z.string(),
       message: z.string(),
       over_capacity: z.boolean(),
     })
-    .transform(({ phone, email, number_of_people, ...form }): StaffBookingInput => ({
+    .transform(({ phone, email, ...form }): StaffBookingInput => ({
       ...form,
       date,
-      number_of_people: Number(number_of_people),
       ...(phone.trim() ? { phone: phone.trim() } : {}),
       ...(email.trim() ? { email: email.trim() } : {}),
     }))

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DiaryDay } from '@servery/contract/diary';
+import { MAX_PARTY, type DiaryDay } from '@servery/contract/diary';
 import type { StaffRole } from '@servery/contract/staff-roles';
 import { stubApiWire, type Wire } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
@@ -47,7 +47,11 @@ const friday = dayWith('2026-11-27', [
 ]);
 
 let notices: string[];
-async function openForm(role: StaffRole = 'staff', answers: Wire['answers'] = {}) {
+async function openForm(
+  role: StaffRole = 'staff',
+  answers: Wire['answers'] = {},
+  booking = diaryBooking(),
+) {
   notices = [];
   const wire = stubApiWire({
     '/api/admin/session': ok(staffSession(role)),
@@ -58,12 +62,12 @@ async function openForm(role: StaffRole = 'staff', answers: Wire['answers'] = {}
     <Provider store={createAdminState()}>
       <DiaryNotice.Provider value={(message) => notices.push(message)}>
         <ul>
-          <BookingCard booking={diaryBooking()} />
+          <BookingCard booking={booking} />
         </ul>
       </DiaryNotice.Provider>
     </Provider>,
   );
-  await userEvent.click(screen.getByRole('button', { name: /^Change…\s?Priya Shah, 4$/ }));
+  await userEvent.click(screen.getByRole('button', { name: /^Change…\s?Priya Shah, \d+$/ }));
   const form = await screen.findByRole('form', { name: 'Change Priya Shah’s booking' });
   // The day's times have arrived, with the one booked chosen.
   await waitFor(() =>
@@ -74,13 +78,18 @@ async function openForm(role: StaffRole = 'staff', answers: Wire['answers'] = {}
   return { wire, form: within(form) };
 }
 const sentChanges = (wire: Wire) => wire.sent.filter((c) => c.method === 'PATCH');
+/** The party's size as its − / + stepper shows it. */
+const party = (form: Awaited<ReturnType<typeof openForm>>['form']) =>
+  within(form.getByRole('group', { name: 'People' })).getByRole('status').textContent;
 
 describe('changing a booking from the diary', () => {
   it('opens on the booking as it stands, with each time’s free seats, and “Keep as it is” sends nothing', async () => {
     const { wire, form } = await openForm();
     expect((form.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-11-27');
     expect((form.getByLabelText('Date') as HTMLInputElement).min).toBe('2026-11-27');
-    expect((form.getByRole('spinbutton', { name: 'People' }) as HTMLInputElement).value).toBe('4');
+    // The party's size is counted with big − and + buttons, not a number box's small spinner.
+    expect(party(form)).toBe('4');
+    expect(form.queryByRole('spinbutton')).toBeNull();
     // The party's own four seats count as free in its own time.
     expect(form.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Choose a time',
@@ -97,20 +106,18 @@ describe('changing a booking from the diary', () => {
     expect(sentChanges(wire)).toEqual([]);
   });
 
-  it('refuses, before sending, a change that changes nothing and a party or date that cannot be', async () => {
+  it('refuses, before sending, a change that changes nothing and a date that cannot be; a party stops at 1', async () => {
     const { wire, form } = await openForm();
     const save = form.getByRole('button', { name: 'Save and e-mail the guest' });
     await userEvent.click(save);
     await form.findByText(
       'That is the booking as it stands: change the date, the time or the party size.',
     );
-    const people = form.getByRole('spinbutton', { name: 'People' });
-    await userEvent.clear(people);
-    await userEvent.type(people, '0');
-    await userEvent.click(save);
-    expect((await form.findByText('At least 1 person')).id).toBe(
-      people.getAttribute('aria-describedby'),
-    );
+    // A party stops at 1 person: − says so and does nothing more.
+    const fewer = form.getByRole('button', { name: 'One person fewer' });
+    for (let i = 0; i < 4; i += 1) await userEvent.click(fewer);
+    expect(party(form)).toBe('1');
+    expect(fewer.getAttribute('aria-disabled')).toBe('true');
     const date = form.getByLabelText('Date');
     await userEvent.clear(date);
     await userEvent.type(date, '2026-11-26');
@@ -126,9 +133,10 @@ describe('changing a booking from the diary', () => {
       ),
     });
     await userEvent.selectOptions(form.getByRole('combobox', { name: 'Time' }), '08:00 PM');
-    const people = form.getByRole('spinbutton', { name: 'People' });
-    await userEvent.clear(people);
-    await userEvent.type(people, '6');
+    const more = form.getByRole('button', { name: 'One person more' });
+    await userEvent.click(more);
+    await userEvent.click(more);
+    expect(party(form)).toBe('6');
     await userEvent.click(form.getByRole('button', { name: 'Save and e-mail the guest' }));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
     expect(sentChanges(wire).map((c) => [c.path, c.body])).toEqual([
@@ -181,5 +189,35 @@ describe('changing a booking from the diary', () => {
     await userEvent.click(form.getByRole('checkbox', { name: /overbook/ }));
     await userEvent.click(form.getByRole('button', { name: 'Save and e-mail the guest' }));
     expect(sentChanges(wire).at(-1)?.body).toMatchObject({ time: '07:30 PM', over_capacity: true });
+  });
+
+  it('stops a party at the most one booking seats, as the add form does', async () => {
+    const { form } = await openForm(
+      'staff',
+      {},
+      diaryBooking({ people: String(MAX_PARTY - 1), covers: MAX_PARTY - 1 }),
+    );
+    const more = form.getByRole('button', { name: 'One person more' });
+    await userEvent.click(more);
+    await userEvent.click(more);
+    expect(party(form)).toBe(String(MAX_PARTY));
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('puts the server’s word on the party’s size under its stepper', async () => {
+    const large = 'A party this size is a request: ring the restaurant.';
+    const { form } = await openForm('staff', {
+      'PATCH /api/admin/bookings/b1': {
+        status: 400,
+        body: { status: 400, message: large, data: null, errors: { number_of_people: large } },
+      },
+    });
+    await userEvent.click(form.getByRole('button', { name: 'One person more' }));
+    await userEvent.click(form.getByRole('button', { name: 'Save and e-mail the guest' }));
+    const people = form.getByRole('group', { name: 'People' });
+    await waitFor(() => expect(people.getAttribute('aria-describedby')).toBeTruthy());
+    expect(document.getElementById(people.getAttribute('aria-describedby')!)?.textContent).toBe(
+      large,
+    );
   });
 });

@@ -18,6 +18,7 @@ import {
 } from './change-booking-schema.ts';
 import { useChangeBookingMutation, useDiaryDayQuery } from './diary-api.ts';
 import { dayLabels, shopToday } from './diary-dates.ts';
+import { PartyStepper } from './party-stepper.tsx';
 
 /**
  * "Change…" on a booked party: another date, time or party size, in place, so the guest keeps
@@ -114,22 +115,12 @@ export function ChangeBookingForm({
             <span className="mt-1 block">The restaurant takes no bookings on this day.</span>
           )}
         </label>
-        <label className="block font-semibold">
-          People
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100}
-            className={inputClass({ size: 'lg' })}
-            {...form.register('number_of_people')}
-            {...described('number_of_people')}
-          />
-          <FieldError
-            id={id('number_of_people-error')}
-            message={errors.number_of_people?.message}
-          />
-        </label>
+        <PartyStepper
+          id={id('number_of_people')}
+          control={form.control}
+          name="number_of_people"
+          error={errors.number_of_people?.message}
+        />
       </div>
       {mayOverbook && (
         <label className="flex min-h-12 items-center gap-3">

@@ -6,11 +6,11 @@ import {
   type DiaryBooking,
 } from '@servery/contract/diary';
 
-/** The "Change…" form as it is filled in: the party's size as typed. */
+/** The "Change…" form as it is filled in: the party's size as its − / + stepper counts it. */
 export interface ChangeBookingValues {
   date: string;
   time: string;
-  number_of_people: string;
+  number_of_people: number;
   over_capacity: boolean;
 }
 export type ChangeBookingBody = BookingChange;
@@ -19,7 +19,7 @@ export type ChangeBookingBody = BookingChange;
 export const changeValuesOf = (booking: DiaryBooking): ChangeBookingValues => ({
   date: booking.date,
   time: booking.time,
-  number_of_people: String(booking.covers),
+  number_of_people: booking.covers,
   over_capacity: false,
 });
 
@@ -39,13 +39,9 @@ export function changeBookingSchema(today: string) {
     .object({
       date: z.string().refine((date) => date >= today, 'Choose today or a later date'),
       time: z.string().min(1, 'Choose a time'),
-      number_of_people: z.string(),
+      number_of_people: z.number(),
       over_capacity: z.boolean(),
     })
-    .transform(({ number_of_people, ...form }): BookingChangeInput => ({
-      ...form,
-      // An empty or unreadable box is "no number": the contract's own message says so.
-      number_of_people: number_of_people.trim() === '' ? Number.NaN : Number(number_of_people),
-    }))
+    .transform((form): BookingChangeInput => form)
     .pipe(ZBookingChange);
 }

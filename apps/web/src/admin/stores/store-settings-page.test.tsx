@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,37 @@ describe('the Delivery & capacity screen', () => {
       ),
     ).toBeTruthy();
   }, 30_000);
+
+  it('lays the zones out as a table: the labels once as headings, each input still labelled', async () => {
+    stubApiWire({
+      '/api/admin/session': session,
+      '/api/admin/stores/st1/zones': ok(
+        zones({
+          zones: [
+            { area: 'E1', fee: 250, minimum_order: 1500, travel_minutes: null },
+            { area: 'E2', fee: 299, minimum_order: 1500, travel_minutes: 25 },
+          ],
+        }),
+      ),
+      '/api/admin/stores/st1/automation': ok(automation()),
+    });
+    renderPage();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['District or sector', 'Fee (£)', 'Minimum (£)', 'Minutes on the road', 'Remove']);
+    const [, ...zoneRows] = within(table).getAllByRole('row');
+    expect(zoneRows).toHaveLength(2);
+    // Every input keeps a label of its own (visually hidden beside the headings on a tablet).
+    const second = within(zoneRows[1]!);
+    expect((second.getByLabelText('District or sector') as HTMLInputElement).value).toBe('E2');
+    expect((second.getByLabelText('Fee (£)') as HTMLInputElement).value).toBe('2.99');
+    expect((second.getByLabelText('Minimum (£)') as HTMLInputElement).value).toBe('15.00');
+    expect((second.getByLabelText('Minutes on the road') as HTMLInputElement).value).toBe('25');
+    expect(second.getByRole('button', { name: 'Remove zone 2' })).toBeTruthy();
+  });
 
   it('saves the slot cap and auto-accept, and shows the current values after a stale save', async () => {
     const user = userEvent.setup();

@@ -95,49 +95,70 @@ export function ZonesEditor({
         A sector (E1 6) comes before its district (E1). Empty minutes: the store’s{' '}
         {zones.delivery_minutes}.
       </p>
-      <div className="mt-3 space-y-3">
-        {rows.fields.map((field, index) => (
-          // Four fields and Remove on one line from a small tablet up; two by two on a phone,
-          // where four inputs side by side pushed the page wider than the screen.
-          <div
-            key={field.id}
-            className="grid grid-cols-2 items-end gap-2 border-b border-stone-200 pb-3 last:border-0 sm:grid-cols-[repeat(4,minmax(0,1fr))_auto] sm:border-0 sm:pb-0"
-          >
-            {COLUMNS.map(([key, label]) => {
-              const id = `zone-${index}-${key}`;
-              const error = rowError(index, key);
-              return (
-                <div key={key} className="min-w-0">
-                  <label htmlFor={id} className="block text-sm font-semibold">
-                    {label}
-                  </label>
-                  <input
-                    id={id}
-                    className={inputClass({ size: 'lg' })}
-                    inputMode={key === 'area' ? 'text' : 'decimal'}
-                    aria-invalid={Boolean(error)}
-                    aria-describedby={error ? `${id}-error` : undefined}
-                    {...form.register(`zones.${index}.${key}`)}
-                  />
-                  {error && (
-                    <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-                      {error}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
-            <button
-              type="button"
-              className={buttonClass({ size: 'lg', variant: 'ghost' })}
-              aria-label={`Remove zone ${index + 1}`}
-              onClick={() => rows.remove(index)}
+      {/* A table from a small tablet up, the labels once as its column headings (each input
+          keeps its own label, visually hidden there); on a phone each zone is a block of
+          labelled fields two by two, as four inputs side by side were wider than the screen. */}
+      <table className="mt-3 w-full max-sm:block sm:table-fixed">
+        <thead className="max-sm:hidden">
+          <tr>
+            {COLUMNS.map(([key, label]) => (
+              <th
+                key={key}
+                scope="col"
+                className="pr-2 pb-1 text-left align-bottom text-sm font-semibold"
+              >
+                {label}
+              </th>
+            ))}
+            <th scope="col" className="w-28 pb-1">
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="max-sm:block max-sm:space-y-3">
+          {rows.fields.map((field, index) => (
+            <tr
+              key={field.id}
+              className="max-sm:grid max-sm:grid-cols-2 max-sm:items-end max-sm:gap-2 max-sm:border-b max-sm:border-stone-200 max-sm:pb-3 max-sm:last:border-0"
             >
-              Remove
-            </button>
-          </div>
-        ))}
-      </div>
+              {COLUMNS.map(([key, label]) => {
+                const id = `zone-${index}-${key}`;
+                const error = rowError(index, key);
+                return (
+                  <td key={key} className="min-w-0 pr-2 pb-2 align-top max-sm:p-0">
+                    <label htmlFor={id} className="block text-sm font-semibold sm:sr-only">
+                      {label}
+                    </label>
+                    <input
+                      id={id}
+                      className={inputClass({ size: 'lg', className: 'sm:mt-0' })}
+                      inputMode={key === 'area' ? 'text' : 'decimal'}
+                      aria-invalid={Boolean(error)}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      {...form.register(`zones.${index}.${key}`)}
+                    />
+                    {error && (
+                      <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+                        {error}
+                      </p>
+                    )}
+                  </td>
+                );
+              })}
+              <td className="pb-2 align-top max-sm:p-0">
+                <button
+                  type="button"
+                  className={buttonClass({ size: 'lg', variant: 'ghost' })}
+                  aria-label={`Remove zone ${index + 1}`}
+                  onClick={() => rows.remove(index)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       {form.formState.errors.zones?.message && (
         <p className="mt-2 text-red-800">{form.formState.errors.zones.message}</p>
       )}

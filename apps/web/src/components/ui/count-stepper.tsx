@@ -11,6 +11,7 @@ export function CountStepper({
   min = 0,
   max,
   labelledBy,
+  describedBy,
   fewerLabel,
   moreLabel,
   onChange,
@@ -20,12 +21,19 @@ export function CountStepper({
   max: number;
   /** The id of what the count is of: the group's name. */
   labelledBy: string;
+  /** The id of what is wrong with the count, while something is. */
+  describedBy?: string | undefined;
   fewerLabel: string;
   moreLabel: string;
   onChange: (value: number) => void;
 }) {
   return (
-    <div role="group" aria-labelledby={labelledBy} className="flex shrink-0 items-center gap-2">
+    <div
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      className="flex shrink-0 items-center gap-2"
+    >
       <button
         type="button"
         className={STEP}
