@@ -16,7 +16,11 @@ function TwoLineButton({
   onClick: () => void;
 }) {
   return (
-    <button type="button" className={buttonClass({ size: 'lg' })} onClick={onClick}>
+    <button
+      type="button"
+      className={buttonClass({ size: 'lg', className: 'md:px-4' })}
+      onClick={onClick}
+    >
       <span className="flex flex-col leading-tight">
         <span>{what}</span> <span className="text-sm font-normal">{also}</span>
       </span>
@@ -36,15 +40,15 @@ export function ServiceBar({ phone }: { phone: boolean }) {
   if (!service.runsOrders) return null;
   const start = () => void service.start();
   return (
-    <div className="clear-both flex flex-wrap items-center gap-x-3 gap-y-2 pb-2 md:clear-none md:mb-1 md:ml-2 md:inline-flex md:min-h-12 md:flex-nowrap md:pb-0 md:align-top">
+    <div className="clear-both flex flex-wrap items-center gap-x-3 gap-y-2 pb-2 md:clear-none md:mb-1 md:ml-2 md:inline-flex md:min-h-12 md:min-w-68 md:flex-nowrap md:pb-0 md:align-top">
       {service.phase === 'off' && (
         <TwoLineButton what="Start service" with="(sound on, screen awake)" onClick={start} />
       )}
       {service.phase === 'resume' && (
         <>
           <TwoLineButton what="Resume service" with="(sound on)" onClick={start} />
-          <p className="text-sm leading-tight font-semibold text-red-800 md:max-w-56">
-            The page reloaded: tap anywhere to hear new orders again.
+          <p className="max-w-26 text-sm leading-tight font-semibold text-red-800">
+            Page reloaded: tap anywhere.
           </p>
         </>
       )}
