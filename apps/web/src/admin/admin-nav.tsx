@@ -89,8 +89,8 @@ export function AdminNav({
               to={`/admin/${section.path}`}
               onClick={close}
               className={(state) =>
-                // Room kept for the waiting count: when it comes, nothing after it moves
-                // (it had pushed a section onto the next row as the desk opened).
+                // Room kept for a count of up to two digits: when it comes, nothing after it
+                // moves (it had pushed a section onto the next row as the desk opened).
                 section.path === 'desk'
                   ? `${navClass(state)} md:min-w-36 md:justify-center xl:min-w-39`
                   : navClass(state)

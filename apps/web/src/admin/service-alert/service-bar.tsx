@@ -39,6 +39,8 @@ export function ServiceBar({ phone }: { phone: boolean }) {
   const service = useService();
   if (!service.runsOrders) return null;
   const start = () => void service.start();
+  // From `md`, 17 rem: the widest of the three states, so the header keeps its lines whichever
+  // shows (the first tap after a reload resumes service under the finger; decision 99).
   return (
     <div className="clear-both flex flex-wrap items-center gap-x-3 gap-y-2 pb-2 md:clear-none md:mb-1 md:ml-2 md:inline-flex md:min-h-12 md:min-w-68 md:flex-nowrap md:pb-0 md:align-top">
       {service.phase === 'off' && (
