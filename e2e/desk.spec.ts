@@ -101,7 +101,7 @@ describe('the order desk', () => {
     const newColumn = page.getByRole('region', { name: /^New/ });
     await newColumn.getByRole('heading', { name: `#${first.number} · Collection` }).waitFor();
     await page.getByRole('button', { name: /^Start service/ }).click();
-    await page.getByText('Service started').waitFor();
+    await page.getByText('Service on:').waitFor();
     const chimes = () =>
       page.evaluate(() => (window as { __serveryChimes?: number }).__serveryChimes ?? 0);
     await expect.poll(chimes).toBeGreaterThanOrEqual(1);

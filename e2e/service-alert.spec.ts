@@ -57,14 +57,14 @@ describe('service in the staff application', () => {
         .getByRole('heading', { name: `#${order.number} · Collection` })
         .waitFor();
       await page.getByRole('button', { name: /^Start service/ }).click();
-      await page.getByText('Service started').waitFor();
+      await page.getByText('Service on:').waitFor();
       await expect.poll(chimes).toBeGreaterThanOrEqual(1);
 
       // To Service and back is what silenced the desk before.
       await page.getByRole('link', { name: 'Service', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: /^Service/ }).waitFor();
       expect(await page.getByRole('button', { name: /^Start service/ }).count()).toBe(0);
-      await page.getByText('Service started').waitFor();
+      await page.getByText('Service on:').waitFor();
       await expect.poll(() => page.title()).toMatch(/^\(\d+\) Service · /);
       expect(await page.getByTestId('waiting-badge').textContent()).toMatch(/\d+ waiting$/);
       const before = await chimes();
@@ -82,7 +82,7 @@ describe('service in the staff application', () => {
       // A reload cannot start sound by itself: one tap does.
       await page.reload();
       await page.getByRole('button', { name: 'Resume service (sound on)' }).click();
-      await page.getByText('Service started').waitFor();
+      await page.getByText('Service on:').waitFor();
       await expect.poll(chimes).toBeGreaterThanOrEqual(1);
     } finally {
       const rejected = await page.request.post(

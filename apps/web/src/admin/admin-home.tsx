@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { StaffSession } from '@servery/contract/staff';
-import { sectionsFor } from './admin-layout.tsx';
+import { sectionsFor } from './admin-sections.tsx';
 import { CARD_CLASS } from '../components/ui/card.tsx';
 
 /** The first screen after signing in: the sections this person can open, as large tiles. */

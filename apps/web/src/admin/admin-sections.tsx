@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { StaffSession } from '@servery/contract/staff';
 import type { Permission } from '@servery/contract/staff-roles';
 
 export interface AdminSection {
@@ -122,14 +123,23 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
 ];
 
+/** The sections this person may open. */
+export const sectionsFor = (session: StaffSession) =>
+  ADMIN_SECTIONS.filter((s) => session.permissions.includes(s.permission));
+
+/** The section an address under /admin shows: `/admin/bookings/2026-11-25` is Bookings. */
+export function sectionOf(pathname: string): AdminSection | undefined {
+  const first = pathname.split('/')[2] ?? '';
+  return ADMIN_SECTIONS.find((section) => section.path === first);
+}
+
 /**
  * Starts fetching the screen a page under /admin shows (admin-app.tsx calls it as it loads),
  * so its chunk arrives beside the session check instead of after it (docs/decisions/0027).
  */
 export function loadScreenOf(pathname: string) {
   if (!/^\/admin(?:\/|$)/.test(pathname)) return;
-  const first = pathname.split('/')[2];
-  void ADMIN_SECTIONS.find((section) => section.path === first)
+  void sectionOf(pathname)
     ?.load()
     .catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ADMIN_SECTIONS } from '../admin-sections.tsx';
+import { sectionOf } from '../admin-sections.tsx';
 
 /**
  * The tab's title names the screen and, first, how many orders wait: "(3) Order desk · Tandoor
@@ -8,8 +8,7 @@ import { ADMIN_SECTIONS } from '../admin-sections.tsx';
  */
 export function useAdminTitle(shopName: string, waiting: number) {
   const { pathname } = useLocation();
-  const first = pathname.split('/')[2] ?? '';
-  const screen = ADMIN_SECTIONS.find((s) => s.path === first)?.label ?? 'Staff';
+  const screen = sectionOf(pathname)?.label ?? 'Staff';
   useEffect(() => {
     document.title = `${waiting > 0 ? `(${waiting}) ` : ''}${screen} · ${shopName}`;
   }, [screen, shopName, waiting]);
