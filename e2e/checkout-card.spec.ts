@@ -110,7 +110,15 @@ describe('checking out', () => {
     await payByCard(page, '4242 4242 4242 4242');
     await page.waitForURL(`${url()}/orders/${orderId}`);
     await page.getByTestId('order-thanks').waitFor();
-    await page.getByRole('status').filter({ hasText: 'Payment received. Thank you!' }).waitFor();
+    // The card is only held: the toast and the thanks say so, not "received".
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your card is held until the shop accepts your order. Thank you!' })
+      .waitFor();
+    await page
+      .getByTestId('order-thanks')
+      .getByText('Your card is held: you are charged only when the shop accepts your order.')
+      .waitFor();
     expect(await page.getByTestId('order-status').textContent()).toBe('Placed');
     expect(await page.getByTestId('order-total').textContent()).toBe(pounds(expected.total));
     expect(await page.getByTestId('order-payment').textContent()).toBe(

@@ -159,6 +159,20 @@ describe.each([
     });
     await payByCard(page, j);
     const first = { taps: j.figures.taps, fields: j.figures.fields, screens: await j.screens() };
+    // The card is only held (charged when the shop accepts); a closed kitchen answers once it
+    // opens, not "as soon as".
+    const thanks = page.getByTestId('order-thanks');
+    await thanks.getByText('Thank you! Your order is placed.').waitFor();
+    await thanks
+      .getByText('Your card is held: you are charged only when the shop accepts your order.')
+      .waitFor();
+    expect(await thanks.textContent()).not.toContain('payment is received');
+    expect(await thanks.textContent()).toMatch(
+      state === 'closed'
+        ? /has received it\. The kitchen opens (tomorrow )?at \d{1,2}:\d\d [AP]M: we will tell you when it accepts your order\.$/
+        : /has received it\. We will tell you as soon as the kitchen accepts it\.$/,
+    );
+    await screenshot(page, `phone-journey-order-page-${state}`);
 
     // The reorder: the same customer comes back to the home page, the address saved.
     await page.goto(url());

@@ -151,6 +151,12 @@ export const ZAvailableTimings = z.looseObject({
     available: z.boolean(),
     at: instant.nullable(),
     minutes: z.number().nullable(),
+    /**
+     * Why ASAP is not offered while the store is open: it closes before an order could be
+     * ready (collection) or arrive (delivery, by closing plus the ride). The instant the store
+     * closes; null otherwise (offered, or the store is closed now). Absent on older answers.
+     */
+    closes_at: instant.nullable().optional(),
   }),
   days: z.array(
     z.looseObject({

@@ -129,6 +129,7 @@ async function registerDesk(app: FastifyInstance, deps: StaffAreaDeps) {
     undo: createDeskUndo({ db, now }),
     printer: createTicketPrinter({ db, now }),
     shops: deps.staffShops,
+    tenantOf: deps.tenantOf,
   });
   return autoAccept;
 }

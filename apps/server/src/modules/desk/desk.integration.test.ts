@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { saidTime } from '@servery/contract/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, liveEvents, orders, outboxMessages } from '../../db/schema.ts';
 import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
@@ -137,6 +138,22 @@ describe('the order desk', () => {
     const [mail] = await messagesTo(order.customerEmail);
     expect(mail!.textBody).toContain('We are too busy to make your order in time');
     expect(mail!.textBody).toContain('You have not been charged for it');
+  });
+
+  it('promises a delivery the kitchen’s minutes plus the ride, when later than the time asked', async () => {
+    // Due at the door 20 minutes from now (ASAP); the store's ride to E1 is 20 minutes.
+    const order = await insertTestOrder(ctx.db, where, { orderType: 'delivery' });
+    const before = Date.now();
+    const res = await move(order.id, { status: 'accepted', minutes: 20 });
+    expect(res.statusCode).toBe(200);
+    // Ready in 20 minutes, at the door 20 minutes later: not the 20 minutes asked for.
+    const promised = new Date(res.json().data.promised_at).getTime();
+    expect(promised).toBeGreaterThanOrEqual(before + 40 * 60_000);
+    expect(promised).toBeLessThan(Date.now() + 41 * 60_000);
+    const [mail] = await messagesTo(order.customerEmail);
+    expect(mail!.textBody).toContain(
+      `It will be with you around ${saidTime(new Date(promised), 'Europe/London')}.`,
+    );
   });
 
   it('delays an accepted order: the promised time moves on and the customer reads "rescheduled"', async () => {

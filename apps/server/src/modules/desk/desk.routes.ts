@@ -5,7 +5,8 @@ import { staffOf } from '../../plugins/staff-session.ts';
 import { auditActorOf } from '../audit/audit-actor.ts';
 import type { staffShopLoader } from '../staff/staff-shop.ts';
 import type { TicketPrinter } from './desk-print.ts';
-import type { DeskService } from './desk.service.ts';
+import { rideMinutesOf, type DeskService, type DeskShop } from './desk.service.ts';
+import type { Tenant } from '../tenants/tenants.repository.ts';
 import type { DeskUndo } from './desk-undo.ts';
 
 const ZOrderParams = z.object({ id: z.uuid({ message: 'Not a valid order id' }) });
@@ -16,10 +17,14 @@ export const deskRoutes: FastifyPluginAsyncZod<{
   undo: DeskUndo;
   printer: TicketPrinter;
   shops: ReturnType<typeof staffShopLoader>;
-}> = async (app, { desk, undo, printer, shops }) => {
-  const shopOf = async (request: Parameters<typeof shops.shopOf>[0]) => {
+  /** The shop's cached document: a delivery's ride is its stores' (DeskShop.rideMinutes). */
+  tenantOf: (tenantId: string) => Promise<Tenant>;
+}> = async (app, { desk, undo, printer, shops, tenantOf }) => {
+  const shopOf = async (request: Parameters<typeof shops.shopOf>[0]): Promise<DeskShop> => {
     const { tenantId, name, timeZone } = await shops.shopOf(request);
-    return { tenantId, name, timeZone, hosts: await shops.hostsOf(request) };
+    const { stores } = await tenantOf(tenantId);
+    const hosts = await shops.hostsOf(request);
+    return { tenantId, name, timeZone, hosts, rideMinutes: rideMinutesOf(stores) };
   };
 
   // The list and an order's detail are the order history's (modules/order-history).

@@ -23,6 +23,8 @@ import {
   type OrderNews,
 } from './desk-messages.ts';
 import { orderPageUrl, type MessageLinks } from '../orders/order-message.ts';
+import { timedFor } from '../stores/delivery-check.ts';
+import type { Tenant } from '../tenants/tenants.repository.ts';
 import {
   markCaptureDue,
   markMoneyBackDue,
@@ -52,6 +54,16 @@ export interface DeskShop {
   timeZone: string;
   /** The shop's configured hosts: the customer's messages link to the order there. */
   hosts: Parameters<typeof orderPageUrl>[0];
+  /** A delivery's minutes on the road from a store to a postcode (its zone's, decision 41). */
+  rideMinutes: (storeId: string, postcode: string | null) => number;
+}
+
+/** A shop's rides, from its stores as the tenant cache holds them. */
+export function rideMinutesOf(stores: Tenant['stores']): DeskShop['rideMinutes'] {
+  return (storeId, postcode) => {
+    const store = stores.find((s) => s.id === storeId);
+    return store ? timedFor(store, postcode).deliveryMinutes : 0;
+  };
 }
 
 const MINUTE = 60_000;
@@ -145,10 +157,18 @@ export function createDeskService(deps: DeskDeps) {
     const where = { tenantId: staff.tenantId, storeIds: staff.storeIds, id };
     const delay = body.status === 'delay';
     const to: OrderStatus = body.status === 'delay' ? order.status : body.status;
+    // Accepting promises the later of the time asked for and the kitchen's minutes until ready,
+    // plus a delivery's ride: the customer reads "with you around" it.
+    const ride =
+      order.orderType === 'delivery'
+        ? shop.rideMinutes(order.storeId, order.address?.postcode ?? null)
+        : 0;
     const promisedAt = delay
       ? new Date(Math.max(order.promisedAt?.getTime() ?? 0, at.getTime()) + body.minutes! * MINUTE)
       : to === 'accepted'
-        ? new Date(Math.max(order.scheduledFor.getTime(), at.getTime() + body.minutes! * MINUTE))
+        ? new Date(
+            Math.max(order.scheduledFor.getTime(), at.getTime() + (body.minutes! + ride) * MINUTE),
+          )
         : order.promisedAt;
     const news: OrderNews | undefined = delay ? 'delayed' : NEWS[to];
 

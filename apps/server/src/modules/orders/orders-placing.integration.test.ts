@@ -32,7 +32,12 @@ describe('GET /api/available-timings', () => {
     );
     const timings = answer.json().data as AvailableTimings;
     // The factory store prepares in 25 minutes.
-    expect(timings.asap).toEqual({ available: true, at: '2026-11-17T12:25:00.000Z', minutes: 25 });
+    expect(timings.asap).toEqual({
+      available: true,
+      at: '2026-11-17T12:25:00.000Z',
+      minutes: 25,
+      closes_at: null,
+    });
     expect(timings.days[0]!.slots[0]).toEqual({
       at: '2026-11-17T12:30:00.000Z',
       label: '12:30 PM',

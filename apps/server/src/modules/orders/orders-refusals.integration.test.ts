@@ -140,6 +140,34 @@ describe('POST /api/order refuses, naming the rule', () => {
     }
   });
 
+  it('ASAP too close to closing: not offered, and refused with the time it closes', async () => {
+    const shop = await openOrderShop(ctx);
+    const { token } = await shop.customer();
+    clock.advance(9 * 3600_000 + 40 * 60_000); // 21:40: collection (25 min) ready at 22:05
+    try {
+      const timings = await shop.call(
+        'GET',
+        `/api/available-timings?store_id=${shop.storeId}&order_type=collection`,
+        undefined,
+        token,
+      );
+      expect(timings.json().data.asap).toEqual({
+        available: false,
+        at: null,
+        minutes: null,
+        closes_at: '2026-11-17T22:00:00.000Z',
+      });
+      expect(timings.json().data.days[0].label).toBe('Tomorrow');
+      await refuser(shop, token)(
+        shop.collection(),
+        'when',
+        'Main Store closes at 10:00 PM, too soon for a new order. Choose a later time.',
+      );
+    } finally {
+      clock.advance(-(9 * 3600_000 + 40 * 60_000));
+    }
+  });
+
   it('promo codes that do not exist, have expired, need more, or are used up', async () => {
     const { welcome10, old, big5, once } = promoCodes;
     const shop = await openOrderShop(ctx, [welcome10, old, big5, once]);

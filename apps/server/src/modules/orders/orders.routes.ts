@@ -7,6 +7,7 @@ import {
   type TimingsQuery,
 } from '@servery/contract/order';
 import { normalisePostcode } from '@servery/contract/postcode';
+import { cardPaidMessage } from '@servery/contract/settlement';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -148,7 +149,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       const message =
         order.payment.status === 'requires_action'
           ? 'Your bank asks you to confirm this payment.'
-          : 'Payment received. Thank you!';
+          : cardPaidMessage(order.payment.status);
       return { status: 200, message, data: order };
     },
   );

@@ -112,7 +112,10 @@ describe('saved cards with the demo provider', () => {
       token,
     );
     expect(paid.statusCode).toBe(200);
-    expect(paid.json().message).toBe('Payment received. Thank you!');
+    // Only held: it is charged when the shop accepts.
+    expect(paid.json().message).toBe(
+      'Your card is held until the shop accepts your order. Thank you!',
+    );
     expect(paid.json().data).toMatchObject({ status: 'placed', payment: { status: 'authorised' } });
     // Paid already: a second tap is refused, and charges nothing.
     const twice = await shop.call(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSaveCardRequest, ZSavedCardPayment } from '@servery/contract/saved-cards';
+import { cardPaidMessage } from '@servery/contract/settlement';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -73,7 +74,7 @@ export const savedCardsRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = asyn
       const message =
         order.payment.status === 'requires_action'
           ? 'Your bank asks you to confirm this payment.'
-          : 'Payment received. Thank you!';
+          : cardPaidMessage(order.payment.status);
       return { status: 200, message, data: order };
     },
   );

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { logSafeError } from '../../lib/log-safe-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
-import type { DeskService, DeskShop } from '../desk/desk.service.ts';
+import { rideMinutesOf, type DeskService, type DeskShop } from '../desk/desk.service.ts';
 import type { Tenant } from '../tenants/tenants.repository.ts';
 
 /** The net under the nudges: an order placed while no nudge ran is accepted on the next sweep. */
@@ -151,6 +151,7 @@ export function deskShopOf(tenantOf: (tenantId: string) => Promise<Tenant>) {
       name: tenant.row.websiteName,
       timeZone: tenant.row.config.timeZone,
       hosts: tenant.hosts,
+      rideMinutes: rideMinutesOf(tenant.stores),
     };
   };
 }

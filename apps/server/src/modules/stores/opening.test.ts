@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openingState, wallClock, type OpeningRow } from './opening.ts';
+import { closesAt, openingState, wallClock, type OpeningRow } from './opening.ts';
 
 const LONDON = 'Europe/London';
 // Friday and Saturday run past midnight; Sunday and Monday are closed.
@@ -70,5 +70,53 @@ describe('open now, on the shop’s wall clock', () => {
       isOpen: false,
       statusText: null,
     });
+  });
+});
+
+describe('when the store open now closes', () => {
+  const at = (iso: string, hours = rows, special: Parameters<typeof closesAt>[1] = []) =>
+    closesAt(hours, special, new Date(iso), LONDON)?.toISOString() ?? null;
+
+  it('the end of the range open now; null while closed', () => {
+    // Tuesday 17 November 2026: 12:00 in the lunch range, 15:00 between the two.
+    expect(at('2026-11-17T12:00:00Z')).toBe('2026-11-17T14:30:00.000Z');
+    expect(at('2026-11-17T15:00:00Z')).toBeNull();
+  });
+
+  it('past midnight: Friday night’s range, whether asked before or after midnight', () => {
+    expect(at('2026-11-20T23:50:00Z')).toBe('2026-11-21T02:00:00.000Z');
+    expect(at('2026-11-21T01:30:00Z')).toBe('2026-11-21T02:00:00.000Z');
+  });
+
+  it('follows ranges that carry on without a gap, across midnight too', () => {
+    const split: OpeningRow[] = [
+      { weekday: 2, opens: '11:00', closes: '15:00' },
+      { weekday: 2, opens: '15:00', closes: '00:00' },
+      { weekday: 3, opens: '00:00', closes: '01:00' },
+    ];
+    expect(at('2026-11-17T14:50:00Z', split)).toBe('2026-11-18T01:00:00.000Z');
+    // Open around the clock: a week on, the end of the last range followed.
+    const always = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => [
+      { weekday, opens: '00:00', closes: '12:00' },
+      { weekday, opens: '12:00', closes: '00:00' },
+    ]);
+    expect(at('2026-11-17T11:50:00Z', always)).toBe('2026-11-24T12:00:00.000Z');
+  });
+
+  it('keeps a special day’s hours', () => {
+    const special = [
+      { date: '2026-11-17', closed: false, hours: [{ opens: '11:30', closes: '13:00' }] },
+    ];
+    expect(at('2026-11-17T12:00:00Z', rows, special)).toBe('2026-11-17T13:00:00.000Z');
+  });
+
+  it('on the clock changes', () => {
+    // Saturday 24 October 2026 12:00 BST to 02:00 on Sunday: 02:00 comes after 01:00 GMT's hour.
+    expect(at('2026-10-24T23:30:00Z')).toBe('2026-10-25T02:00:00.000Z');
+    // Saturday 28 March 2026 to 02:00 on Sunday: the first minute of summer time, 01:00 UTC.
+    expect(at('2026-03-28T23:30:00Z')).toBe('2026-03-29T01:00:00.000Z');
+    // To 01:30, a time the clock skips: read an hour later, 02:30 BST.
+    const late = [{ weekday: 6, opens: '22:00', closes: '01:30' }];
+    expect(at('2026-03-28T23:30:00Z', late)).toBe('2026-03-29T01:30:00.000Z');
   });
 });

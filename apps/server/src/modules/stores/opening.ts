@@ -71,6 +71,42 @@ export function openingState(
   return { isOpen: false, statusText: null };
 }
 
+/** Ranges followed while working out when the store closes: a week of two a day. */
+const RANGES_FOLLOWED = 14;
+
+/**
+ * When the store open at `at` closes: the end of the range open now, or of the ranges that
+ * follow on from it without a gap (11:00–15:00 then 15:00–23:00, or a night running into the
+ * next day's range opening at midnight), on the shop's wall clock. Null while closed. A store
+ * open around the clock gives the end of the last range followed, a week on.
+ */
+export function closesAt(
+  rows: readonly OpeningRow[],
+  specialDays: readonly SpecialDayRow[],
+  at: Date,
+  timeZone: string,
+): Date | null {
+  const { minutes } = wallClock(at, timeZone);
+  const today = localDate(at, timeZone);
+  const open = openRange(rows, specialDays, today, minutes);
+  if (!open) return null;
+  // Minutes from the midnight that starts `date`, the day the range open now began.
+  const date = open.fromYesterday ? addDays(today, -1) : today;
+  const endOf = (range: { opens: string; closes: string }) =>
+    minutesOf(range.closes) + (minutesOf(range.closes) <= minutesOf(range.opens) ? 24 * 60 : 0);
+  let end = endOf(open);
+  for (let followed = 0; followed < RANGES_FOLLOWED; followed++) {
+    const day = Math.floor(end / (24 * 60));
+    const next = rangesOn(rows, specialDays, addDays(date, day)).find(
+      (range) => minutesOf(range.opens) === end % (24 * 60),
+    );
+    if (!next) break;
+    end = day * 24 * 60 + endOf(next);
+  }
+  // A closing time the clock skips (01:30 on the March change) is read an hour later.
+  return instantAt(date, end, timeZone) ?? instantAt(date, end + 60, timeZone);
+}
+
 /** The range open at `minutes` on `today`: one of today's, or yesterday's running past midnight. */
 function openRange(
   rows: readonly OpeningRow[],

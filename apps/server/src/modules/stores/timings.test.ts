@@ -28,7 +28,7 @@ describe('available timings', () => {
       LONDON,
       false,
     );
-    expect(t.asap).toEqual({ available: false, at: null, minutes: null });
+    expect(t.asap).toEqual({ available: false, at: null, minutes: null, closes_at: null });
     expect(t.days[0]!.label).toBe('Today');
     expect(labels(t)[0]).toBe('5:30 PM');
     expect(labels(t).at(-1)).toBe('11:00 PM');
@@ -43,7 +43,12 @@ describe('available timings', () => {
   it('never offers a slot sooner than now plus the lead time; ASAP while open', () => {
     // Tuesday 19:02: delivery lead is 20 + 25 = 45 minutes, so 19:47 and on.
     const t = availableTimings(store, 'delivery', new Date('2026-11-17T19:02:00Z'), LONDON, false);
-    expect(t.asap).toEqual({ available: true, at: '2026-11-17T19:47:00.000Z', minutes: 45 });
+    expect(t.asap).toEqual({
+      available: true,
+      at: '2026-11-17T19:47:00.000Z',
+      minutes: 45,
+      closes_at: null,
+    });
     expect(labels(t)[0]).toBe('8:00 PM');
     // Delivered up to closing plus the journey: cooked by 23:00, at the door by 23:25.
     expect(labels(t).at(-1)).toBe('11:15 PM');
@@ -97,6 +102,56 @@ describe('available timings', () => {
     const slots = autumn.days.find((d) => d.date === '2026-10-25')!.slots;
     const oneThirty = slots.filter((s) => s.label === '1:30 AM').map((s) => s.at);
     expect(oneThirty).toEqual(['2026-10-25T00:30:00.000Z']);
+  });
+
+  it('offers ASAP only when it is ready by closing time, or delivered by closing plus the ride', () => {
+    // Tuesday 17 November 2026, closing at 23:00: collection takes 20 minutes, delivery 45.
+    const at = (hhmm: string) => new Date(`2026-11-17T${hhmm}:00Z`);
+    const asap = (type: 'collection' | 'delivery', now: Date, s = store) =>
+      availableTimings(s, type, now, LONDON, false).asap;
+    expect(asap('collection', at('22:40'))).toMatchObject({ available: true, minutes: 20 });
+    expect(asap('collection', at('22:41'))).toEqual({
+      available: false,
+      at: null,
+      minutes: null,
+      closes_at: '2026-11-17T23:00:00.000Z',
+    });
+    // At the door by 23:25, cooked by 23:00: the last slot's rule.
+    expect(asap('delivery', at('22:40')).available).toBe(true);
+    expect(asap('delivery', at('22:41')).closes_at).toBe('2026-11-17T23:00:00.000Z');
+    // The busy extra is kitchen time: it counts too.
+    const busy = { ...store, busyExtraMinutes: 10 };
+    expect(asap('collection', at('22:30'), busy).available).toBe(true);
+    expect(asap('collection', at('22:31'), busy).available).toBe(false);
+    // The slots agree: none left tonight, the first is tomorrow's.
+    const t = availableTimings(store, 'collection', at('22:45'), LONDON, false);
+    expect(t.days[0]!.label).toBe('Tomorrow');
+  });
+
+  it('ASAP past midnight keeps the night’s range, and a special day’s hours', () => {
+    // Saturday night runs to 01:00 on Sunday: at 00:45 a collection (20 min) is too late.
+    const sunday = (hhmm: string) => new Date(`2026-11-22T${hhmm}:00Z`);
+    expect(
+      availableTimings(store, 'collection', sunday('00:40'), LONDON, false).asap.available,
+    ).toBe(true);
+    expect(
+      availableTimings(store, 'collection', sunday('00:45'), LONDON, false).asap.closes_at,
+    ).toBe('2026-11-22T01:00:00.000Z');
+    // Tuesday 17 November closing early at 20:00.
+    const early = {
+      ...store,
+      specialDays: [
+        { date: '2026-11-17', closed: false, hours: [{ opens: '17:00', closes: '20:00' }] },
+      ],
+    };
+    const asap = availableTimings(
+      early,
+      'collection',
+      new Date('2026-11-17T19:45:00Z'),
+      LONDON,
+      false,
+    ).asap;
+    expect(asap.closes_at).toBe('2026-11-17T20:00:00.000Z');
   });
 
   it('offers nothing when the store or the shop is closed, or the order type is not offered', () => {

@@ -11,7 +11,7 @@ import {
   wallClock,
 } from '@servery/contract/clock';
 import { activePause, type StorePause } from '@servery/contract/service';
-import { openingState, rangesOn, type OpeningRow, type SpecialDayRow } from './opening.ts';
+import { closesAt, rangesOn, type OpeningRow, type SpecialDayRow } from './opening.ts';
 
 /** Scheduled orders are taken on a quarter-hour grid, for today and the next three days. */
 export const SLOT_MINUTES = 15;
@@ -41,7 +41,8 @@ const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
 /**
  * ASAP and the scheduled slots (architecture.md "Checkout"). A slot is when the food is ready
  * (collection) or arrives (delivery): the kitchen must be able to start it while the store is
- * open and finish it by closing time, and it is never sooner than now plus the lead time.
+ * open and finish it by closing time, and it is never sooner than now plus the lead time. ASAP
+ * keeps the same rule (asapOffer).
  * Everything is on the shop's wall clock, so midnight and clock changes are right.
  */
 export function availableTimings(
@@ -54,7 +55,7 @@ export function availableTimings(
   const empty: AvailableTimings = {
     store_id: store.id,
     order_type: orderType,
-    asap: { available: false, at: null, minutes: null },
+    asap: { available: false, at: null, minutes: null, closes_at: null },
     days: [],
     paused: null,
   };
@@ -66,10 +67,11 @@ export function availableTimings(
   const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
   const lead = leadMinutes(store, orderType);
   const earliest = now.getTime() + lead * 60_000;
-  const open = openingState(store.hours, now, timeZone, specialDays).isOpen;
-  const asap = open
-    ? { available: true, at: new Date(earliest).toISOString(), minutes: lead }
-    : empty.asap;
+  const offer = asapOffer(store, orderType, now, timeZone);
+  const asap =
+    offer.kind === 'offered'
+      ? { available: true, at: offer.at.toISOString(), minutes: lead, closes_at: null }
+      : { ...empty.asap, closes_at: offer.kind === 'closing' ? offer.closes.toISOString() : null };
 
   const today = localDate(now, timeZone);
   const seen = new Set<number>();
@@ -104,6 +106,32 @@ export function availableTimings(
       slots: slots.sort((a, b) => a.at.localeCompare(b.at)),
     }));
   return { ...empty, asap, days };
+}
+
+/**
+ * Whether an order for as soon as possible can be taken now, by the slots' rule: the kitchen
+ * starts it while the store is open and finishes it by closing time, so a collection is ready
+ * by then and a delivery arrives by closing plus the ride. `closing`: the store is open, but
+ * closes too soon (`closes`, the end of the opening it is in).
+ */
+export type AsapOffer =
+  { kind: 'offered'; at: Date } | { kind: 'closed' } | { kind: 'closing'; closes: Date };
+
+export function asapOffer(
+  store: Pick<
+    TimingStore,
+    'hours' | 'specialDays' | 'preparationMinutes' | 'busyExtraMinutes' | 'deliveryMinutes'
+  >,
+  orderType: OrderType,
+  now: Date,
+  timeZone: string,
+): AsapOffer {
+  const closes = closesAt(store.hours, store.specialDays ?? [], now, timeZone);
+  if (!closes) return { kind: 'closed' };
+  const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
+  const at = new Date(now.getTime() + leadMinutes(store, orderType) * 60_000);
+  if (at.getTime() > closes.getTime() + travel * 60_000) return { kind: 'closing', closes };
+  return { kind: 'offered', at };
 }
 
 function dayLabel(date: string, today: string): string {

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { CartLine } from '@servery/contract/cart';
 import { lineAdded, selectCartStoreId } from '../../features/cart/cart-slice.ts';
 import { useGetStoresQuery } from '../../features/menu/api.ts';
-import { OrderPage } from '../../features/orders/components/order-page.tsx';
+import { OrderPage, type KitchenOpens } from '../../features/orders/components/order-page.tsx';
 import { OrdersPage } from '../../features/orders/components/orders-page.tsx';
 import type { ReorderCart } from '../../features/orders/components/reorder-panel.tsx';
 import type { RootState } from '../app-state.ts';
@@ -24,9 +24,26 @@ function useReorderCart(): ReorderCart {
   return { storeId, storeName, add };
 }
 
+/**
+ * When a store closed now opens, from the store list (asked again when over a minute old, as
+ * the customer may come from a checkout opened before closing time): a placed order is
+ * answered by the kitchen from then. Null while it is open, or closed by the shop.
+ */
+function useKitchenOpens(): KitchenOpens {
+  const { data: stores } = useGetStoresQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  return useCallback(
+    (storeId: string) => {
+      const store = stores?.find((s) => s.id === storeId);
+      if (!store || store.is_open_now || store.is_closed) return null;
+      return store.status_text?.startsWith('Opens') ? store.status_text : null;
+    },
+    [stores],
+  );
+}
+
 /** /orders/{id}, whose Reorder puts lines back into the basket through the cart's actions. */
 export function OrderRoute() {
-  return <OrderPage cart={useReorderCart()} />;
+  return <OrderPage cart={useReorderCart()} kitchenOpens={useKitchenOpens()} />;
 }
 
 /** /orders, where each order has its Reorder too. */

@@ -242,6 +242,35 @@ describe('a way paused from the Service screen', { timeout: 20_000 }, () => {
   });
 });
 
+describe('a store closing too soon for a new order', { timeout: 20_000 }, () => {
+  it('says why ASAP is not offered, and takes the first later time', async () => {
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    // Saturday 00:15 with the store closing at 00:30: the server offers no ASAP, and says when.
+    wire.answers['/api/available-timings'] = ok({
+      asap: { available: false, at: null, minutes: null, closes_at: '2026-12-05T00:30:00.000Z' },
+      days: [
+        {
+          date: '2026-12-05',
+          label: 'Today',
+          slots: [{ at: '2026-12-05T12:30:00.000Z', label: '12:30 PM' }],
+        },
+      ],
+      paused: null,
+    });
+    show([address(HOME, 'E1 6AN', true)]);
+    const asap = await screen.findByRole('radio', { name: /^As soon as possible/ });
+    expect((asap as HTMLInputElement).disabled).toBe(true);
+    const closes = 'Lane Kitchen closes at 12:30 AM, too soon for a new order';
+    expect(asap.closest('label')!.textContent).toContain(`Not available: ${closes}.`);
+    expect(
+      (screen.getByRole('radio', { name: 'At a later time' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    const bar = screen.getByTestId('chosen-time');
+    expect(bar.textContent).toBe(`${closes}.Delivery: Today, 12:30 PM`);
+    expect(screen.queryByText(/is closed/)).toBeNull();
+  });
+});
+
 describe('the delivery contact', { timeout: 20_000 }, () => {
   it('shows the profile’s whole name, and sends it back as the profile has it', async () => {
     wire.answers['/api/customer'] = ok({ first_name: 'Ana', last_name: 'Silva', phone: null });

@@ -91,6 +91,7 @@ export function useCheckoutForm({
     promoRefusal: now.promoRefusal,
     closedReason: now.closedReason,
     pausedReason: now.paused,
+    closingSoon: now.closingSoon,
     lostSlot: now.lostSlot,
     storeName: store.name,
     problems: rule ? [rule, ...now.blockers] : now.blockers,

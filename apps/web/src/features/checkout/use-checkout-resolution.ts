@@ -20,6 +20,7 @@ import {
 import { quoteCheckout } from './checkout-quote.ts';
 import { usePromoCheck } from './use-promo-check.ts';
 import { resolveWhen } from './when.ts';
+import { closingSoonText } from './when-text.ts';
 import { pauseText } from '../../lib/store-pause.ts';
 
 /** Why nothing can be ordered from this store now, if so: the shop's switch, or the store's. */
@@ -36,7 +37,7 @@ export const closedReasonOf = (config: ShopConfig | null | undefined, store: Sto
  * till the times arrive nothing can be placed.
  */
 function useCheckoutTimes(
-  storeId: string,
+  store: StoreSummary,
   orderType: OrderType,
   postcode: string | undefined,
   chosen: string | null,
@@ -44,7 +45,7 @@ function useCheckoutTimes(
   const timeZone = useShopTimeZone();
   // A delivery's times count its zone's minutes on the road (issue 28).
   const timings = useTimingsQuery(
-    { storeId, orderType, postcode },
+    { storeId: store.id, orderType, postcode },
     { pollingInterval: 60_000, refetchOnMountOrArgChange: true },
   );
   const times = timings.currentData;
@@ -54,6 +55,8 @@ function useCheckoutTimes(
   const paused = times?.paused
     ? pauseText({ ...times.paused, ways: [orderType] }, timeZone, new Date())
     : null;
+  // Open, but closing too soon for a new order: said in the closed case's words.
+  const closingSoon = times ? closingSoonText(store.name, times, timeZone) : null;
   const lostSlot =
     times && chosen && chosen !== 'asap' && when !== chosen
       ? `The time you chose (${shopClockTime(chosen, timeZone)}) is no longer available. Please check the time.`
@@ -62,6 +65,7 @@ function useCheckoutTimes(
     timings,
     when,
     paused,
+    closingSoon,
     lostSlot,
     noTimes: Boolean(times) && !when,
     loading: !times && !timings.isError,
@@ -132,7 +136,7 @@ export function useCheckoutResolution({
   const delivery = orderType === 'delivery';
   const address = addressFor(addresses, values.address_id, store, chosenHere);
   const times = useCheckoutTimes(
-    store.id,
+    store,
     orderType,
     delivery ? address?.postcode : undefined,
     values.when,

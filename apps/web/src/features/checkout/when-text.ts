@@ -19,6 +19,17 @@ export function chosenTimeText(when: string | null, timings: AvailableTimings | 
   return null;
 }
 
+/**
+ * Why ASAP is not offered while the store is open: it closes before an order could be ready or
+ * delivered (the server's `closes_at`). Null when ASAP is offered or the store is closed now.
+ */
+export function closingSoonText(storeName: string, timings: AvailableTimings, timeZone: string) {
+  const closes = timings.asap.available ? null : timings.asap.closes_at;
+  return closes
+    ? `${storeName} closes at ${shopClockTime(closes, timeZone)}, too soon for a new order`
+    : null;
+}
+
 const DAY_MS = 86_400_000;
 
 /** "Today", "Tomorrow" or the day's date, on the shop's clock. */

@@ -29,6 +29,24 @@ describe('order step 4: the time', () => {
     });
   });
 
+  it('refuses ASAP the timings would not offer: not ready by closing time', () => {
+    // 22:41 on Tuesday: collection (20 min) would be ready at 23:01, after the 23:00 close.
+    const late = new Date('2026-11-17T22:41:00Z');
+    const body = { when: 'asap' as const, order_type: 'collection' as const };
+    expect(broken(() => orderTime(storeRow(), hours, body, late, LONDON))).toEqual({
+      status: 422,
+      message:
+        'Tandoor Lane Shoreditch closes at 11:00 PM, too soon for a new order. Choose a later time.',
+      fields: ['when'],
+    });
+    // A delivery may arrive up to closing plus the ride (25 min): 23:25 at the latest.
+    const delivery = { when: 'asap' as const, order_type: 'delivery' as const };
+    expect(
+      orderTime(storeRow(), hours, delivery, new Date('2026-11-17T22:40:00Z'), LONDON),
+    ).toEqual(new Date('2026-11-17T23:25:00Z'));
+    expect(broken(() => orderTime(storeRow(), hours, delivery, late, LONDON)).status).toBe(422);
+  });
+
   it('takes exactly a slot offered now, and nothing between slots or too soon', () => {
     const at = (when: string) => ({ when, order_type: 'collection' as const });
     expect(orderTime(storeRow(), hours, at('2026-11-17T17:30:00.000Z'), closed, LONDON)).toEqual(

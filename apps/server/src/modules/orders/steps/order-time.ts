@@ -1,13 +1,15 @@
 import type { OrderRequest } from '@servery/contract/order';
-import { openingState } from '../../stores/opening.ts';
+import { clockTime, formatClockTime } from '@servery/contract/clock';
 import type { Tenant } from '../../tenants/tenants.repository.ts';
-import { isOfferedSlot } from '../../stores/timings.ts';
+import { asapOffer, isOfferedSlot } from '../../stores/timings.ts';
 import type { OrderStore } from './store-check.ts';
 import { rule } from './rule.ts';
 
 /**
- * Step 4, the time: as soon as possible while the store is open (its preparation time, the busy
- * extra and, for delivery, the ride), or exactly one of the slots offered now.
+ * Step 4, the time: as soon as possible (its preparation time, the busy extra and, for
+ * delivery, the ride) when the timings offer it, i.e. the store is open and the order is ready
+ * by closing time (a delivery at the door by closing plus the ride); or exactly one of the
+ * slots offered now.
  */
 export function orderTime(
   store: OrderStore,
@@ -18,12 +20,18 @@ export function orderTime(
 ): Date {
   const timingStore = { ...store, hours: hours.filter((h) => h.storeId === store.id) };
   if (body.when === 'asap') {
-    if (!openingState(timingStore.hours, at, timeZone, store.specialDays).isOpen) {
+    const offer = asapOffer(timingStore, body.order_type, at, timeZone);
+    if (offer.kind === 'closed') {
       throw rule('when', `${store.name} is closed right now. Choose a later time.`);
     }
-    const travel = body.order_type === 'delivery' ? store.deliveryMinutes : 0;
-    const lead = store.preparationMinutes + store.busyExtraMinutes + travel;
-    return new Date(at.getTime() + lead * 60_000);
+    if (offer.kind === 'closing') {
+      const closes = formatClockTime(clockTime(offer.closes, timeZone));
+      throw rule(
+        'when',
+        `${store.name} closes at ${closes}, too soon for a new order. Choose a later time.`,
+      );
+    }
+    return offer.at;
   }
   const scheduledFor = new Date(body.when);
   if (!isOfferedSlot(timingStore, body.order_type, scheduledFor, at, timeZone)) {

@@ -21,7 +21,8 @@ export function CheckoutActions({
   const cash = values.paymentMethod === 'cash';
   const times = checkout.timings.currentData;
   const chosen = chosenTimeText(values.when, times);
-  // A store closed now takes the order for its next time: said where the button is (issue 30).
+  // A store closed now, or closing too soon for a new order, takes the order for its next time:
+  // said where the button is (issue 30).
   const closedNow = chosen !== null && times !== undefined && !times.asap.available;
   return (
     <>
@@ -55,7 +56,9 @@ export function CheckoutActions({
           <p className="mb-2 text-center text-sm" data-testid="chosen-time">
             {closedNow ? (
               <span className="block font-medium text-amber-900">
-                {checkout.storeName} is closed now.
+                {checkout.closingSoon
+                  ? `${checkout.closingSoon}.`
+                  : `${checkout.storeName} is closed now.`}
               </span>
             ) : null}
             <span className="block">

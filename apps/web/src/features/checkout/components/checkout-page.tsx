@@ -130,6 +130,7 @@ function Checkout(props: CheckoutPageProps & { store: StoreSummary }) {
               onChange={checkout.choices.when}
               closedReason={checkout.closedReason}
               pausedReason={checkout.pausedReason}
+              closingSoon={checkout.closingSoon}
               error={errors.when?.message}
               notice={checkout.lostSlot}
             />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isPaymentSecured, type Order } from '@servery/contract/order';
+import { cardPaidMessage } from '@servery/contract/settlement';
 import { actionBarRoom } from '../../../components/ui/action-bar.tsx';
 import { LINK_CLASS, buttonClass } from '../../../components/ui/button.tsx';
 import { CardSection } from '../../../components/ui/card.tsx';
@@ -62,7 +63,8 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
     const now = result.data.data;
     if (isPaymentSecured(now.payment.status)) {
       onPaid();
-      toast.success(message);
+      // A card only held is not "received" (the shop's accept charges it).
+      toast.success(now.payment.status === 'authorised' ? cardPaidMessage('authorised') : message);
       navigate(`/orders/${now.id}`, { replace: true, state: { paid: true } });
     } else if (now.payment.status === 'processing') {
       setPending(

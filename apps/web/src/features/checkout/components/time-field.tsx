@@ -17,6 +17,8 @@ interface TimeFieldProps {
   closedReason: string | null;
   /** The way chosen is paused from the shop's Service screen: what the checkout says of it. */
   pausedReason?: string | null;
+  /** Open, but closing before an order could be ready or delivered: ASAP is not offered. */
+  closingSoon?: string | null;
   error?: string | null;
   notice?: string | null;
 }
@@ -25,8 +27,9 @@ interface TimeFieldProps {
 const LOADING_CHOICE = 'flex min-h-[4.375rem] items-center rounded-xl border border-stone-300 p-3';
 
 /**
- * ASAP while the store is open ("about N min"), or a slot from GET /api/available-timings,
- * grouped by day; every time is the shop's, as the server labels it.
+ * ASAP while the store is open and an order is ready (or delivered) by closing time ("about N
+ * min"), or a slot from GET /api/available-timings, grouped by day; every time is the shop's,
+ * as the server labels it.
  */
 export function TimeField({
   store,
@@ -37,6 +40,7 @@ export function TimeField({
   onChange,
   closedReason,
   pausedReason,
+  closingSoon,
   error,
   notice,
 }: TimeFieldProps) {
@@ -84,8 +88,11 @@ export function TimeField({
             <span className="block text-sm text-stone-700">
               {timings.asap.available
                 ? `${verb} in about ${timings.asap.minutes} min`
-                : `Not available: ${store.name} is closed right now${
-                    store.status_text ? ` (${store.status_text})` : ''
+                : `Not available: ${
+                    closingSoon ??
+                    `${store.name} is closed right now${
+                      store.status_text ? ` (${store.status_text})` : ''
+                    }`
                   }.`}
             </span>
           </Choice>

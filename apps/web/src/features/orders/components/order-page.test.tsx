@@ -84,14 +84,22 @@ afterEach(() => {
 });
 
 /** The page, arrived at as checkout sends the customer there (`state`) or from a link. */
-function renderPage(state?: { placed?: boolean }) {
+function renderPage(
+  state?: { placed?: boolean; paid?: boolean },
+  kitchenOpens: (storeId: string) => string | null = () => null,
+) {
   render(
     <Provider store={createTestStore()}>
       <MemoryRouter initialEntries={[{ pathname: '/orders/o1', state }]}>
         <Routes>
           <Route
             path="/orders/:orderId"
-            element={<OrderPage cart={{ storeId: null, storeName: null, add: () => {} }} />}
+            element={
+              <OrderPage
+                cart={{ storeId: null, storeName: null, add: () => {} }}
+                kitchenOpens={kitchenOpens}
+              />
+            }
           />
         </Routes>
       </MemoryRouter>
@@ -124,6 +132,42 @@ describe("the order page follows the order's money", () => {
       'Card · Refunded in full',
     );
     expect(stream).toBeUndefined();
+  });
+});
+
+describe('the thanks say what the money has done, and when the kitchen answers', () => {
+  const placed = (payment: PaymentStatus, method: 'card' | 'cash' = 'card') => {
+    const o = order('placed', payment);
+    return answer({ ...o, payment: { ...o.payment, method }, promised_at: null });
+  };
+  const thanks = async () => (await screen.findByTestId('order-thanks')).textContent;
+
+  it('a card only held: placed, not paid, charged when the shop accepts', async () => {
+    wire.answers['/api/orders/o1'] = placed('authorised');
+    renderPage({ paid: true });
+    expect(await thanks()).toBe(
+      'Thank you! Your order is placed.' +
+        'Your card is held: you are charged only when the shop accepts your order.' +
+        'Camden has received it. We will tell you as soon as the kitchen accepts it.',
+    );
+    expect(screen.queryByText(/payment is received/)).toBeNull();
+  });
+
+  it('a card charged at once (an order days ahead): the payment is received', async () => {
+    wire.answers['/api/orders/o1'] = placed('succeeded');
+    renderPage({ paid: true });
+    expect(await thanks()).toContain(
+      'Thank you! Your payment is received and your order is placed.',
+    );
+    expect(screen.queryByTestId('order-thanks-money')).toBeNull();
+  });
+
+  it('cash: nothing paid yet, and a closed kitchen answers once it opens', async () => {
+    wire.answers['/api/orders/o1'] = placed('pay_on_collection', 'cash');
+    renderPage({ placed: true }, (storeId) => (storeId === 'st1' ? 'Opens at 11:30 AM' : null));
+    expect(await thanks()).toMatch(
+      /^Thank you! Your order is placed\.Nothing is paid yet: you pay £18\.95 in cash on collection\.Camden has received it\. The kitchen opens at 11:30 AM: we will tell you when it accepts your order\.$/,
+    );
   });
 });
 

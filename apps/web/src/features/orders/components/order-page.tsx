@@ -19,8 +19,20 @@ interface Arrival {
   price_changes?: OrderCreated['price_changes'];
 }
 
+/**
+ * When the order's store, closed now, next opens ("Opens at 11:30 AM", "Opens tomorrow at …");
+ * null while it is open, or not known.
+ */
+export type KitchenOpens = (storeId: string) => string | null;
+
 /** /orders/{id}: one order, everything about it, and a way to order it again. */
-export function OrderPage({ cart }: { cart: ReorderCart }) {
+export function OrderPage({
+  cart,
+  kitchenOpens = () => null,
+}: {
+  cart: ReorderCart;
+  kitchenOpens?: KitchenOpens;
+}) {
   const { orderId = '' } = useParams();
   const arrival = (useLocation().state ?? {}) as Arrival;
   const {
@@ -73,7 +85,12 @@ export function OrderPage({ cart }: { cart: ReorderCart }) {
   return (
     <Frame title={`Order ${order.number}`}>
       {arrival.placed || arrival.paid ? (
-        <Thanks order={order} arrival={arrival} money={money} />
+        <Thanks
+          order={order}
+          arrival={arrival}
+          money={money}
+          opens={kitchenOpens(order.store.id)}
+        />
       ) : null}
       <OrderProgress order={order} live={live === 'live'} />
       <OrderDetails order={order} money={money} cart={cart} />
@@ -95,20 +112,56 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * What the money has done so far, as the payment is now: a card only held is charged when the
+ * shop accepts (DESIGN.md: money follows the decision), cash is paid on collection or delivery.
+ */
+function paymentNews(order: Order, money: MoneyFormatter) {
+  switch (order.payment.status) {
+    case 'authorised':
+      return {
+        head: 'Your order is placed.',
+        more: 'Your card is held: you are charged only when the shop accepts your order.',
+      };
+    case 'capture_pending':
+    case 'succeeded':
+      return { head: 'Your payment is received and your order is placed.', more: null };
+    case 'pay_on_collection':
+    case 'pay_on_delivery':
+      return {
+        head: 'Your order is placed.',
+        more: `Nothing is paid yet: you pay ${money(order.total)} in cash on ${order.order_type}.`,
+      };
+    default:
+      return { head: 'Your order is placed.', more: null };
+  }
+}
+
 function Thanks({
   order,
   arrival,
   money,
+  opens,
 }: {
   order: Order;
   arrival: Arrival;
   money: MoneyFormatter;
+  /** When the store, closed now, opens: the kitchen answers from then. */
+  opens: string | null;
 }) {
   const changes = arrival.price_changes ?? [];
   // The thanks belong to the moment the order is placed: once the shop has moved it on (accepted,
   // or declined) the head below says where it is, and a thanks above it would contradict it.
   const justPlaced = order.status === 'placed' || order.status === 'pending_payment';
   if (!justPlaced && !changes.length) return null;
+  const news = paymentNews(order, money);
+  // A closed kitchen answers once it opens, not "as soon as" (an order ahead placed at night).
+  const answer =
+    order.status !== 'placed'
+      ? null
+      : opens
+        ? `The kitchen ${opens.charAt(0).toLowerCase()}${opens.slice(1)}: we will tell you when it accepts your order.`
+        : 'We will tell you as soon as the kitchen accepts it.';
   return (
     <div
       role="status"
@@ -117,14 +170,10 @@ function Thanks({
     >
       {justPlaced ? (
         <>
-          <p className="text-lg font-semibold">
-            Thank you! {arrival.paid ? 'Your payment is received and your' : 'Your'} order is
-            placed.
-          </p>
+          <p className="text-lg font-semibold">Thank you! {news.head}</p>
+          {news.more ? <p data-testid="order-thanks-money">{news.more}</p> : null}
           <p>
-            {order.status === 'placed'
-              ? `${order.store.name} has received it. We will tell you as soon as the kitchen accepts it.`
-              : `${order.store.name} has received it.`}
+            {order.store.name} has received it.{answer ? ` ${answer}` : null}
           </p>
         </>
       ) : null}

@@ -47,6 +47,25 @@ describe('the head of the order page', () => {
     expect(screen.getByTestId('order-status').textContent).toBe('Accepted');
   });
 
+  it('says the time once: the promise, not the ASAP estimate beside it', () => {
+    renderProgress({ ...order, order_type: 'delivery', scheduled_for: order.promised_at! });
+    const time = screen.getByTestId('order-time').textContent!;
+    expect(time).toBe('With you around 12:25 PMTimes are the shop’s local time.');
+  });
+
+  it('a pre-order keeps its day under the promise, and its own time when the kitchen moved it', () => {
+    const ahead = { ...order, asap: false, scheduled_for: '2026-11-30T12:15:00.000Z' };
+    renderProgress({ ...ahead, promised_at: ahead.scheduled_for });
+    expect(screen.getByTestId('order-time').textContent).toBe(
+      'Ready at 12:15 PMScheduled: Monday 30 November 2026Times are the shop’s local time.',
+    );
+    cleanup();
+    renderProgress({ ...ahead, promised_at: '2026-11-30T12:30:00.000Z' });
+    expect(screen.getByTestId('order-time').textContent).toBe(
+      'Ready at 12:30 PMScheduled: Monday 30 November 2026 at 12:15 PMTimes are the shop’s local time.',
+    );
+  });
+
   it('says when a delivery will be with the customer', () => {
     renderProgress({ ...order, order_type: 'delivery' });
     expect(screen.getByTestId('order-promised').textContent).toBe('With you around 12:25 PM');

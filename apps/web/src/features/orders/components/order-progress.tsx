@@ -1,6 +1,6 @@
 import type { Order } from '@servery/contract/order';
 import { BADGE_CLASS, CARD_CLASS } from '../../../components/ui/card.tsx';
-import { shopClockTime, shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
+import { shopClockTime, shopDate, shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
 import { STATUS_LABELS, statusTone, suppliedOrOnItsWay } from '../labels.ts';
 import { trackerOf, type TrackerStep } from '../tracker.ts';
 import { ShopReason } from './shop-reason.tsx';
@@ -44,21 +44,35 @@ export function OrderProgress({ order, live = false }: { order: Order; live?: bo
   );
 }
 
+/**
+ * The time once: the kitchen's promise when it has accepted (the ASAP estimate is then said no
+ * more), else the time asked for. A pre-order keeps its day under the promise, and its asked
+ * time too when the kitchen promised another.
+ */
 function OrderTime({ order, timeZone }: { order: Order; timeZone: string }) {
   const delivery = order.order_type === 'delivery';
+  const promised = order.promised_at;
+  const asked = order.asap
+    ? `As soon as possible, around ${shopClockTime(order.scheduled_for, timeZone)}`
+    : `Scheduled: ${shopDateTime(order.scheduled_for, timeZone)}`;
+  const under = !promised
+    ? asked
+    : order.asap
+      ? null
+      : Date.parse(promised) === Date.parse(order.scheduled_for)
+        ? `Scheduled: ${shopDate(order.scheduled_for, timeZone)}`
+        : asked;
   return (
     <div className="mt-2" data-testid="order-time">
-      {order.promised_at ? (
+      {promised ? (
         <p className="text-2xl font-bold" data-testid="order-promised">
           {delivery ? 'With you around ' : 'Ready at '}
-          {shopClockTime(order.promised_at, timeZone)}
+          {shopClockTime(promised, timeZone)}
         </p>
       ) : null}
-      <p className={order.promised_at ? 'text-stone-800' : 'text-lg font-semibold'}>
-        {order.asap
-          ? `As soon as possible, around ${shopClockTime(order.scheduled_for, timeZone)}`
-          : `Scheduled: ${shopDateTime(order.scheduled_for, timeZone)}`}
-      </p>
+      {under ? (
+        <p className={promised ? 'text-stone-800' : 'text-lg font-semibold'}>{under}</p>
+      ) : null}
       <p className="text-sm text-stone-700">Times are the shop’s local time.</p>
     </div>
   );
