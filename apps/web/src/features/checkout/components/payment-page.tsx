@@ -16,6 +16,7 @@ import { useRefreshPaymentStatusMutation } from '../api.ts';
 import type { PaymentHandOver } from '../payment-hand-over.ts';
 import { orderTimeText } from '../when-text.ts';
 import { PayByCard } from './pay-by-card.tsx';
+import { settledWords } from './settled-words.ts';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -195,13 +196,7 @@ function Settled({ order }: { order: Order }) {
   return (
     <div>
       <p role="status" className={paid ? '' : PROBLEM_CLASS}>
-        {paid
-          ? order.payment.status === 'authorised'
-            ? `Order ${order.number} is paid: your card is charged when the shop accepts the order.`
-            : `Order ${order.number} is paid.`
-          : order.payment.method === 'cash'
-            ? `Order ${order.number} is paid in cash, not by card.`
-            : `Order ${order.number} can no longer be paid.`}
+        {settledWords(order)}
       </p>
       <Link to={`/orders/${order.id}`} className={buttonClass({ className: 'mt-3' })}>
         See the order
