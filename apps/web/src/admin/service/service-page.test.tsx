@@ -8,11 +8,14 @@ import { ROLE_PERMISSIONS, type StaffRole } from '@servery/contract/staff-roles'
 import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { LiveEventsProvider } from '../live/live-events-provider.tsx';
+import { forgetServerClock } from '../server-clock.ts';
 import { ServicePage } from './service-page.tsx';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  forgetServerClock();
 });
 
 const ok = (data: unknown): WireAnswer => ({
@@ -269,7 +272,8 @@ describe('the Service screen', () => {
       body: { order_types: ['collection'], minutes: 30 },
     });
     const status = await screen.findByText(/Collection paused/);
-    // The countdown ticks once a second from the screen's own clock: 30:00 give or take a tick
+    // The countdown ticks once a second (the server's clock: these answers carry no Date, so the
+    // tablet's): 30:00 give or take a tick
     // (on a loaded machine the first tick can come a few seconds late).
     expect(status.textContent).toMatch(/Collection paused: (29:5\d|30:0\d) left/);
     expect(screen.getByText('Customers see: “Back at half past”')).toBeTruthy();
@@ -284,5 +288,28 @@ describe('the Service screen', () => {
       method: 'DELETE',
       path: '/api/admin/stores/st1/pause',
     });
+  });
+
+  it('counts a pause down on the server’s clock when the tablet’s clock is 10 minutes fast', async () => {
+    // Finding 11 of the walk: the tablet reads 19:03, the server 18:53; the pause ends at the
+    // server's 19:08, 15 minutes away, not 5.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T19:03:00.000Z'));
+    const server = { date: 'Mon, 30 Nov 2026 18:53:00 GMT' };
+    const paused = store({
+      pause: {
+        order_types: ['delivery'],
+        until: '2026-11-30T19:08:00.000Z',
+        message: 'Back at 7:08 PM',
+      },
+    });
+    stubApiWire({
+      '/api/admin/session': { ...session('manager'), headers: server },
+      '/api/admin/stores': { ...ok([paused]), headers: server },
+      '/api/admin/stores/st1/menu': { ...ok([]), headers: server },
+    });
+    renderPage();
+    const status = await screen.findByText(/Delivery paused/);
+    expect(status.textContent).toMatch(/^Delivery paused: (14:59|15:00) left$/);
   });
 });
