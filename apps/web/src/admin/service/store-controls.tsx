@@ -6,6 +6,7 @@ import { serverNow } from '../server-clock.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
+import { ScopeLine } from './scope-line.tsx';
 import {
   usePauseStoreMutation,
   useResumeStoreMutation,
@@ -77,9 +78,12 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
 
   return (
     <section aria-labelledby="controls-heading" className={`${CARD_CLASS} space-y-5`}>
-      <h2 id="controls-heading" className="sr-only">
-        Controls of {store.name}
-      </h2>
+      <div>
+        <h2 id="controls-heading" className="text-2xl font-bold">
+          Pause and busy mode
+        </h2>
+        <ScopeLine store={store.name} />
+      </div>
       <p className="text-lg">
         <span className="font-semibold">{store.is_open_now ? 'Open now' : 'Closed now'}</span>
         {store.status_text ? ` · ${store.status_text}` : ''}
