@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { slotClockTime } from '@servery/contract/clock';
 import type { DiaryBooking } from '@servery/contract/diary';
 import { NO_SHOW_UNDO_MINUTES } from '@servery/contract/reservation-rules';
 import { adminErrorMessage } from '../admin-api.ts';
@@ -69,8 +70,8 @@ export function ConfirmNoShow({
         else close();
       }}
     >
-      Mark {who} at {booking.time} as a no-show? Their seats go back to the slot. You can undo it
-      for {NO_SHOW_UNDO_MINUTES} minutes.
+      Mark {who} at {slotClockTime(booking.time)} as a no-show? Their seats go back to the slot. You
+      can undo it for {NO_SHOW_UNDO_MINUTES} minutes.
     </ConfirmDialog>
   );
 }
