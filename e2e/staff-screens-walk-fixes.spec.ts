@@ -94,6 +94,30 @@ describe('the staff screens the walk found wanting', () => {
     await context.close();
   }, 120_000);
 
+  it('a tablet 10 minutes fast counts a 15-minute pause down from 15:00, on the server’s clock', async () => {
+    const { page, context, problems } = await openPage(product.browser, url(), {
+      viewport: TABLET,
+    });
+    // The tablet's clock, 10 minutes ahead of the server's; it runs on from there.
+    await page.clock.install({ time: Date.now() + 10 * 60_000 });
+    await signInToAdmin(page, product.server, DEMO_OWNER);
+    await page.goto(`${url()}/admin/service`);
+    const controls = page.getByRole('region', { name: 'Pause and busy mode' });
+    await controls
+      .getByRole('group', { name: 'Pause delivery' })
+      .getByRole('button', { name: '15 min' })
+      .click();
+    const left = controls.getByText(/^Delivery paused: \d+:\d{2} left$/);
+    await left.waitFor();
+    // The walk saw "4:33 left" here: the server's 15 minutes less the tablet's 10.
+    expect(await left.textContent()).toMatch(/^Delivery paused: (14:[45]\d|15:00) left$/);
+    await screenshot(page, 'admin-service-paused-fast-tablet-1024');
+    await controls.getByRole('button', { name: 'Resume orders now' }).click();
+    await controls.getByRole('group', { name: 'Pause delivery' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('the reports of a day with no orders say so on each card, under a UK date (1024 px)', async () => {
     const { page, context, problems } = await openPage(product.browser, url(), {
       viewport: TABLET,

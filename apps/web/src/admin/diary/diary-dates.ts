@@ -17,8 +17,8 @@ export function addDays(date: string, days: number): string {
 }
 
 /**
- * "Fri" and "27" (the day strip's two lines), "Fri 27", and "Friday 27 November 2026" for a
- * YYYY-MM-DD date: put together from Intl's parts, as shopDate does, since whether a comma
+ * "Fri" and "27" (the day strip's two lines) and "Friday 27 November 2026" for a YYYY-MM-DD
+ * date: put together from Intl's parts, as shopDate does, since whether a comma
  * follows the weekday depends on the browser's ICU.
  */
 export function dayLabels(date: string) {
@@ -35,7 +35,6 @@ export function dayLabels(date: string) {
   return {
     weekday: short.weekday!,
     day: short.day!,
-    short: `${short.weekday} ${short.day}`,
     long: `${long.weekday} ${long.day} ${long.month} ${long.year}`,
   };
 }

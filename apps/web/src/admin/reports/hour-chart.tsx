@@ -35,7 +35,8 @@ export function HourChart({
             space: 64,
             values: (_u, ticks) => ticks.map(hourLabel),
           },
-          { label: 'Orders' },
+          // Orders are counted whole: no "0.25" between 0 and 1.
+          { label: 'Orders', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
         ],
         series: [
           {},
