@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { slotClockTime } from '@servery/contract/clock';
 import {
   VIEWPORTS,
   accessibilityViolations,
@@ -73,14 +74,15 @@ describe('the bookings diary', () => {
       .waitFor();
 
     // It appears on the open diary without a reload.
-    const card = host.page.getByRole('listitem', { name: `${name}, 3 at ${time}` });
+    // The diary prints the slot '07:00 PM' as every staff screen prints a time: 7:00 PM.
+    const card = host.page.getByRole('listitem', { name: `${name}, 3 at ${slotClockTime(time)}` });
     await card.waitFor({ timeout: 10_000 });
     expect(await card.textContent()).toContain('Birthday');
     // Its service says it in words, one booking as one.
     await host.page.getByRole('heading', { level: 2, name: /· 3 covers, 1 booking$/ }).waitFor();
     expect(
       await host.page
-        .getByRole('meter', { name: `Covers at ${time}` })
+        .getByRole('meter', { name: `Covers at ${slotClockTime(time)}` })
         .getAttribute('aria-valuenow'),
     ).not.toBe('0');
     expect(await accessibilityViolations(host.page)).toEqual([]);
@@ -125,12 +127,14 @@ describe('the bookings diary', () => {
       .getByRole('status')
       .filter({ hasText: new RegExp(`^${name}: now 4 people on .+ at ${later}\\.$`) })
       .waitFor();
-    const moved = host.page.getByRole('listitem', { name: `${name}, 4 at ${later}` });
+    const moved = host.page.getByRole('listitem', {
+      name: `${name}, 4 at ${slotClockTime(later)}`,
+    });
     await moved.waitFor();
     expect(await moved.textContent()).toContain('Birthday');
     expect(
       await host.page
-        .getByRole('meter', { name: `Covers at ${later}` })
+        .getByRole('meter', { name: `Covers at ${slotClockTime(later)}` })
         .getAttribute('aria-valuenow'),
     ).not.toBe('0');
     await host.page.getByRole('heading', { level: 2, name: /· 4 covers, 1 booking$/ }).waitFor();

@@ -191,7 +191,8 @@ describe('the menu editor', () => {
         .getByRole('combobox', { name: 'Store' })
         .selectOption({ label: TEST_STORES.camden });
       await page
-        .getByText(`Every switch on this page changes ${TEST_STORES.camden} only.`)
+        .getByRole('region', { name: `Sold out at ${TEST_STORES.camden}` })
+        .getByText(`These change ${TEST_STORES.camden} only.`)
         .waitFor();
       await page.getByRole('searchbox', { name: 'Find a dish or option to switch' }).fill('naan');
       await page.getByRole('button', { name: `Hide Garlic naan at ${TEST_STORES.camden}` }).click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatClockTime, hhmm, leadMinutes, minutesOf, slotLabel, slotMinutes } from './clock.ts';
+import { clockSpan, clockTimeOf, slotClockTime } from './clock.ts';
 import { addDays, clockTime, instantAt, localDate, wallClock, weekdayOf } from './clock.ts';
 import { saidDateAndTime, saidDayAndTime, saidTime } from './clock.ts';
 
@@ -17,6 +18,18 @@ describe('clock times', () => {
     expect(formatClockTime('17:30')).toBe('5:30 PM');
     expect(formatClockTime('12:00')).toBe('12:00 PM');
     expect(formatClockTime('00:15')).toBe('12:15 AM');
+  });
+
+  it('prints minutes of the day, spans and booking slots as the storefront prints times', () => {
+    expect(clockTimeOf(1050)).toBe('5:30 PM');
+    expect(clockTimeOf(0)).toBe('12:00 AM');
+    // A service running past midnight ends at 24:30, on the next day's clock.
+    expect(clockTimeOf(1470)).toBe('12:30 AM');
+    expect(clockSpan(1050, 1320)).toBe('5:30 PM – 10:00 PM');
+    expect(clockSpan(30, 180)).toBe('12:30 AM – 3:00 AM');
+    expect(slotClockTime('05:30 PM')).toBe('5:30 PM');
+    expect(slotClockTime('12:00 AM')).toBe('12:00 AM');
+    expect(slotClockTime('12:30 PM')).toBe('12:30 PM');
   });
 
   it('labels booking slots "05:30 PM" and reads the labels back', () => {

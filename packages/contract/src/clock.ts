@@ -19,12 +19,32 @@ export function formatClockTime(time: string): string {
   return `${twelve}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
 
+/**
+ * 1050 → "5:30 PM": minutes after midnight as screens print a time; a time past midnight (a
+ * service or close-out running to 1470, "24:30") reads as the next day's clock, "12:30 AM".
+ */
+export const clockTimeOf = (minutes: number) =>
+  formatClockTime(hhmm(((minutes % 1440) + 1440) % 1440));
+
+/**
+ * (1050, 1320) → "5:30 PM – 10:00 PM": a span of the day as screens print it (the diary's
+ * services and close-outs).
+ */
+export const clockSpan = (from: number, until: number) =>
+  `${clockTimeOf(from)} – ${clockTimeOf(until)}`;
+
 /** 1050 → "05:30 PM": the 'hh:mm AM/PM' of a table booking's slot (product.md §3). */
 export function slotLabel(minutes: number): string {
   const hours = Math.floor(minutes / 60) % 24;
   const twelve = hours % 12 === 0 ? 12 : hours % 12;
   return `${String(twelve).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+/**
+ * "05:30 PM" → "5:30 PM": a booking slot, kept in the API as SPEC §3 writes it, printed on a
+ * screen as every other time is.
+ */
+export const slotClockTime = (label: string) => clockTimeOf(slotMinutes(label));
 
 /** "05:30 PM" → 1050. */
 export function slotMinutes(label: string): number {

@@ -2,6 +2,9 @@ import type { StaffSession } from '@servery/contract/staff';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { refusedWith } from '@servery/contract/error-codes';
 import { serverRefusal } from '../lib/server-error.ts';
+import { noteServerDate } from './server-clock.ts';
+
+const fetchAdmin = fetchBaseQuery({ baseUrl: '/api/admin', credentials: 'same-origin' });
 
 /**
  * The staff application's one client for /api/admin. The session is an HttpOnly cookie the
@@ -11,7 +14,13 @@ import { serverRefusal } from '../lib/server-error.ts';
  */
 export const adminApi = createApi({
   reducerPath: 'adminApi',
-  baseQuery: fetchBaseQuery({ baseUrl: '/api/admin', credentials: 'same-origin' }),
+  // Every answer also sets the server's clock for the screens' countdowns (server-clock.ts).
+  baseQuery: async (args, api, extraOptions: object) => {
+    const askedAt = Date.now();
+    const result = await fetchAdmin(args, api, extraOptions);
+    noteServerDate(result.meta?.response?.headers.get('date') ?? null, askedAt, Date.now());
+    return result;
+  },
   tagTypes: ['Session', 'Staff', 'Audit', 'Order', 'Booking', 'Service', 'Menu', 'Shop'],
   endpoints: (build) => ({
     session: build.query<StaffSession, void>({

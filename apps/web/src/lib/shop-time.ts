@@ -48,3 +48,18 @@ export function shopShortDateTime(iso: string, timeZone: string): string {
 export function shopDateTime(iso: string, timeZone: string): string {
   return `${shopDate(iso, timeZone)} at ${shopClockTime(iso, timeZone)}`;
 }
+
+/**
+ * "Mon 30 Nov 2026": a calendar date (YYYY-MM-DD, already the shop's) as the staff screens head
+ * a day or a range of days. Put together from its parts: whether Intl puts a comma after the
+ * weekday depends on the browser's ICU.
+ */
+export function calendarDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const { weekday, day, month, year } = parts(
+    new Date(Date.UTC(y!, m! - 1, d!, 12)).toISOString(),
+    'UTC',
+    { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+  );
+  return `${weekday} ${day} ${month} ${year}`;
+}

@@ -23,7 +23,8 @@ describe('close-outs', () => {
       reason: 'Private party',
     });
     expect(slot.statusCode).toBe(200);
-    expect(slot.json().data).toMatchObject({ label: '07:00 PM', reason: 'Private party' });
+    // Labelled as the diary prints times (the slot itself stays '07:00 PM', as SPEC §3 has it).
+    expect(slot.json().data).toMatchObject({ label: '7:00 PM', reason: 'Private party' });
     expect(await timings(date)).not.toContain('07:00 PM');
     expect((await bookOnline(date, '07:00 PM', '2')).json().errors.time).toBe(
       'Choose one of the available times',
@@ -38,7 +39,7 @@ describe('close-outs', () => {
       service: '12:00-15:00',
       reason: 'Staff training',
     });
-    expect(lunch.json().data.label).toBe('12:00–15:00');
+    expect(lunch.json().data.label).toBe('12:00 PM – 3:00 PM');
     expect(
       (await timings(date)).filter((t) => t.endsWith('PM') && t < '03:00 PM' && !t.startsWith('0')),
     ).toEqual([]);

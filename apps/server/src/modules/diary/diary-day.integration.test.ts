@@ -34,9 +34,9 @@ describe('the day view', () => {
 
     const day = await dayOf(date);
     expect(day.services.map((s) => s.label)).toEqual([
-      'Breakfast 00:30–03:00',
-      'Lunch 12:00–15:00',
-      'Dinner 18:00–22:00',
+      'Breakfast 12:30 AM – 3:00 AM',
+      'Lunch 12:00 PM – 3:00 PM',
+      'Dinner 6:00 PM – 10:00 PM',
     ]);
     // 01:00 and 01:30 do not exist that night.
     expect(day.services[0]!.slots.map((s) => s.time)).toEqual(['12:30 AM', '02:00 AM', '02:30 AM']);

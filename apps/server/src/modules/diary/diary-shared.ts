@@ -13,7 +13,7 @@ import type { AuditActor } from '../audit/audit.repository.ts';
 import { bookingConfirmation, type BookingMessageInput } from '../reservations/booking-message.ts';
 import type { BookingRow, CloseoutRow } from '../reservations/reservations.repository.ts';
 import { bookingStoreOf } from '../reservations/reservations.service.ts';
-import { hhmm, instantAt, slotLabel, slotMinutes } from '@servery/contract/clock';
+import { clockSpan, clockTimeOf, hhmm, instantAt, slotMinutes } from '@servery/contract/clock';
 
 import type { Tenant } from '../tenants/tenants.repository.ts';
 import { movesNow, noShowFrom, undoMoveUntil, undoNoShowUntil } from './front-of-house-rules.ts';
@@ -86,8 +86,8 @@ export function toDiaryCloseout(row: CloseoutRow, step: number): DiaryCloseout {
     label: whole
       ? 'The whole day'
       : single
-        ? slotLabel(row.fromMinutes)
-        : `${hhmm(row.fromMinutes)}–${hhmm(row.untilMinutes)}`,
+        ? clockTimeOf(row.fromMinutes)
+        : clockSpan(row.fromMinutes, row.untilMinutes),
     reason: row.reason,
   };
 }

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { bookingNews } from '../reservations/booking-message.ts';
-import { hhmm } from '@servery/contract/clock';
+import { clockSpan } from '@servery/contract/clock';
 import { bookingWindow, isClosedOut, servicesOf } from '../reservations/booking-slots.ts';
 import {
   addBookingLink,
@@ -73,7 +73,8 @@ export function createDiaryService(deps: DiaryDeps) {
       const all = slots.flatMap((slot) => slot.bookings);
       return {
         id: service.id,
-        label: `${serviceName(service.from)} ${hhmm(service.from)}–${hhmm(service.until)}`,
+        // "Dinner 5:30 PM – 10:00 PM": the diary prints its times as every staff screen does.
+        label: `${serviceName(service.from)} ${clockSpan(service.from, service.until)}`,
         covers: slots.reduce((sum, slot) => sum + slot.covers, 0),
         bookings: all.filter((b) => counted(b.status)).length,
         slots,

@@ -1,18 +1,19 @@
 import { useSyncExternalStore } from 'react';
+import { serverNow } from '../server-clock.ts';
 
 /** Waiting times are shown in whole minutes: a tick every 15 s keeps them at most that late. */
 const TICK_MS = 15_000;
 
 const listeners = new Set<() => void>();
-let now = Date.now();
+let now = serverNow();
 let timer: ReturnType<typeof setInterval> | undefined;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
   if (!timer) {
-    now = Date.now();
+    now = serverNow();
     timer = setInterval(() => {
-      now = Date.now();
+      now = serverNow();
       for (const l of [...listeners]) l();
     }, TICK_MS);
   }
@@ -25,7 +26,10 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The time now, shared by every card of the board: one timer, however many cards wait. */
+/**
+ * The time now on the server's clock (server-clock.ts: the orders' times are the server's), shared
+ * by every card of the board: one timer, however many cards wait.
+ */
 export function useDeskClock(): number {
   return useSyncExternalStore(subscribe, () => now);
 }

@@ -76,7 +76,7 @@ describe('the quick add form, sending', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /overbook/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Add booking' }));
 
-    await vi.waitFor(() => expect(done).toHaveBeenCalledWith('Tom Reid, 3: booked for 07:30 PM.'));
+    await vi.waitFor(() => expect(done).toHaveBeenCalledWith('Tom Reid, 3: booked for 7:30 PM.'));
     expect(wire.sent.map((c) => [c.method, c.path, c.body])).toEqual([
       [
         'POST',

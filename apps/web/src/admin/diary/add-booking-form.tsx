@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ComponentProps } from 'react';
 import { useForm, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
+import { slotClockTime } from '@servery/contract/clock';
 import { placeAdminErrors } from '../admin-form-errors.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
@@ -47,7 +48,9 @@ export function AddBookingForm({
       if ('error' in result) return setProblem(placeAdminErrors(result.error, form.setError));
       form.reset(blankBooking(times));
       const { name, covers, source, time } = result.data;
-      onDone(`${name}, ${covers}: ${source === 'walk_in' ? 'seated' : `booked for ${time}`}.`);
+      onDone(
+        `${name}, ${covers}: ${source === 'walk_in' ? 'seated' : `booked for ${slotClockTime(time)}`}.`,
+      );
     },
     () => setProblem(''),
   );
@@ -96,7 +99,9 @@ function BookingFields({
         Time
         <select className={inputClass({ size: 'lg' })} {...input('time')}>
           {times.map((time) => (
-            <option key={time}>{time}</option>
+            <option key={time} value={time}>
+              {slotClockTime(time)}
+            </option>
           ))}
         </select>
         <AddFieldError name="time" message={errors.time?.message} />

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { slotClockTime } from '@servery/contract/clock';
 import type { BookingStatusChange, DiaryBooking } from '@servery/contract/diary';
 import type { BookingStatus } from '@servery/contract/reservation';
 import { CHANGEABLE_BOOKING_STATUSES } from '@servery/contract/reservation-rules';
@@ -91,7 +92,7 @@ export function BookingCard({
   return (
     <li
       className={`rounded-xl border-2 border-stone-300 bg-white p-3 ${finished ? 'opacity-75' : ''}`}
-      aria-label={`${who} at ${booking.time}`}
+      aria-label={`${who} at ${slotClockTime(booking.time)}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-lg font-bold">
@@ -105,7 +106,7 @@ export function BookingCard({
       </div>
       <p className="text-stone-800">
         {showDate && `${dayLabels(booking.date).long}, `}
-        {booking.time}
+        {slotClockTime(booking.time)}
         {booking.phone && (
           <>
             {' · '}

@@ -16,14 +16,25 @@ export function addDays(date: string, days: number): string {
   return moved.toISOString().slice(0, 10);
 }
 
-/** "Fri 27" and "Friday 27 November 2026" for a YYYY-MM-DD date. */
+/**
+ * "Fri" and "27" (the day strip's two lines) and "Friday 27 November 2026" for a YYYY-MM-DD
+ * date: put together from Intl's parts, as shopDate does, since whether a comma
+ * follows the weekday depends on the browser's ICU.
+ */
 export function dayLabels(date: string) {
   const [y, m, d] = date.split('-').map(Number);
   const at = new Date(Date.UTC(y!, m! - 1, d!, 12));
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options }).format(at);
+  const parts = (options: Intl.DateTimeFormatOptions) =>
+    Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options })
+        .formatToParts(at)
+        .map((part) => [part.type, part.value]),
+    );
+  const short = parts({ weekday: 'short', day: 'numeric' });
+  const long = parts({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   return {
-    short: format({ weekday: 'short', day: 'numeric' }),
-    long: format({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+    weekday: short.weekday!,
+    day: short.day!,
+    long: `${long.weekday} ${long.day} ${long.month} ${long.year}`,
   };
 }

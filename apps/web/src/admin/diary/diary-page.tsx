@@ -82,30 +82,40 @@ export function DiaryPage() {
             : 'Connecting…'}
       </p>
 
-      <nav aria-label="Days" className="relative mt-2 overflow-x-auto print:hidden">
-        <ul className="flex gap-2 pb-2">
-          {strip.map((d) => (
-            <li key={d}>
-              <button
-                type="button"
-                aria-current={d === date ? 'date' : undefined}
-                className={`min-h-12 min-w-16 rounded-xl px-3 font-semibold ${d === date ? 'bg-primary text-on-primary' : 'border-2 border-stone-400 bg-white'}`}
-                onClick={() => setDate(d)}
-              >
-                {d === today ? 'Today' : dayLabels(d).short}
-              </button>
-            </li>
-          ))}
-          <li>
-            <input
-              type="date"
-              aria-label="Another day"
-              className={`${inputClass({ size: 'lg' })} mt-0 w-44`}
-              value={date}
-              onChange={(e) => e.target.value && setDate(e.target.value)}
-            />
-          </li>
+      {/* Two weeks as two rows of seven chips, or one row of fourteen from 1024 px: every day
+          is in sight, each chip the same two lines (the walk's finding 14), and any other day is
+          one date box away. */}
+      <nav
+        aria-label="Days"
+        className="mt-2 flex flex-wrap items-end gap-3 lg:flex-nowrap print:hidden"
+      >
+        <ul className="grid w-full grid-cols-7 gap-1.5 lg:w-auto lg:min-w-0 lg:grow lg:grid-cols-14">
+          {strip.map((d) => {
+            const { weekday, day: dayOfMonth } = dayLabels(d);
+            return (
+              <li key={d}>
+                <button
+                  type="button"
+                  aria-current={d === date ? 'date' : undefined}
+                  className={`flex min-h-14 w-full flex-col items-center justify-center rounded-xl px-1 leading-tight font-semibold ${d === date ? 'bg-primary text-on-primary' : 'border-2 border-stone-400 bg-white'}`}
+                  onClick={() => setDate(d)}
+                >
+                  <span className="text-xs sm:text-sm">{d === today ? 'Today' : weekday}</span>{' '}
+                  <span className="text-lg">{dayOfMonth}</span>
+                </button>
+              </li>
+            );
+          })}
         </ul>
+        <label className="shrink-0 font-semibold">
+          Another day
+          <input
+            type="date"
+            className={`${inputClass({ size: 'lg' })} w-44`}
+            value={date}
+            onChange={(e) => e.target.value && setDate(e.target.value)}
+          />
+        </label>
       </nav>
 
       {day.error && <ProblemLine message={adminErrorMessage(day.error)} className="mt-3" />}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { slotClockTime } from '@servery/contract/clock';
 import type { DiaryDay, DiarySlot } from '@servery/contract/diary';
 import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -151,15 +152,17 @@ function SlotRow({
   onClose: () => void;
 }) {
   const share = Math.min(100, Math.round((slot.covers / slot.capacity) * 100));
+  // The slot stays '07:00 PM' in the API (SPEC §3); the diary prints it as every time: 7:00 PM.
+  const time = slotClockTime(slot.time);
   const over = slot.covers > slot.capacity;
   return (
     <li className="rounded-2xl bg-stone-200 p-3 break-inside-avoid">
       <div className="flex flex-wrap items-center gap-3">
-        <p className="w-24 text-xl font-bold">{slot.time}</p>
+        <p className="w-24 text-xl font-bold">{time}</p>
         <div className="min-w-40 grow">
           <div
             role="meter"
-            aria-label={`Covers at ${slot.time}`}
+            aria-label={`Covers at ${time}`}
             aria-valuemin={0}
             aria-valuemax={slot.capacity}
             aria-valuenow={slot.covers}
@@ -184,7 +187,7 @@ function SlotRow({
             disabled={busy}
             onClick={onClose}
           >
-            Close online <span className="sr-only">at {slot.time}</span>
+            Close online <span className="sr-only">at {time}</span>
           </button>
         )}
       </div>

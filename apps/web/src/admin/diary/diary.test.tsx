@@ -7,6 +7,7 @@ import { stubApiWire } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { diaryBooking } from '../testing/staff-app-fakes.ts';
 import { BookingCard } from './booking-card.tsx';
+import { DiarySlots } from './diary-slots.tsx';
 import { diaryCsv } from './diary-csv.ts';
 import { undoMinutesLeft } from './no-show-controls.tsx';
 
@@ -48,6 +49,37 @@ describe('a booking in the diary', () => {
     );
   });
 
+  // Finding 9 of the walk: slots read "05:30 PM" under "Dinner 17:30–22:00". The slot stays
+  // '07:00 PM' in the API (SPEC §3); the diary prints it as every staff screen prints a time.
+  it('prints its time as the staff screens print times, and its slot the same', () => {
+    const day: DiaryDay = {
+      date: '2026-11-27',
+      time_zone: 'Europe/London',
+      store: { id: 'st1', name: 'Camden' },
+      capacity_per_slot: 20,
+      services: [
+        {
+          id: '18:00-22:00',
+          label: 'Dinner 6:00 PM – 10:00 PM',
+          covers: 4,
+          bookings: 1,
+          slots: [
+            { time: '07:00 PM', covers: 4, capacity: 20, closed: false, bookings: [booking()] },
+          ],
+        },
+      ],
+      other: [],
+      requests: [],
+      closeouts: [],
+      totals: { covers: 4, bookings: 1, requested: 0 },
+    };
+    inStore(<DiarySlots day={day} mayClose={false} />);
+    expect(screen.getByRole('meter', { name: 'Covers at 7:00 PM' })).toBeTruthy();
+    const card = screen.getByRole('listitem', { name: 'Priya Shah, 4 at 7:00 PM' });
+    expect(card.textContent).toContain('7:00 PM · 07700900123');
+    expect(document.body.textContent).not.toContain('07:00 PM');
+  });
+
   it('offers no no-show before 15 minutes past the booking’s time', () => {
     vi.setSystemTime('2026-11-27T19:14:00.000Z');
     inStore(
@@ -82,7 +114,7 @@ describe('a booking in the diary', () => {
     await userEvent.click(screen.getByRole('button', { name: /^No-show…\s?Priya Shah, 4$/ }));
     const ask = screen.getByRole('dialog', { name: 'No-show Priya Shah, 4?' });
     expect(ask.textContent).toContain(
-      'Mark Priya Shah, 4 at 07:00 PM as a no-show? Their seats go back to the slot. You can undo it for 10 minutes.',
+      'Mark Priya Shah, 4 at 7:00 PM as a no-show? Their seats go back to the slot. You can undo it for 10 minutes.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Keep booked' }));
     expect(screen.queryByRole('dialog', { name: 'No-show Priya Shah, 4?' })).toBeNull();
@@ -142,7 +174,7 @@ describe('a booking in the diary', () => {
         <BookingCard booking={request} showDate />
       </ul>,
     );
-    expect(screen.getByText(/Friday,? 27 November 2026, 07:00 PM/)).toBeTruthy();
+    expect(screen.getByText(/Friday,? 27 November 2026, 7:00 PM/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm…' }));
     const size = await screen.findByRole('spinbutton', { name: 'How many people, for sure?' });
     const confirm = screen.getByRole('button', { name: 'Confirm and e-mail the guest' });

@@ -1,17 +1,22 @@
 import { useEffect, useState } from 'react';
+import { slotClockTime } from '@servery/contract/clock';
 import type { DiaryBooking } from '@servery/contract/diary';
 import { NO_SHOW_UNDO_MINUTES } from '@servery/contract/reservation-rules';
 import { adminErrorMessage } from '../admin-api.ts';
+import { serverNow } from '../server-clock.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { useMoveBookingMutation, useUndoNoShowMutation } from './diary-api.ts';
 
-/** The time now, moved on every `everyMs`: what the clock allows changes while a screen is open. */
+/**
+ * The time now on the server's clock (its instants are what it is compared with), moved on every
+ * `everyMs`: what the clock allows changes while a screen is open.
+ */
 export function useNow(everyMs = 15_000) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    const timer = setInterval(() => setNow(serverNow()), everyMs);
     return () => clearInterval(timer);
   }, [everyMs]);
   return now;
@@ -65,8 +70,8 @@ export function ConfirmNoShow({
         else close();
       }}
     >
-      Mark {who} at {booking.time} as a no-show? Their seats go back to the slot. You can undo it
-      for {NO_SHOW_UNDO_MINUTES} minutes.
+      Mark {who} at {slotClockTime(booking.time)} as a no-show? Their seats go back to the slot. You
+      can undo it for {NO_SHOW_UNDO_MINUTES} minutes.
     </ConfirmDialog>
   );
 }

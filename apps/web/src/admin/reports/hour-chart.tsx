@@ -1,6 +1,10 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatClockTime, hhmm } from '@servery/contract/clock';
+
+/** 19 → "7:00 PM": an hour of the shop's day as every staff screen prints a time. */
+const hourLabel = (hour: number) => formatClockTime(hhmm(hour * 60));
 
 /** Orders by hour of the shop's day, this period beside the previous one (uPlot, in this chunk). */
 export function HourChart({
@@ -20,9 +24,19 @@ export function HourChart({
         width: Math.max(element.clientWidth, 300),
         height: 260,
         scales: { x: { time: false } },
+        // A key, not figures that follow the pointer: they read "--" until a hover, and a
+        // tablet has none (the hours in words are the figure's caption).
+        legend: { live: false },
         axes: [
-          { label: 'Hour', values: (_u, ticks) => ticks.map((t) => `${t}:00`) },
-          { label: 'Orders' },
+          {
+            label: 'Hour',
+            // Whole hours, far enough apart for "10:00 PM".
+            incrs: [1, 2, 3, 4, 6, 12],
+            space: 64,
+            values: (_u, ticks) => ticks.map(hourLabel),
+          },
+          // Orders are counted whole: no "0.25" between 0 and 1.
+          { label: 'Orders', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
         ],
         series: [
           {},
@@ -42,7 +56,7 @@ export function HourChart({
         Orders by hour:{' '}
         {now
           .filter((h) => h.orders > 0)
-          .map((h) => `${h.hour}:00 ${h.orders}`)
+          .map((h) => `${hourLabel(h.hour)}: ${h.orders}`)
           .join(', ') || 'none'}
       </figcaption>
     </figure>

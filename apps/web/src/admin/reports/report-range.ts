@@ -1,3 +1,5 @@
+import { calendarDay } from '../../lib/shop-time.ts';
+
 /** The report's ranges: a day, the week (Monday to Sunday), the month, or any two days. */
 export type RangeKind = 'day' | 'week' | 'month' | 'custom';
 
@@ -23,3 +25,10 @@ export function rangeOf(kind: RangeKind, day: string, custom: { from: string; to
   }
   return custom.from <= custom.to ? custom : { from: custom.to, to: custom.from };
 }
+
+/** "Mon 30 Nov 2026", or "Mon 23 Nov 2026 to Sun 29 Nov 2026": a period, as staff read dates. */
+export const periodOf = ({ from, to }: { from: string; to: string }) =>
+  from === to ? calendarDay(from) : `${calendarDay(from)} to ${calendarDay(to)}`;
+
+/** What a card of figures says when its period sold nothing (the walk's finding 12). */
+export const NO_ORDERS = 'No orders in this period.';

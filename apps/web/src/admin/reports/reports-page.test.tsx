@@ -22,6 +22,7 @@ vi.mock('uplot', () => ({
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   charts.length = 0;
 });
 
@@ -68,11 +69,11 @@ const report = (): SalesReport => ({
   }),
 });
 
-function renderPage() {
+function renderPage(sales: SalesReport = report()) {
   const wire = stubApiWire({
     '/api/admin/session': ok(staffSession('manager')),
     '/api/admin/stores': ok([{ id: 'st1', name: 'Camden' }]),
-    '/api/admin/reports/sales': ok(report()),
+    '/api/admin/reports/sales': ok(sales),
   });
   render(
     <Provider store={createAdminState()}>
@@ -104,7 +105,66 @@ describe('the reports screen', () => {
     expect(xs).toHaveLength(24);
     expect(now![18]).toBe(1);
     expect(before![12]).toBe(1);
-    expect(screen.getByText(/Orders by hour: 18:00 1, 19:00 1/)).toBeTruthy();
+    // Finding 9 of the walk: the hours as every staff screen prints a time, not "19:00".
+    expect(screen.getByText('Orders by hour: 6:00 PM: 1, 7:00 PM: 1')).toBeTruthy();
+  });
+
+  it('heads the figures with the period as UK dates: the day, or the week from Monday', async () => {
+    const user = userEvent.setup();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T20:00:00.000Z'));
+    renderPage();
+    await screen.findByTestId('figure-net');
+    expect(screen.getByText(/· All stores$/).textContent).toBe('Tue 24 Nov 2026 · All stores');
+    await user.click(screen.getByRole('button', { name: 'Week' }));
+    expect(screen.getByText(/· All stores$/).textContent).toBe(
+      'Mon 23 Nov 2026 to Sun 29 Nov 2026 · All stores',
+    );
+  });
+
+  it('says on each card that the period had no orders, and draws no empty chart', async () => {
+    // Finding 12 of the walk: a header row alone, an empty card and "Value: --".
+    const none = figures({
+      orders: 0,
+      gross: 0,
+      vat: [],
+      refunds: 0,
+      net: 0,
+      cash: 0,
+      card: 0,
+      average: 0,
+      by_hour: hours({}),
+      top_items: [],
+    });
+    renderPage({
+      ...report(),
+      ...none,
+      previous: { ...none, from: '2026-11-23', to: '2026-11-23' },
+    });
+    await screen.findByTestId('figure-net');
+    for (const card of ['VAT by rate', 'Top dishes', 'Orders by hour']) {
+      const region = screen.getByRole('region', { name: card });
+      expect(within(region).getByText('No orders in this period.'), card).toBeTruthy();
+    }
+    expect(
+      within(screen.getByRole('region', { name: 'VAT by rate' })).queryByRole('table'),
+    ).toBeNull();
+    expect(charts).toEqual([]);
+  });
+
+  it('still draws the previous period’s orders when this one had none', async () => {
+    const sales = report();
+    renderPage({
+      ...sales,
+      orders: 0,
+      vat: [],
+      top_items: [],
+      by_hour: hours({}),
+    });
+    await screen.findByTestId('figure-net');
+    const byHour = screen.getByRole('region', { name: 'Orders by hour' });
+    expect(within(byHour).getByText('No orders in this period.')).toBeTruthy();
+    expect(charts.at(-1)![2]![12]).toBe(1);
   });
 
   it('asks for a month and one store, and offers CSV of that range', async () => {
@@ -130,7 +190,8 @@ describe('the reports screen', () => {
     await screen.findByTestId('figure-net');
     const z = screen.getByRole('region', { name: 'Z report for the ticket printer' });
     expect(z.textContent).toContain('Tandoor Lane');
-    expect(z.textContent).toContain('Z REPORT 2026-11-24');
+    expect(z.textContent).toContain('Z REPORT Tue 24 Nov 2026');
+    expect(z.textContent).toMatch(/Printed \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [AP]M$/);
     expect(z.textContent).toContain('Cash£21.90');
     expect(z.textContent).toContain('VAT 20% on £36.50£7.30');
   });

@@ -8,7 +8,7 @@ import { cachedConfig } from '../../lib/shop-config.ts';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { useAdminTimeZone } from '../admin-shop.ts';
 import { HourChart } from './hour-chart.tsx';
-import { rangeOf, shopToday, type RangeKind } from './report-range.ts';
+import { NO_ORDERS, periodOf, rangeOf, shopToday, type RangeKind } from './report-range.ts';
 import { reportCsvUrl, useReportStoresQuery, useSalesReportQuery } from './reports-api.ts';
 import { SalesFiguresView } from './sales-figures-view.tsx';
 import { printZReport, ZReport } from './z-report.tsx';
@@ -96,7 +96,7 @@ export function ReportsPage() {
         </label>
       </form>
       <p className="mt-4 text-lg">
-        {range.from === range.to ? range.from : `${range.from} to ${range.to}`} · {storeName}
+        {periodOf(range)} · {storeName}
       </p>
       {report.isLoading && <p role="status">Loading the figures…</p>}
       {report.error && <ProblemLine message={adminErrorMessage(report.error)} />}
@@ -133,7 +133,12 @@ export function ReportsPage() {
             <h2 id="hours-heading" className="text-xl font-bold">
               Orders by hour
             </h2>
-            <HourChart now={report.data.by_hour} before={report.data.previous.by_hour} />
+            {report.data.orders === 0 && <p className="mt-2">{NO_ORDERS}</p>}
+            {/* With no orders in either period there is nothing to draw; with some before, the
+                chart still shows them. */}
+            {report.data.orders + report.data.previous.orders > 0 && (
+              <HourChart now={report.data.by_hour} before={report.data.previous.by_hour} />
+            )}
           </section>
           <ZReport
             report={report.data}

@@ -1,5 +1,6 @@
 import type { SalesReport } from '@servery/contract/back-office-shapes';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { NO_ORDERS } from './report-range.ts';
 
 type Money = (minor: number) => string;
 
@@ -38,39 +39,47 @@ export function SalesFiguresView({ report, money }: { report: SalesReport; money
           <h2 id="vat-heading" className="text-xl font-bold">
             VAT by rate
           </h2>
-          <table className="mt-2 w-full text-left">
-            <thead>
-              <tr>
-                <th scope="col">Rate</th>
-                <th scope="col">Net</th>
-                <th scope="col">VAT</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.vat.map((band) => (
-                <tr key={band.rate}>
-                  <td>{band.rate}%</td>
-                  <td>{money(band.net)}</td>
-                  <td>{money(band.vat)}</td>
+          {report.orders === 0 ? (
+            <p className="mt-2">{NO_ORDERS}</p>
+          ) : (
+            <table className="mt-2 w-full text-left">
+              <thead>
+                <tr>
+                  <th scope="col">Rate</th>
+                  <th scope="col">Net</th>
+                  <th scope="col">VAT</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.vat.map((band) => (
+                  <tr key={band.rate}>
+                    <td>{band.rate}%</td>
+                    <td>{money(band.net)}</td>
+                    <td>{money(band.vat)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </section>
         <section className={CARD_CLASS} aria-labelledby="top-heading">
           <h2 id="top-heading" className="text-xl font-bold">
             Top dishes
           </h2>
-          <ol className="mt-2 space-y-1">
-            {report.top_items.map((item) => (
-              <li key={item.name} className="flex justify-between gap-2">
-                <span>
-                  {item.quantity} × {item.name}
-                </span>
-                <span>{money(item.gross)}</span>
-              </li>
-            ))}
-          </ol>
+          {report.orders === 0 ? (
+            <p className="mt-2">{NO_ORDERS}</p>
+          ) : (
+            <ol className="mt-2 space-y-1">
+              {report.top_items.map((item) => (
+                <li key={item.name} className="flex justify-between gap-2">
+                  <span>
+                    {item.quantity} × {item.name}
+                  </span>
+                  <span>{money(item.gross)}</span>
+                </li>
+              ))}
+            </ol>
+          )}
         </section>
       </div>
     </>

@@ -1,5 +1,7 @@
 import { createPortal } from 'react-dom';
 import type { SalesReport } from '@servery/contract/back-office-shapes';
+import { shopShortDateTime } from '../../lib/shop-time.ts';
+import { periodOf } from './report-range.ts';
 import './z-report.css';
 
 const PAGE_STYLE_ID = 'z-report-page';
@@ -45,9 +47,7 @@ export function ZReport({
     <section className="z-report" aria-label="Z report for the ticket printer">
       <h1>{shop}</h1>
       <p>{store}</p>
-      <p className="z-big">
-        Z REPORT {report.from === report.to ? report.from : `${report.from} – ${report.to}`}
-      </p>
+      <p className="z-big">Z REPORT {periodOf(report)}</p>
       <div className="z-rule" />
       <Row label="Orders" value={report.orders} />
       <Row label="Gross" value={money(report.gross)} />
@@ -67,7 +67,7 @@ export function ZReport({
         />
       ))}
       <div className="z-rule" />
-      <p>Printed {new Date().toLocaleString('en-GB', { timeZone: report.time_zone })}</p>
+      <p>Printed {shopShortDateTime(new Date().toISOString(), report.time_zone)}</p>
     </section>,
     document.body,
   );

@@ -8,6 +8,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { firstErrorMessage, placeAdminErrors } from '../admin-form-errors.ts';
 import { RangeRow, rangeMessage } from './range-row.tsx';
+import { ScopeLine } from './scope-line.tsx';
 import { useSaveHoursMutation } from './service-api.ts';
 
 type HoursValues = z.input<typeof ZHoursRequest>;
@@ -23,13 +24,19 @@ export function HoursEditor({ store }: { store: ServiceStore }) {
   const [save, saving] = useSaveHoursMutation();
   const form = useForm<HoursValues, unknown, HoursRequest>({
     resolver: zodResolver(ZHoursRequest),
-    defaultValues: { hours: store.hours },
+    // Every day, a closed one as no ranges: the form holds the whole week, so a day that is
+    // not in the answer does not make the week look changed once a field array fills it in.
+    defaultValues: {
+      hours: Object.fromEntries(WEEKDAYS.map((day) => [day, store.hours[day] ?? []])),
+    },
   });
   const [notice, setNotice] = useState('');
 
   const handleSubmit = form.handleSubmit(
     async (body) => {
       const result = await save({ id: store.id, ...body });
+      // Saved, the form is what is saved: nothing to save until it changes again.
+      if (!result.error) form.reset(form.getValues());
       setNotice(
         result.error ? placeAdminErrors(result.error, form.setError) : 'Opening hours saved.',
       );
@@ -39,7 +46,10 @@ export function HoursEditor({ store }: { store: ServiceStore }) {
 
   return (
     <form onSubmit={handleSubmit} className={`${CARD_CLASS} space-y-4`} noValidate>
-      <h2 className="text-2xl font-bold">Opening hours</h2>
+      <div>
+        <h2 className="text-2xl font-bold">Opening hours</h2>
+        <ScopeLine store={store.name} />
+      </div>
       <p className="text-stone-700">A range that closes before it opens runs past midnight.</p>
       {WEEKDAYS.map((day) => (
         <DayRanges key={day} day={day} form={form} />
@@ -47,7 +57,12 @@ export function HoursEditor({ store }: { store: ServiceStore }) {
       <p role="status" className="min-h-6">
         {notice}
       </p>
-      <button type="submit" className={buttonClass({ size: 'lg' })} disabled={saving.isLoading}>
+      {/* As every save of the page: offered once the form differs from what is saved. */}
+      <button
+        type="submit"
+        className={buttonClass({ size: 'lg' })}
+        disabled={!form.formState.isDirty || saving.isLoading}
+      >
         Save opening hours
       </button>
     </form>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ScopeLine } from './scope-line.tsx';
 import {
   useServiceMenuQuery,
   useSetItemAvailabilityMutation,
@@ -151,9 +152,12 @@ export function MenuSwitches({ storeId, storeName }: { storeId: string; storeNam
 
   return (
     <section aria-labelledby="menu-heading" className={`${CARD_CLASS} space-y-4`}>
-      <h2 id="menu-heading" className="text-2xl font-bold">
-        Sold out at {storeName}
-      </h2>
+      <div>
+        <h2 id="menu-heading" className="text-2xl font-bold">
+          Sold out at {storeName}
+        </h2>
+        <ScopeLine store={storeName} />
+      </div>
       <label className="block font-semibold">
         Find a dish or option to switch
         <input

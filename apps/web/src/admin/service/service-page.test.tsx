@@ -8,11 +8,14 @@ import { ROLE_PERMISSIONS, type StaffRole } from '@servery/contract/staff-roles'
 import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { LiveEventsProvider } from '../live/live-events-provider.tsx';
+import { forgetServerClock } from '../server-clock.ts';
 import { ServicePage } from './service-page.tsx';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  forgetServerClock();
 });
 
 const ok = (data: unknown): WireAnswer => ({
@@ -147,8 +150,9 @@ describe('the Service screen', () => {
     renderPage();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Store' }), 'st2');
     await screen.findByRole('heading', { name: 'Service: Shoreditch' });
-    expect(screen.getByText(/changes/).textContent).toBe(
-      'Every switch on this page changes Shoreditch only.',
+    const menuCard = screen.getByRole('region', { name: 'Sold out at Shoreditch' });
+    expect(within(menuCard).getByText(/^These change/).textContent).toBe(
+      'These change Shoreditch only.',
     );
     await user.type(screen.getByRole('searchbox', { name: /Find a dish/ }), 'lassi');
     wire.answers['/api/admin/stores/st2/menu'] = ok([
@@ -180,6 +184,66 @@ describe('the Service screen', () => {
     await screen.findByRole('button', { name: 'Show Mango lassi at Shoreditch' });
     expect(screen.getByText('Hidden from Shoreditch’s menu')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Mango lassi (hidden)' })).toBeTruthy();
+  });
+
+  it('says on each card what it changes: the store’s cards that store, the whole shop’s every store', async () => {
+    // Finding 4 of the walk: one line over every card said they changed the store alone, above
+    // the switch that closes every store.
+    stubApiWire({
+      '/api/admin/session': session('owner'),
+      '/api/admin/stores': ok([store()]),
+      '/api/admin/stores/st1/menu': ok([]),
+      '/api/admin/shop': ok({
+        IsShopClosed: 0,
+        ShopClosedMessage: 'Closed today',
+        allowBooking: 1,
+      }),
+    });
+    renderPage();
+    await screen.findByRole('switch', { name: /Shop closed to orders/ });
+    const scopeOf = (card: HTMLElement) => within(card).getByText(/^These change/).textContent;
+    const cardOf = (heading: string) =>
+      screen.getByRole('heading', { name: heading }).closest<HTMLElement>('section, form')!;
+    expect(scopeOf(cardOf('Whole shop'))).toBe('These change every store at once.');
+    for (const heading of [
+      'Pause and busy mode',
+      'Opening hours',
+      'Special days',
+      'Sold out at Camden',
+    ]) {
+      expect(scopeOf(cardOf(heading)), heading).toBe('These change Camden only.');
+    }
+    expect(screen.queryByText(/Every switch on this page/)).toBeNull();
+  });
+
+  it('offers Save the message once the text differs from the saved one', async () => {
+    const user = userEvent.setup();
+    const shop = { IsShopClosed: 0, ShopClosedMessage: 'Closed today', allowBooking: 1 };
+    const wire = stubApiWire({
+      '/api/admin/session': session('owner'),
+      '/api/admin/stores': ok([store()]),
+      '/api/admin/stores/st1/menu': ok([]),
+      '/api/admin/shop': ok(shop),
+    });
+    renderPage();
+    const text = await screen.findByRole('textbox', { name: 'Message customers see while closed' });
+    const save = screen.getByRole('button', { name: 'Save the message' });
+    expect(save).toHaveProperty('disabled', true);
+    await user.type(text, '!');
+    expect(save).toHaveProperty('disabled', false);
+    await user.type(text, '{Backspace}');
+    expect(save).toHaveProperty('disabled', true);
+    await user.type(text, ' and tomorrow');
+    wire.answers['/api/admin/shop'] = ok({
+      ...shop,
+      ShopClosedMessage: 'Closed today and tomorrow',
+    });
+    await user.click(save);
+    await screen.findByText('Message saved.');
+    expect(wire.sent.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { ShopClosedMessage: 'Closed today and tomorrow' },
+    ]);
+    await waitFor(() => expect(save).toHaveProperty('disabled', true));
   });
 
   it('asks before closing the whole shop, and opens it again with one tap', async () => {
@@ -269,7 +333,8 @@ describe('the Service screen', () => {
       body: { order_types: ['collection'], minutes: 30 },
     });
     const status = await screen.findByText(/Collection paused/);
-    // The countdown ticks once a second from the screen's own clock: 30:00 give or take a tick
+    // The countdown ticks once a second (the server's clock: these answers carry no Date, so the
+    // tablet's): 30:00 give or take a tick
     // (on a loaded machine the first tick can come a few seconds late).
     expect(status.textContent).toMatch(/Collection paused: (29:5\d|30:0\d) left/);
     expect(screen.getByText('Customers see: “Back at half past”')).toBeTruthy();
@@ -284,5 +349,28 @@ describe('the Service screen', () => {
       method: 'DELETE',
       path: '/api/admin/stores/st1/pause',
     });
+  });
+
+  it('counts a pause down on the server’s clock when the tablet’s clock is 10 minutes fast', async () => {
+    // Finding 11 of the walk: the tablet reads 19:03, the server 18:53; the pause ends at the
+    // server's 19:08, 15 minutes away, not 5.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T19:03:00.000Z'));
+    const server = { date: 'Mon, 30 Nov 2026 18:53:00 GMT' };
+    const paused = store({
+      pause: {
+        order_types: ['delivery'],
+        until: '2026-11-30T19:08:00.000Z',
+        message: 'Back at 7:08 PM',
+      },
+    });
+    stubApiWire({
+      '/api/admin/session': { ...session('manager'), headers: server },
+      '/api/admin/stores': { ...ok([paused]), headers: server },
+      '/api/admin/stores/st1/menu': { ...ok([]), headers: server },
+    });
+    renderPage();
+    const status = await screen.findByText(/Delivery paused/);
+    expect(status.textContent).toMatch(/^Delivery paused: (14:59|15:00) left$/);
   });
 });

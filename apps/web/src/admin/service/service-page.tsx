@@ -13,7 +13,8 @@ import { StoreControls } from './store-controls.tsx';
 
 /**
  * Service (issue 15): one named store's pause, busy mode, hours and sold-out switches, live; the
- * switches reach that store only (issue 28).
+ * switches reach that store only (issue 28), and the whole shop's beside them: each card says
+ * which it changes.
  */
 export function ServicePage() {
   const dispatch = useAdminDispatch();
@@ -65,11 +66,6 @@ export function ServicePage() {
         </label>
       )}
       {stores.data && list.length === 0 && <p>You do not work in any store yet.</p>}
-      {store && (
-        <p className="text-lg">
-          Every switch on this page changes <strong>{store.name}</strong> only.
-        </p>
-      )}
       {store && (
         // Hours, special days and the switches come first (issue 28); the dishes that are off
         // follow, with a search for any other, so the hours are never 57 screens down.

@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ScopeLine } from './scope-line.tsx';
 import { usePatchShopMutation, useShopSwitchesQuery } from './service-api.ts';
 
 const SWITCH =
@@ -27,9 +28,12 @@ export function ShopSwitchesCard() {
 
   return (
     <section aria-labelledby="shop-heading" className={`${CARD_CLASS} space-y-4`}>
-      <h2 id="shop-heading" className="text-2xl font-bold">
-        Whole shop
-      </h2>
+      <div>
+        <h2 id="shop-heading" className="text-2xl font-bold">
+          Whole shop
+        </h2>
+        <ScopeLine store={null} />
+      </div>
       <button
         type="button"
         role="switch"
@@ -74,7 +78,7 @@ export function ShopSwitchesCard() {
       <button
         type="button"
         className={buttonClass({ variant: 'outline', size: 'lg' })}
-        disabled={message === null || patching.isLoading}
+        disabled={message === null || message === shop.data.ShopClosedMessage || patching.isLoading}
         onClick={() => void run({ ShopClosedMessage: message ?? '' }, 'Message saved.')}
       >
         Save the message

@@ -12,6 +12,7 @@ import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { firstErrorMessage, placeAdminErrors } from '../admin-form-errors.ts';
 import { RangeRow, rangeMessage } from './range-row.tsx';
+import { ScopeLine } from './scope-line.tsx';
 import { useSaveSpecialDaysMutation } from './service-api.ts';
 
 type DaysValues = z.input<typeof ZSpecialDaysRequest>;
@@ -33,6 +34,8 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
   const handleSubmit = form.handleSubmit(
     async (body) => {
       const result = await save({ id: store.id, ...body });
+      // Saved, the form is what is saved: nothing to save until it changes again.
+      if (!result.error) form.reset(form.getValues());
       setNotice(
         result.error ? placeAdminErrors(result.error, form.setError) : 'Special days saved.',
       );
@@ -42,7 +45,10 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
 
   return (
     <form onSubmit={handleSubmit} className={`${CARD_CLASS} space-y-4`} noValidate>
-      <h2 className="text-2xl font-bold">Special days</h2>
+      <div>
+        <h2 className="text-2xl font-bold">Special days</h2>
+        <ScopeLine store={store.name} />
+      </div>
       {days.fields.length === 0 && <p>None: every day keeps its weekly hours.</p>}
       {days.fields.map((day, index) => (
         <SpecialDay key={day.id} index={index} form={form} onRemove={() => days.remove(index)} />
@@ -57,7 +63,12 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
       <p role="status" className="min-h-6">
         {notice}
       </p>
-      <button type="submit" className={buttonClass({ size: 'lg' })} disabled={saving.isLoading}>
+      {/* As every save of the page: offered once the form differs from what is saved. */}
+      <button
+        type="submit"
+        className={buttonClass({ size: 'lg' })}
+        disabled={!form.formState.isDirty || saving.isLoading}
+      >
         Save special days
       </button>
     </form>

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import type { OrderType } from '@servery/contract/menu';
 import type { ServiceStore } from '@servery/contract/service';
 import { adminErrorMessage } from '../admin-api.ts';
+import { serverNow } from '../server-clock.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
+import { ScopeLine } from './scope-line.tsx';
 import {
   usePauseStoreMutation,
   useResumeStoreMutation,
@@ -15,21 +17,25 @@ const PAUSE_MINUTES = [15, 30, 60];
 const BUSY_MINUTES = [0, 10, 20, 30, 45];
 const TYPE_LABELS: Record<OrderType, string> = { collection: 'Collection', delivery: 'Delivery' };
 
-/** Minutes and seconds until `until`, ticking every second; "0:00" once it has passed. */
-export function useCountdown(until: string | null, onEnd: () => void): string {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * Minutes and seconds until `until`, ticking every second; "0:00" once it has passed. Counted on
+ * the server's clock, whose instant `until` is: a tablet's wrong clock must not shorten a pause.
+ * Keyed by `until`, so a new pause starts from the time now, not from the last tick.
+ */
+function Countdown({ until, onEnd }: { until: string; onEnd: () => void }) {
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    if (!until) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(timer);
-  }, [until]);
-  const left = until ? Math.max(0, new Date(until).getTime() - now) : 0;
+  }, []);
+  const left = Math.max(0, new Date(until).getTime() - now);
   useEffect(() => {
-    if (until && left === 0) onEnd();
-  }, [until, left, onEnd]);
+    if (left === 0) onEnd();
+  }, [left, onEnd]);
   const minutes = Math.floor(left / 60_000);
   const seconds = Math.floor((left % 60_000) / 1000);
-  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+  const shown = `${minutes}:${String(seconds).padStart(2, '0')}`;
+  return <span aria-label={`${shown} left`}>{shown}</span>;
 }
 
 /**
@@ -65,7 +71,6 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
   const [resume, resuming] = useResumeStoreMutation();
   const [busy, settingBusy] = useSetBusyMutation();
   const [error, setError] = useState('');
-  const countdown = useCountdown(store.pause?.until ?? null, onEnd);
   const run = async (call: Promise<{ error?: unknown }>) => {
     const result = await call;
     setError(result.error ? adminErrorMessage(result.error) : '');
@@ -73,9 +78,12 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
 
   return (
     <section aria-labelledby="controls-heading" className={`${CARD_CLASS} space-y-5`}>
-      <h2 id="controls-heading" className="sr-only">
-        Controls of {store.name}
-      </h2>
+      <div>
+        <h2 id="controls-heading" className="text-2xl font-bold">
+          Pause and busy mode
+        </h2>
+        <ScopeLine store={store.name} />
+      </div>
       <p className="text-lg">
         <span className="font-semibold">{store.is_open_now ? 'Open now' : 'Closed now'}</span>
         {store.status_text ? ` · ${store.status_text}` : ''}
@@ -84,7 +92,7 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
         <div role="status" className="rounded-xl bg-amber-100 p-4 text-amber-950">
           <p className="text-xl font-bold">
             {store.pause.order_types.map((t) => TYPE_LABELS[t]).join(' and ')} paused:{' '}
-            <span aria-label={`${countdown} left`}>{countdown}</span> left
+            <Countdown key={store.pause.until} until={store.pause.until} onEnd={onEnd} /> left
           </p>
           <p className="mt-1">Customers see: “{store.pause.message}”</p>
           <button
