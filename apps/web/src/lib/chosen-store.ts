@@ -12,7 +12,7 @@ function readChosenStore(): string | null {
 
 const chosen = createExternalStore<string | null>(readChosenStore());
 
-/** Remembers the store the customer orders from (a store page's choice). */
+/** Remembers the store the customer orders from (a store page's choice, or a placed order's). */
 export function chooseStore(storeId: string): void {
   try {
     localStorage.setItem(STORAGE_KEYS.chosenStore, storeId);

@@ -32,7 +32,7 @@ export const STORAGE_INVENTORY: { name: string; where: string; purpose: string; 
   {
     name: STORAGE_KEYS.chosenStore,
     where: 'Local storage',
-    purpose: 'The store you chose to order from.',
+    purpose: 'The store you chose or last ordered from.',
     kept: 'Until you choose another store',
   },
   {

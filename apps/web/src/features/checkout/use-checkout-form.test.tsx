@@ -321,6 +321,28 @@ describe('a delivery whose saved addresses are on their way', { timeout: 20_000 
     expect(orders()[0]!.body).toMatchObject({ order_type: 'delivery', address_id: HOME });
   });
 
+  it('makes the store ordered from the customer’s store, once the order is placed', async () => {
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    wire.answers['/api/order'] = { status: 500, body: { status: 500, message: 'x', data: null } };
+    const user = userEvent.setup();
+    show([address(HOME, 'E1 6AN', true)]);
+    await user.click(await continueButton());
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    // Refused: nothing is remembered.
+    expect(localStorage.getItem('servery:store')).toBeNull();
+
+    wire.answers['/api/order'] = ok({
+      order: { id: 'o-1', number: 1042 },
+      payment: { provider: 'cash' },
+      price_changes: [],
+    });
+    await user.click(await continueButton());
+    await waitFor(() => expect(orders()).toHaveLength(2));
+    // A return at an hour this store is closed shows it ("Opens at…"), not an open one instead
+    // (use-current-store.ts picks the customer's store first).
+    await waitFor(() => expect(localStorage.getItem('servery:store')).toBe(STORE));
+  });
+
   it('does not wait when they could not be loaded: the tap asks for an address', async () => {
     wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
     const user = userEvent.setup();

@@ -10,6 +10,7 @@ import type { PaymentHandOver } from './payment-hand-over.ts';
 import { revealSoon } from './reveal.ts';
 import type { CheckoutRefusals } from './use-checkout-refusals.ts';
 import type { useDeliveryContact } from './use-delivery-contact.ts';
+import { chooseStore } from '../../lib/chosen-store.ts';
 
 interface PlaceOrderInput {
   form: CheckoutForm;
@@ -84,6 +85,9 @@ export function usePlaceOrder({
       const result = await sendOrder({ body, key: attempts.current.keyFor(body) });
       if ('error' in result) return refusals.handleRefusal(result.error);
       attempts.current.reset();
+      // The store ordered from is the customer's store from now on: a return at an hour it is
+      // closed shows it closed ("Opens at…"), not another store picked because it is open.
+      chooseStore(body.store_id);
       goOn(navigate, result.data, onCashOrderPlaced);
     } finally {
       inFlight.current = false;

@@ -3,8 +3,9 @@ import { useChosenStoreId } from '../../lib/chosen-store.ts';
 import { useGetStoresQuery } from './api.ts';
 
 /**
- * The store the customer orders from: the one they chose while it still exists, else the
- * first store open now that has a menu, else the first with a menu, else the first.
+ * The store the customer orders from: the one they chose or last ordered from, while it still
+ * exists (chosen-store.ts); else the first store open now that has a menu, else the first with
+ * a menu, else the first.
  */
 export function pickStore(stores: readonly StoreSummary[], chosenId: string | null) {
   return (
