@@ -93,9 +93,9 @@ describe('changing a booking from the diary', () => {
     // The party's own four seats count as free in its own time.
     expect(form.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Choose a time',
-      '07:00 PM · 14 free',
-      '07:30 PM · full',
-      '08:00 PM · 16 free',
+      '7:00 PM · 14 free',
+      '7:30 PM · full',
+      '8:00 PM · 16 free',
     ]);
     expect(
       form.getByText('priya@example.com is e-mailed the booking as it will stand.'),
@@ -147,7 +147,7 @@ describe('changing a booking from the diary', () => {
     ]);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatch(
-      /^Priya Shah: now 6 people on Friday,? 27 November 2026 at 08:00 PM\.$/,
+      /^Priya Shah: now 6 people on Friday,? 27 November 2026 at 8:00 PM\.$/,
     );
   });
 

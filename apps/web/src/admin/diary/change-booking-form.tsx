@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { NOTHING_TO_CHANGE, type DiaryBooking, type DiarySlot } from '@servery/contract/diary';
 import { DATE_PATTERN } from '@servery/contract/reservation-rules';
+import { slotClockTime } from '@servery/contract/clock';
 import { useSessionQuery } from '../admin-api.ts';
 import { placeAdminErrors } from '../admin-form-errors.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -67,7 +68,7 @@ export function ChangeBookingForm({
     if ('error' in result) return setProblem(placeAdminErrors(result.error, form.setError));
     const { name, covers, time } = result.data;
     onDone(
-      `${name}: now ${covers} ${covers === 1 ? 'person' : 'people'} on ${dayLabels(result.data.date).long} at ${time}.`,
+      `${name}: now ${covers} ${covers === 1 ? 'person' : 'people'} on ${dayLabels(result.data.date).long} at ${slotClockTime(time)}.`,
     );
   });
 
@@ -154,5 +155,5 @@ export function ChangeBookingForm({
 function slotLabel(slot: DiarySlot, booking: DiaryBooking, date: string) {
   const own = date === booking.date && slot.time === booking.time ? booking.covers : 0;
   const free = slot.capacity - slot.covers + own;
-  return `${slot.time} · ${free > 0 ? `${free} free` : 'full'}`;
+  return `${slotClockTime(slot.time)} · ${free > 0 ? `${free} free` : 'full'}`;
 }
