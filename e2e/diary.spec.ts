@@ -125,7 +125,9 @@ describe('the bookings diary', () => {
     await form.getByRole('button', { name: 'Save and e-mail the guest' }).click();
     await host.page
       .getByRole('status')
-      .filter({ hasText: new RegExp(`^${name}: now 4 people on .+ at ${later}\\.$`) })
+      .filter({
+        hasText: new RegExp(`^${name}: now 4 people on .+ at ${slotClockTime(later)}\\.$`),
+      })
       .waitFor();
     const moved = host.page.getByRole('listitem', {
       name: `${name}, 4 at ${slotClockTime(later)}`,
