@@ -157,6 +157,12 @@ export const ZAvailableTimings = z.looseObject({
      * closes; null otherwise (offered, or the store is closed now). Absent on older answers.
      */
     closes_at: instant.nullable().optional(),
+    /**
+     * Why ASAP is not offered while the store is open and could cook it: the store's kitchen has
+     * no room left in the quarter hour it would be ready in (its slot cap, issue 28). Absent or
+     * false otherwise.
+     */
+    full: z.boolean().optional(),
   }),
   days: z.array(
     z.looseObject({

@@ -269,6 +269,29 @@ describe('a store closing too soon for a new order', { timeout: 20_000 }, () => 
     expect(bar.textContent).toBe(`${closes}.Delivery: Today, 12:30 PM`);
     expect(screen.queryByText(/is closed/)).toBeNull();
   });
+
+  it('says the kitchen is full, not closed, when its quarter hour has no room (the slot cap)', async () => {
+    wire.answers['/api/customer'] = ok({ first_name: 'Ada', phone: '07700900123' });
+    wire.answers['/api/available-timings'] = ok({
+      asap: { available: false, at: null, minutes: null, closes_at: null, full: true },
+      days: [
+        {
+          date: '2026-12-04',
+          label: 'Today',
+          slots: [{ at: '2026-12-04T19:30:00.000Z', label: '7:30 PM' }],
+        },
+      ],
+      paused: null,
+    });
+    show([address(HOME, 'E1 6AN', true)]);
+    const asap = await screen.findByRole('radio', { name: /^As soon as possible/ });
+    expect((asap as HTMLInputElement).disabled).toBe(true);
+    const full =
+      'The kitchen at Lane Kitchen is full for the next quarter hour: choose a later time';
+    expect(asap.closest('label')!.textContent).toContain(`Not available: ${full}.`);
+    expect(screen.getByTestId('chosen-time').textContent).toBe(`${full}.Delivery: Today, 7:30 PM`);
+    expect(screen.queryByText(/is closed/)).toBeNull();
+  });
 });
 
 describe('the delivery contact', { timeout: 20_000 }, () => {

@@ -21,12 +21,17 @@ export function chosenTimeText(when: string | null, timings: AvailableTimings | 
 
 /**
  * Why ASAP is not offered while the store is open: it closes before an order could be ready or
- * delivered (the server's `closes_at`). Null when ASAP is offered or the store is closed now.
+ * delivered (the server's `closes_at`), or its kitchen has no room in the quarter hour an order
+ * would be ready in (`full`, the slot cap). Null when ASAP is offered or the store is closed now.
  */
 export function closingSoonText(storeName: string, timings: AvailableTimings, timeZone: string) {
-  const closes = timings.asap.available ? null : timings.asap.closes_at;
-  return closes
-    ? `${storeName} closes at ${shopClockTime(closes, timeZone)}, too soon for a new order`
+  if (timings.asap.available) return null;
+  const closes = timings.asap.closes_at;
+  if (closes) {
+    return `${storeName} closes at ${shopClockTime(closes, timeZone)}, too soon for a new order`;
+  }
+  return timings.asap.full
+    ? `The kitchen at ${storeName} is full for the next quarter hour: choose a later time`
     : null;
 }
 

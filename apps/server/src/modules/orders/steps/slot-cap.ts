@@ -136,7 +136,7 @@ export async function withoutFullSlots(
   const room = (at: string) => slotHasRoom(usage, store, slotStartOf(new Date(at)));
   const asap =
     timings.asap.at && !room(timings.asap.at)
-      ? { available: false, at: null, minutes: null, closes_at: null }
+      ? { available: false, at: null, minutes: null, closes_at: null, full: true }
       : timings.asap;
   const days = timings.days
     .map((day) => ({ ...day, slots: day.slots.filter((slot) => room(slot.at)) }))
