@@ -40,7 +40,9 @@ export function DeskPage() {
 
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      {/* The heading and the connection's state share a line: the first card sits a line higher
+          on a tablet (decision 74 took the header down; this is the desk's own part). */}
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="text-3xl font-bold">
           Order desk{' '}
           {newCount > 0 && (
@@ -49,17 +51,17 @@ export function DeskPage() {
             </span>
           )}
         </h1>
+        <p
+          role="status"
+          className={`min-h-7 font-semibold ${live === 'reconnecting' ? 'text-red-700' : 'text-stone-700'}`}
+        >
+          {live === 'reconnecting'
+            ? 'Reconnecting… the board may be out of date.'
+            : live === 'live'
+              ? 'Live.'
+              : 'Connecting…'}
+        </p>
       </div>
-      <p
-        role="status"
-        className={`mt-2 min-h-7 font-semibold ${live === 'reconnecting' ? 'text-red-700' : 'text-stone-700'}`}
-      >
-        {live === 'reconnecting'
-          ? 'Reconnecting… the board may be out of date.'
-          : live === 'live'
-            ? 'Live.'
-            : 'Connecting…'}
-      </p>
       <ProblemLine message={printer.problem} />
       {orders.error && <ProblemLine message={adminErrorMessage(orders.error)} />}
       {orders.data ? (
