@@ -3,11 +3,11 @@ import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, liveEvents, orders, outboxMessages } from '../../db/schema.ts';
+import { cutHalfWay, entityOf, framesAbout } from '../../../test/cut-half-way.ts';
 import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
-import { openBoard, type Frame } from '../../../test/live-board.ts';
+import { openBoard } from '../../../test/live-board.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
 import { startSmtpMailbox, type SmtpMailbox } from '../../../test/smtp-mailbox.ts';
 import { staffAgent, type StaffAgent } from '../../../test/staff.ts';
@@ -92,11 +92,6 @@ async function stateOf(id: string) {
   };
 }
 
-const dataOf = (frame: Frame) => JSON.parse(frame.data ?? '{}') as { entity_id?: string };
-/** The board's frames about order `id` after the frame `after`. */
-const framesOf = (frames: Frame[], id: string, after: Frame) =>
-  frames.filter((f) => Number(f.id) > Number(after.id) && dataOf(f).entity_id === id);
-
 /** A board on the second process, told it is ready. */
 async function boardOnSecond() {
   const board = openBoard(servers.urls[1]!, cook);
@@ -112,21 +107,7 @@ async function boardOnSecond() {
 async function heardAllBefore(board: ReturnType<typeof openBoard>) {
   const marker = await insertTestOrder(db(), where);
   await move(marker.id, { status: 'accepted', minutes: 15 });
-  await board.waitFor(
-    (f) => f.event === 'order.status' && dataOf(f).entity_id === marker.id,
-    30_000,
-  );
-}
-
-/** A statement on this file's database, on a connection of its own. */
-async function onThisDatabase(text: string) {
-  const client = new pg.Client({ connectionString: databaseUrl(name) });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
+  await board.waitFor((f) => f.event === 'order.status' && entityOf(f) === marker.id, 30_000);
 }
 
 const UNAVAILABLE = {
@@ -153,12 +134,12 @@ describe('an undo through database faults (PostgreSQL)', () => {
       await servers.allowConnections(true);
     }
     const frame = await board.waitFor(
-      (f) => f.event === 'order.status' && framesOf([f], order.id, ready).length === 1,
+      (f) => f.event === 'order.status' && framesAbout([f], order.id, ready).length === 1,
       30_000,
     );
     expect(JSON.parse(frame.data!)).toMatchObject({ entity_id: order.id, store_id: where.storeId });
     await heardAllBefore(board);
-    expect(framesOf(board.frames, order.id, ready)).toHaveLength(1);
+    expect(framesAbout(board.frames, order.id, ready)).toHaveLength(1);
     board.close();
     // What the board reads on that event, from the second process: the order back in Ready.
     const read = await servers.second.inject({
@@ -193,9 +174,9 @@ describe('an undo through database faults (PostgreSQL)', () => {
       undoAudits: 1,
       events: before.events + 1,
     });
-    await board.waitFor((f) => framesOf([f], order.id, ready).length === 1, 30_000);
+    await board.waitFor((f) => framesAbout([f], order.id, ready).length === 1, 30_000);
     await heardAllBefore(board);
-    expect(framesOf(board.frames, order.id, ready)).toHaveLength(1);
+    expect(framesAbout(board.frames, order.id, ready)).toHaveLength(1);
     board.close();
   });
 
@@ -208,34 +189,18 @@ describe('an undo through database faults (PostgreSQL)', () => {
     // Another connection holds the held message's row: the undo's transaction moves the order,
     // writes its audit row and its live event in one statement, then waits to drop the
     // message. Its connection is cut there, half-way through the transaction.
-    const holder = new pg.Client({ connectionString: databaseUrl(name) });
-    await holder.connect();
-    let answer: ReturnType<typeof undo>;
-    try {
-      await holder.query('begin');
-      await holder.query(
-        `select id from outbox_messages where order_id = $1 and kind = 'order_ready' for update`,
-        [order.id],
-      );
-      answer = undo(order.id, 'ready');
-      const waiting = await until(async () => {
-        const found = await adminQuery(
-          `select pid from pg_stat_activity where datname = '${name}'
-             and wait_event_type = 'Lock' and query ilike 'delete from "outbox_messages"%'`,
-        );
-        return found.rows[0]?.pid as number | undefined;
-      }, 'the undo waiting to drop the held message');
-      // The order's row is taken: the undo's transaction has already moved it.
-      const taken = await onThisDatabase(
-        `select id from orders where id = '${order.id}' for update nowait`,
-      ).catch((error: { code?: string }) => error.code);
-      expect(taken).toBe('55P03');
-      await adminQuery(`select pg_terminate_backend(${Number(waiting)})`);
-    } finally {
-      await holder.query('rollback');
-      await holder.end();
-    }
-    const refused = await answer!;
+    const { answer: refused, takenCode } = await cutHalfWay(name, {
+      hold: {
+        text: `select id from outbox_messages where order_id = $1 and kind = 'order_ready' for update`,
+        values: [order.id],
+      },
+      request: () => undo(order.id, 'ready'),
+      waitsIn: 'delete from "outbox_messages"%',
+      taken: { text: 'select id from orders where id = $1 for update nowait', values: [order.id] },
+      what: 'the undo waiting to drop the held message',
+    });
+    // The order's row was taken: the undo's transaction had already moved it.
+    expect(takenCode).toBe('55P03');
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual(UNAVAILABLE);
     // All or nothing: the order, its history, the audit row, the live event and the held
@@ -253,9 +218,9 @@ describe('an undo through database faults (PostgreSQL)', () => {
       held: [],
     });
     // The board hears of the undo once: the cut transaction's NOTIFY never went out.
-    await board.waitFor((f) => framesOf([f], order.id, ready).length === 1, 30_000);
+    await board.waitFor((f) => framesAbout([f], order.id, ready).length === 1, 30_000);
     await heardAllBefore(board);
-    expect(framesOf(board.frames, order.id, ready)).toHaveLength(1);
+    expect(framesAbout(board.frames, order.id, ready)).toHaveLength(1);
     board.close();
   });
 });

@@ -1,15 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingSlots, bookings, liveEvents } from '../../db/schema.ts';
 import { insertTestBooking } from '../../../test/bookings.ts';
+import { cutHalfWay, entityOf, framesAbout } from '../../../test/cut-half-way.ts';
 import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
-import { openBoard, type Frame } from '../../../test/live-board.ts';
+import { openBoard } from '../../../test/live-board.ts';
 import { testClock } from '../../../test/sign-in.ts';
 import { staffAgent, type StaffAgent } from '../../../test/staff.ts';
-import { adminQuery, databaseUrl } from '../../../test/test-database.ts';
+import { adminQuery } from '../../../test/test-database.ts';
 import { twoProcesses } from '../../../test/two-processes.ts';
-import { until } from '../../../test/until.ts';
 import { findTenantBySlug } from '../tenants/tenants.repository.ts';
 
 // Decision 67's undo of a diary move through PostgreSQL's faults: two processes on one
@@ -83,10 +82,6 @@ async function stateOf(id: string) {
   };
 }
 
-const dataOf = (frame: Frame) => JSON.parse(frame.data ?? '{}') as { entity_id?: string };
-const framesOf = (frames: Frame[], id: string, after: Frame) =>
-  frames.filter((f) => Number(f.id) > Number(after.id) && dataOf(f).entity_id === id);
-
 /** A board on the second process, told it is ready. */
 async function boardOnSecond() {
   const board = openBoard(servers.urls[1]!, waiter);
@@ -99,21 +94,7 @@ async function heardAllBefore(board: ReturnType<typeof openBoard>) {
   const marker = await insertTestBooking(db(), tenantId, { date, time: '09:00 PM' });
   const moved = await post(`/api/admin/bookings/${marker.id}/status`, { status: 'arrived' });
   expect(moved.statusCode, moved.body).toBe(200);
-  await board.waitFor(
-    (f) => f.event === 'booking.status' && dataOf(f).entity_id === marker.id,
-    30_000,
-  );
-}
-
-/** A statement on this file's database, on a connection of its own. */
-async function onThisDatabase(text: string) {
-  const client = new pg.Client({ connectionString: databaseUrl(name) });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
+  await board.waitFor((f) => f.event === 'booking.status' && entityOf(f) === marker.id, 30_000);
 }
 
 describe('a diary undo through database faults (PostgreSQL)', () => {
@@ -133,12 +114,12 @@ describe('a diary undo through database faults (PostgreSQL)', () => {
       await servers.allowConnections(true);
     }
     const frame = await board.waitFor(
-      (f) => f.event === 'booking.status' && framesOf([f], booking.id, ready).length === 1,
+      (f) => f.event === 'booking.status' && framesAbout([f], booking.id, ready).length === 1,
       30_000,
     );
-    expect(dataOf(frame).entity_id).toBe(booking.id);
+    expect(entityOf(frame)).toBe(booking.id);
     await heardAllBefore(board);
-    expect(framesOf(board.frames, booking.id, ready)).toHaveLength(1);
+    expect(framesAbout(board.frames, booking.id, ready)).toHaveLength(1);
     board.close();
   });
 
@@ -159,34 +140,18 @@ describe('a diary undo through database faults (PostgreSQL)', () => {
     // Another connection holds the slot's row: the undo takes the walk-in off the diary, then
     // waits to give its seats back to the slot. Its connection is cut there, half-way through
     // its transaction.
-    const holder = new pg.Client({ connectionString: databaseUrl(name) });
-    await holder.connect();
-    let answer: ReturnType<typeof undo>;
-    try {
-      await holder.query('begin');
-      await holder.query(
-        `select covers from booking_slots where tenant_id = $1 and date = $2 and time = $3 for update`,
-        [tenantId, date, '07:30 PM'],
-      );
-      answer = undo(id, 'seated');
-      const waiting = await until(async () => {
-        const found = await adminQuery(
-          `select pid from pg_stat_activity where datname = '${name}'
-             and wait_event_type = 'Lock' and query ilike 'update "booking_slots"%'`,
-        );
-        return found.rows[0]?.pid as number | undefined;
-      }, 'the undo waiting to give the seats back');
-      // The booking's row is taken: the undo's transaction has already moved it.
-      const taken = await onThisDatabase(
-        `select id from bookings where id = '${id}' for update nowait`,
-      ).catch((error: { code?: string }) => error.code);
-      expect(taken).toBe('55P03');
-      await adminQuery(`select pg_terminate_backend(${Number(waiting)})`);
-    } finally {
-      await holder.query('rollback');
-      await holder.end();
-    }
-    const refused = await answer!;
+    const { answer: refused, takenCode } = await cutHalfWay(name, {
+      hold: {
+        text: 'select covers from booking_slots where tenant_id = $1 and date = $2 and time = $3 for update',
+        values: [tenantId, date, '07:30 PM'],
+      },
+      request: () => undo(id, 'seated'),
+      waitsIn: 'update "booking_slots"%',
+      taken: { text: 'select id from bookings where id = $1 for update nowait', values: [id] },
+      what: 'the undo waiting to give the seats back',
+    });
+    // The booking's row was taken: the undo's transaction had already moved it.
+    expect(takenCode).toBe('55P03');
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({
       status: 503,
@@ -207,9 +172,9 @@ describe('a diary undo through database faults (PostgreSQL)', () => {
       slotCovers: 0,
     });
     // The board hears of the undo once: the cut transaction's event was never written.
-    await board.waitFor((f) => framesOf([f], id, ready).length === 1, 30_000);
+    await board.waitFor((f) => framesAbout([f], id, ready).length === 1, 30_000);
     await heardAllBefore(board);
-    expect(framesOf(board.frames, id, ready)).toHaveLength(1);
+    expect(framesAbout(board.frames, id, ready)).toHaveLength(1);
     board.close();
   });
 });
