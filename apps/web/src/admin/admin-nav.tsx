@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import type { StaffSession } from '@servery/contract/staff';
 import { sectionOf, sectionsFor } from './admin-sections.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
+import { MenuIcon } from '../components/ui/menu-icon.tsx';
 
 /**
  * A phone's row is the list's width; from `md` the links stand in the header's line, smaller
@@ -117,20 +118,5 @@ function WaitingBadge({ count }: { count: number }) {
       {count}
       <span className="sr-only"> waiting</span>
     </span>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-6 w-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -7,6 +7,7 @@ import { selectCartCount } from '../features/cart/cart-slice.ts';
 import { toast } from '../lib/toast.ts';
 import { HeaderLinks } from './shop-links.tsx';
 import type { RootState } from './app-state.ts';
+import { MenuIcon } from '../components/ui/menu-icon.tsx';
 
 /** The slide-out menu arrives with its first opening, not with every page (issue 19's budget). */
 const SideMenu = lazy(() => import('./side-menu.tsx').then((m) => ({ default: m.SideMenu })));
@@ -89,16 +90,7 @@ export function Header({ config }: { config: ShopConfig | null }) {
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-          </svg>
+          <MenuIcon />
         </button>
       </div>
       {menuWanted ? (
