@@ -7,7 +7,13 @@ import { ROLE_PERMISSIONS } from '@servery/contract/staff-roles';
 import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { LiveEventsProvider } from '../live/live-events-provider.tsx';
-import { deskOrder, ok } from '../testing/staff-app-fakes.ts';
+import {
+  UNDO_1042,
+  completedOrder,
+  deskOrder,
+  ok,
+  readyOrder,
+} from '../testing/staff-app-fakes.ts';
 import { DeskPage } from './desk-page.tsx';
 
 afterEach(() => {
@@ -52,18 +58,9 @@ describe('the desk when its list cannot be read', () => {
 });
 
 describe('the undo of a move (decision 65)', () => {
-  const at = '2026-11-24T18:00:00.000Z';
-  const ready = deskOrder(1042, {
-    status: 'ready',
-    next: ['completed'],
-    status_history: [
-      { status: 'placed', at },
-      { status: 'accepted', at },
-      { status: 'ready', at },
-    ],
-  });
-  const completed = { ...ready, status: 'completed' as const, next: [] };
-  const UNDO = '/api/admin/orders/o1042/undo-move';
+  const ready = readyOrder();
+  const completed = completedOrder();
+  const UNDO = UNDO_1042;
 
   function openDesk(undoAnswer: WireAnswer) {
     const wire = stubApiWire({

@@ -6,7 +6,15 @@ import type { StaffSession } from '@servery/contract/staff';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { AdminApp } from '../admin-app.tsx';
-import { deskOrder, ok, staffSession, stubStaffBrowser } from '../testing/staff-app-fakes.ts';
+import {
+  UNDO_1042,
+  completedOrder,
+  deskOrder,
+  ok,
+  readyOrder,
+  staffSession,
+  stubStaffBrowser,
+} from '../testing/staff-app-fakes.ts';
 
 // Decision 65's undo, kept for its two minutes on this tab (made-moves.ts): across a look at
 // another section, across a reload, and never for anyone else who signs in here.
@@ -17,18 +25,9 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const at = '2026-11-24T18:00:00.000Z';
-const ready = deskOrder(1042, {
-  status: 'ready',
-  next: ['completed'],
-  status_history: [
-    { status: 'placed', at },
-    { status: 'accepted', at },
-    { status: 'ready', at },
-  ],
-});
-const completed = { ...ready, status: 'completed' as const, next: [] };
-const UNDO = '/api/admin/orders/o1042/undo-move';
+const ready = readyOrder();
+const completed = completedOrder();
+const UNDO = UNDO_1042;
 const priya = staffSession('staff');
 const tom: StaffSession = {
   ...priya,

@@ -111,6 +111,23 @@ export function deskOrder(number: number, change: Partial<DeskOrder> = {}): Desk
   };
 }
 
+/**
+ * Order #1042 just marked ready by the kitchen, and the same order completed: the desk's undo
+ * tests (decision 65) take back such moves through UNDO_1042.
+ */
+export const readyOrder = (at = '2026-11-24T18:00:00.000Z') =>
+  deskOrder(1042, {
+    status: 'ready',
+    next: ['completed'],
+    status_history: [
+      { status: 'placed', at },
+      { status: 'accepted', at },
+      { status: 'ready', at },
+    ],
+  });
+export const completedOrder = () => ({ ...readyOrder(), status: 'completed' as const, next: [] });
+export const UNDO_1042 = '/api/admin/orders/o1042/undo-move';
+
 /** A booking as the diary's day answers it: Priya Shah's four at 7 pm, booked, on 27 November 2026. */
 export const diaryBooking = (overrides: Partial<DiaryBooking> = {}): DiaryBooking => ({
   id: 'b1',
