@@ -23,8 +23,8 @@ describe('opening hours and special days', () => {
     expect(res.json()).toMatchObject({
       status: 400,
       errors: {
-        'hours.monday.1': 'Overlaps Monday 11:00–15:00',
-        'hours.saturday.0': 'Overlaps Friday 18:00–03:00',
+        'hours.monday.1': 'Overlaps Monday 11:00 AM – 3:00 PM',
+        'hours.saturday.0': 'Overlaps Friday 6:00 PM – 3:00 AM',
       },
     });
   });
