@@ -47,8 +47,9 @@ describe('an audit entry’s fields', () => {
     expect(text('from', '12:00', closeout)).toBe('12:00 PM');
     expect(text('until', '22:00', closeout)).toBe('10:00 PM');
     // A whole day, or a service, runs to midnight or past it.
-    expect(text('until', '24:00', closeout)).toBe('12:00 AM');
-    expect(text('until', '24:30', closeout)).toBe('12:30 AM');
+    expect(text('from', '00:00', closeout)).toBe('12:00 AM');
+    expect(text('until', '24:00', closeout)).toBe('12:00 AM the next day');
+    expect(text('until', '24:30', closeout)).toBe('12:30 AM the next day');
     const booking = { entity: 'booking' };
     expect(text('date', '2026-12-24', booking)).toBe('24 Dec 2026');
     expect(text('time', '07:00 PM', booking)).toBe('7:00 PM');

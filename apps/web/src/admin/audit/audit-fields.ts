@@ -13,7 +13,7 @@ type Kind =
   | 'money' // pence
   | 'instant' // an ISO instant, shown on the shop's clock
   | 'date' // a calendar date, YYYY-MM-DD: "24 Dec 2026"
-  | 'clock' // a time of day as a close-out keeps it, "15:00" ("24:00" is midnight): "3:00 PM"
+  | 'clock' // a time of day as a close-out keeps it, "15:00": "3:00 PM" ("24:00": "… the next day")
   | 'slot' // a booking's time as the API keeps it, "07:00 PM": "7:00 PM"
   | 'store' // a store's id, or a list of them
   | 'id' // an id staff may quote (a refund's, a person's): whole, in monospace
@@ -180,10 +180,12 @@ function plainValue(kind: Kind, value: string | number | boolean, context: Value
       return typeof value === 'string' ? shopShortDateTime(value, context.timeZone) : value;
     case 'date':
       return typeof value === 'string' ? calendarDate(value) : value;
-    case 'clock':
-      return typeof value === 'string' && /^\d{2}:\d{2}$/.test(value)
-        ? clockTimeOf(minutesOf(value))
-        : value;
+    case 'clock': {
+      if (typeof value !== 'string' || !/^\d{2}:\d{2}$/.test(value)) return value;
+      // A whole day's or a late service's end, 24:00 or past it, is the next day's clock.
+      const minutes = minutesOf(value);
+      return `${clockTimeOf(minutes)}${minutes >= 24 * 60 ? ' the next day' : ''}`;
+    }
     case 'slot':
       return typeof value === 'string' && /^\d{2}:\d{2} [AP]M$/.test(value)
         ? slotClockTime(value)
