@@ -35,6 +35,35 @@ describe('open now, on the shop’s wall clock', () => {
     });
   });
 
+  it('closes at the end of ranges that join: lunch to 3:00 PM and dinner from 3:00 PM', () => {
+    const joined: OpeningRow[] = [
+      { weekday: 1, opens: '11:00', closes: '15:00' },
+      { weekday: 1, opens: '15:00', closes: '23:00' },
+      { weekday: 3, opens: '18:00', closes: '00:00' },
+      { weekday: 4, opens: '00:00', closes: '01:30' },
+    ];
+    // Monday 30 November 2026, 12:00 GMT: the store's slots and ASAP run to 11:00 PM.
+    expect(openingState(joined, new Date('2026-11-30T12:00:00Z'), LONDON).statusText).toBe(
+      'Closes at 11:00 PM',
+    );
+    // Wednesday 2 December, 22:00: Wednesday's night runs into Thursday's range from midnight.
+    expect(openingState(joined, new Date('2026-12-02T22:00:00Z'), LONDON).statusText).toBe(
+      'Closes at 1:30 AM',
+    );
+  });
+
+  it('names the closing day of an opening that runs past the next 24 hours', () => {
+    const allWeekend: OpeningRow[] = [5, 6, 7].map((weekday) => ({
+      weekday,
+      opens: '00:00',
+      closes: '00:00',
+    }));
+    // Friday 4 December 2026, 09:00: open until Sunday ends, Monday's midnight.
+    expect(openingState(allWeekend, new Date('2026-12-04T09:00:00Z'), LONDON).statusText).toBe(
+      'Closes Monday at 12:00 AM',
+    );
+  });
+
   it('names the next day it opens when that is not today', () => {
     // Sunday 22 November 2026, 12:00: closed Sunday and Monday, open Tuesday.
     expect(openingState(rows, new Date('2026-11-22T12:00:00Z'), LONDON).statusText).toBe(

@@ -1,5 +1,6 @@
 import {
   addDays,
+  clockTimeOf,
   formatClockTime,
   instantAt,
   localDate,
@@ -54,9 +55,7 @@ export function openingState(
   const { minutes } = wallClock(at, timeZone);
   const today = localDate(at, timeZone);
   const open = openRange(rows, specialDays, today, minutes);
-  if (open) {
-    return { isOpen: true, statusText: `Closes at ${formatClockTime(open.closes.slice(0, 5))}` };
-  }
+  if (open) return { isOpen: true, statusText: closingText(rows, specialDays, today, minutes) };
   for (let ahead = 0; ahead < 7; ahead++) {
     const date = addDays(today, ahead);
     const next = rangesOn(rows, specialDays, date)
@@ -135,6 +134,30 @@ export function openingsFrom(
     else openings.push({ ...span });
   }
   return openings;
+}
+
+/**
+ * "Closes at 11:00 PM" for the continuous opening open now (openingsFrom): a store open 11:00–15:00
+ * and 15:00–23:00 closes at 11:00 PM, as its slots and ASAP read it, not at 3:00 PM. An opening
+ * that runs past the next 24 hours names its closing day ("Closes Monday at 11:00 PM").
+ */
+function closingText(
+  rows: readonly OpeningRow[],
+  specialDays: readonly SpecialDayRow[],
+  today: string,
+  minutes: number,
+): string {
+  const from = addDays(today, -1);
+  const now = 24 * 60 + minutes;
+  const opening = openingsFrom(rows, specialDays, from, CLOSING_DAYS).find(
+    (span) => span.opens <= now && now < span.closes,
+  );
+  // openRange found the store open, so an opening holds `now`; the fallback is the day's end.
+  const closes = opening?.closes ?? 2 * 24 * 60;
+  const time = clockTimeOf(closes);
+  if (closes - now <= 24 * 60) return `Closes at ${time}`;
+  const day = addDays(from, Math.floor(closes / (24 * 60)));
+  return `Closes ${DAY_NAMES[weekdayOf(day) - 1]} at ${time}`;
 }
 
 /** The range open at `minutes` on `today`: one of today's, or yesterday's running past midnight. */
