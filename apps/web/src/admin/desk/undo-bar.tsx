@@ -172,7 +172,8 @@ export function UndoBar({ made }: { made: ReturnType<typeof useMadeMoves> }) {
             aria-label="Undo a move"
             className="fixed inset-x-0 bottom-0 z-20 border-t-4 border-stone-900 bg-stone-900 px-4 py-3 text-white shadow-2xl"
           >
-            <ul className="mx-auto flex max-w-6xl flex-col gap-2">
+            {/* Empty when the bar is open only for what it says about an undo. */}
+            <ul className="mx-auto flex max-w-6xl flex-col gap-2 empty:hidden">
               {shown.map((move, i) => (
                 <li key={move.id} className="flex items-center justify-between gap-4">
                   <span className="text-lg font-semibold">
@@ -196,7 +197,9 @@ export function UndoBar({ made }: { made: ReturnType<typeof useMadeMoves> }) {
               ))}
             </ul>
             {(problem || done) && (
-              <div className="mx-auto mt-2 flex max-w-6xl items-center justify-between gap-4 rounded-lg bg-white px-3 py-1">
+              <div
+                className={`mx-auto flex max-w-6xl items-center justify-between gap-4 rounded-lg bg-white px-3 py-1 ${shown.length > 0 ? 'mt-2' : ''}`}
+              >
                 {problem ? (
                   <ProblemLine message={problem} />
                 ) : (
