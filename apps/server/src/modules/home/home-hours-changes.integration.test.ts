@@ -1,17 +1,17 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZHomeContent, type HomeContent } from '@servery/contract/home';
+import type { HomeContent } from '@servery/contract/home';
 import { WEEKDAYS } from '@servery/contract/opening-hours';
 import type { TenantDocumentInput } from '@servery/contract/tenant-document';
-import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
+import { addCamden, importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
+import { homeOver } from '../../../test/home-answer.ts';
 import { staffAgent } from '../../../test/staff.ts';
 import { createTestApp, secondProcess } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
 
-// GET /api/home's changed hours: the main store's special days on the ordering site, the
-// booking hours' close-outs on the booking site, for today and the 13 days after it on the
-// shop's clock. A second process listens on a port, so its reads go through the front door
+// GET /api/home's changed hours: each store's special days (named when the shop has several)
+// and its stores closed until further notice on the ordering site, the booking hours'
+// close-outs on the booking site, for today and the 13 days after it on the shop's clock. A second process listens on a port, so its reads go through the front door
 // (decision 29) as a browser's do, and see what the first process changed.
 let current = new Date('2026-12-23T12:00:00Z'); // Wednesday 23 December, noon in London
 const setClock = (iso: string) => void (current = new Date(iso));
@@ -36,24 +36,7 @@ afterAll(async () => {
 });
 
 /** GET /api/home from the second process over HTTP, checked against the contract. */
-function home(host: string): Promise<HomeContent> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${secondUrl}/api/home`, { headers: { host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        try {
-          const body = JSON.parse(Buffer.concat(chunks).toString());
-          resolve(ZHomeContent.strict().parse(body.data));
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const home = (host: string) => homeOver(secondUrl, host);
 
 /**
  * `shows` true of the second process's answer after a change made through the first, once a
@@ -112,18 +95,6 @@ const change = (date: string, day: string, hours: string, today = false, store?:
   today,
   ...(store ? { store } : {}),
 });
-
-/** A second store beside the factory's "Main Store": Camden, open every day 12:00-22:00. */
-function withCamden(doc: TenantDocumentInput) {
-  doc.stores.push({
-    ...doc.stores[0]!,
-    slug: 'camden',
-    name: 'Camden',
-    openingHours: Object.fromEntries(
-      WEEKDAYS.map((day) => [day, [{ opens: '12:00', closes: '22:00' }]]),
-    ),
-  });
-}
 
 describe('GET /api/home: changed hours', () => {
   it('a shop with neither special days nor close-outs lists none, and keeps its other keys', async () => {
@@ -191,7 +162,7 @@ describe('GET /api/home: changed hours', () => {
 
   it("lists every store's special days, named by store, the main store's first on a date", async () => {
     const { host, bookHost } = await openShop((doc) => {
-      withCamden(doc);
+      addCamden(doc);
       doc.home!.mainStore = 'camden'; // the main store is not the first in the document
       doc.stores[0]!.specialDays = [
         { date: '2026-12-25', closed: true, hours: [] },
@@ -221,7 +192,7 @@ describe('GET /api/home: changed hours', () => {
   });
 
   it('a special day saved at the other store on one process is listed, named, by the other', async () => {
-    const { host, doc } = await openShop(withCamden);
+    const { host, doc } = await openShop(addCamden);
     const owner = await staffAgent(ctx.app, ctx.db, doc, 'owner');
     const stores = (await ctx.app.inject({ url: '/api/store', headers: { host } })).json().data;
     const camden = stores.find((s: { name: string }) => s.name === 'Camden');
@@ -246,7 +217,7 @@ describe('GET /api/home: changed hours', () => {
 
   it('shows a store closed until further notice as closed, without its special days, on every process', async () => {
     const { host, doc } = await openShop((doc) => {
-      withCamden(doc);
+      addCamden(doc);
       doc.stores[0]!.specialDays = [{ date: '2026-12-25', closed: true, hours: [] }];
       doc.stores[1]!.specialDays = [{ date: '2026-12-26', closed: true, hours: [] }];
     });
@@ -299,7 +270,7 @@ describe('GET /api/home: changed hours', () => {
 
   it("under the shop's closed switch every store is closed, in its dialog's words and message", async () => {
     const { host, bookHost, admin } = await openShop((doc) => {
-      withCamden(doc);
+      addCamden(doc);
       doc.stores[1]!.specialDays = [{ date: '2026-12-26', closed: true, hours: [] }];
     });
     const answer = await seenOnTheSecond(
