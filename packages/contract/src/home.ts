@@ -81,8 +81,8 @@ export const ZHomeContent = z.object({
   bookingHours: ZOpeningHoursData.nullable(),
   getInTouch: ZGetInTouch,
   /**
-   * Each open store's special days from today for 14 days that change its weekly hours, by
-   * date (the main store's first on a date), named by store when the shop has more than one;
+   * Each open store's special days from today for 14 days that change its weekly hours: by
+   * store (the main store's first), each by date, named when the shop has more than one;
    * empty when there are none. Optional: added after `openingHours`, which keeps its shape.
    */
   openingChanges: z.array(ZHoursChange).optional(),

@@ -160,7 +160,7 @@ describe('GET /api/home: changed hours', () => {
     ]);
   });
 
-  it("lists every store's special days, named by store, the main store's first on a date", async () => {
+  it("lists every store's special days, named, by store (the main store's first) and date", async () => {
     const { host, bookHost } = await openShop((doc) => {
       addCamden(doc);
       doc.home!.mainStore = 'camden'; // the main store is not the first in the document
@@ -177,9 +177,9 @@ describe('GET /api/home: changed hours', () => {
     const answer = await home(host);
     expect(answer.openingChanges).toEqual([
       change('2026-12-25', 'Fri 25 Dec', 'Closed', false, 'Camden'),
-      change('2026-12-25', 'Fri 25 Dec', 'Closed', false, 'Main Store'),
       change('2026-12-26', 'Sat 26 Dec', '12:00 PM - 4:00 PM', false, 'Camden'),
       change('2026-12-27', 'Sun 27 Dec', 'Closed', false, 'Camden'),
+      change('2026-12-25', 'Fri 25 Dec', 'Closed', false, 'Main Store'),
     ]);
     expect(answer.closedStores).toEqual([]);
     // The weekly hours are still the main store's alone (SPEC's key, unchanged).

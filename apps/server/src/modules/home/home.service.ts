@@ -163,8 +163,8 @@ function closedStoresOf(tenant: Tenant, stores: readonly Store[], mainId: string
 /**
  * The answer of GET /api/home on the shop's date `today`, kept until `dayEndsAt` (the instant
  * the shop's next day begins): the home content; the stores closed until further notice; the
- * changes to the open stores' hours in the coming fortnight (each store's special days, the
- * main store's first on a date, named by store when there are several); and the booking hours'
+ * changes to the open stores' hours in the coming fortnight (each store's special days by date,
+ * the main store's first, named by store when there are several); and the booking hours'
  * close-outs when the shop takes bookings.
  */
 export function homeAnswerOf(
@@ -182,16 +182,14 @@ export function homeAnswerOf(
   const closedStores = closedStoresOf(tenant, stores, mainId);
   const named = tenant.stores.length > 1;
   const open = tenant.row.config.IsShopClosed === 1 ? [] : stores.filter((s) => !s.isClosed);
-  const openingChanges = open
-    .flatMap((store) =>
-      storeHoursChanges(
-        tenant.hours.filter((row) => row.storeId === store.id),
-        store.specialDays,
-        today,
-      ).map((change) => (named ? { ...change, store: store.name } : change)),
-    )
-    // Stable: on a date, the main store's line first, then the others in the shop's order.
-    .sort((a, b) => a.date.localeCompare(b.date));
+  // By store (the main store's first, then the others in the shop's order), each by date.
+  const openingChanges = open.flatMap((store) =>
+    storeHoursChanges(
+      tenant.hours.filter((row) => row.storeId === store.id),
+      store.specialDays,
+      today,
+    ).map((change) => (named ? { ...change, store: store.name } : change)),
+  );
   const { booking, config } = tenant.row;
   return {
     ...content,

@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useGetHomeQuery } from './api.ts';
 
 /**
- * How long to wait before asking again when the day's end has passed here but the answer still
- * names it (this device's clock was set back or forward since): once a minute, not a loop.
+ * How long to wait before asking again when the day's end has passed here but the answer asked
+ * for since still names it (this device's clock was changed since): once a minute, not a loop.
  */
-export const DAY_END_RETRY_MS = 60_000;
+const DAY_END_RETRY_MS = 60_000;
 /** setTimeout's longest wait; a longer one would fire at once. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
@@ -18,16 +18,27 @@ const LONGEST_WAIT_MS = 2 ** 31 - 1;
  */
 export function useHomeContent() {
   const query = useGetHomeQuery();
-  const refreshAt = query.data?.refreshAt;
   const { refetch } = query;
+  const refreshAt = query.data?.refreshAt;
+  const dayEndsAt = query.data?.dayEndsAt;
+  /** The day's end last asked again for: an answer still naming it waits a minute, not 0 ms. */
+  const askedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (refreshAt === undefined) return;
     const due = () => Date.now() >= refreshAt;
-    const lookedAt = () => {
-      if (document.visibilityState !== 'hidden' && due()) refetch();
+    const askAgain = () => {
+      askedFor.current = dayEndsAt;
+      void refetch();
     };
-    const wait = due() ? DAY_END_RETRY_MS : Math.min(refreshAt - Date.now(), LONGEST_WAIT_MS);
-    const timer = setTimeout(() => void refetch(), wait);
+    const lookedAt = () => {
+      if (document.visibilityState !== 'hidden' && due()) askAgain();
+    };
+    const wait = !due()
+      ? Math.min(refreshAt - Date.now(), LONGEST_WAIT_MS)
+      : askedFor.current === dayEndsAt
+        ? DAY_END_RETRY_MS
+        : 0; // it ended while the answer was on its way
+    const timer = setTimeout(askAgain, wait);
     window.addEventListener('focus', lookedAt);
     document.addEventListener('visibilitychange', lookedAt);
     return () => {
@@ -35,6 +46,6 @@ export function useHomeContent() {
       window.removeEventListener('focus', lookedAt);
       document.removeEventListener('visibilitychange', lookedAt);
     };
-  }, [refreshAt, refetch]);
+  }, [refreshAt, dayEndsAt, refetch]);
   return query;
 }

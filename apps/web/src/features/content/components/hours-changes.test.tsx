@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -144,6 +144,12 @@ describe('changed hours beside the weekly hours', () => {
   });
 });
 
+/** A list of changes by store: each store's name (a heading), then its lines. */
+const byStore = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('heading', { level: 4 })
+    .map((heading) => [heading.textContent, ...linesOf(heading.nextElementSibling as HTMLElement)]);
+
 /** The Opening hours card's closures as they read, a store a line. */
 const closedLines = (card: HTMLElement) =>
   within(within(card).getByTestId('closed-stores'))
@@ -151,7 +157,7 @@ const closedLines = (card: HTMLElement) =>
     .map((item) => item.textContent);
 
 describe('every store, and stores closed until further notice', () => {
-  it('names each store on its line when the shop has several', async () => {
+  it("lists each store's changes under its name when the shop has several", async () => {
     renderWith(
       {
         ...home,
@@ -171,10 +177,10 @@ describe('every store, and stores closed until further notice', () => {
       <HomePage />,
     );
     const card = await screen.findByRole('region', { name: 'Opening hours' });
-    expect(linesOf(await within(card).findByTestId('opening-changes'))).toEqual([
-      'Fri 25 Dec | Tandoor Lane Shoreditch: Closed',
-      'Fri 25 Dec | Tandoor Lane Camden: Closed',
-      'Sat 26 Dec | Tandoor Lane Camden: 12:00 PM - 4:00 PM',
+    const list = await within(card).findByTestId('opening-changes');
+    expect(byStore(list)).toEqual([
+      ['Tandoor Lane Shoreditch', 'Fri 25 Dec | Closed'],
+      ['Tandoor Lane Camden', 'Fri 25 Dec | Closed', 'Sat 26 Dec | 12:00 PM - 4:00 PM'],
     ]);
   });
 
@@ -195,8 +201,8 @@ describe('every store, and stores closed until further notice', () => {
     expect(within(card).queryByText('Monday to Friday')).toBeNull();
     expect(card.textContent).not.toContain('11:00 AM - 10:00 PM');
     // The other store's special days are still listed.
-    expect(linesOf(within(card).getByTestId('opening-changes'))).toEqual([
-      'Fri 25 Dec | Tandoor Lane Camden: Closed',
+    expect(byStore(within(card).getByTestId('opening-changes'))).toEqual([
+      ['Tandoor Lane Camden', 'Fri 25 Dec | Closed'],
     ]);
   });
 
@@ -335,5 +341,26 @@ describe("a page left open across the shop's midnight", () => {
     } finally {
       clock.mockRestore();
     }
+  });
+
+  it('an answer whose day has ended is asked for again once, not over and over', async () => {
+    // The server still names a day's end that has passed here (this device's clock was moved),
+    // and each answer comes with the server's time a second on.
+    const start = Date.now();
+    let answers = 0;
+    const headers = {
+      get date() {
+        return new Date(start + 1000 * answers++).toUTCString();
+      },
+    };
+    const wire = renderHome(
+      { ...home, dayEndsAt: new Date(start - 60_000).toISOString() },
+      headers,
+    );
+    const card = await screen.findByRole('region', { name: 'Opening hours' });
+    await within(card).findByTestId('opening-changes');
+    await waitFor(() => expect(homeCalls(wire)).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(homeCalls(wire)).toBe(2);
   });
 });

@@ -9,8 +9,9 @@ const sectionClass = (tone: HoursTone) =>
 
 /**
  * The dates in the coming fortnight whose hours are not the week's above (a special day, a
- * sitting closed out), a date a line, today's marked, each named by its store when the shop has
- * several; nothing at all when there are none.
+ * sitting closed out), a date a line, today's marked; under each store's name when the shop has
+ * several (the answer gives them by store, the main store's first). Nothing at all when there
+ * are none.
  */
 export function HoursChanges({
   changes,
@@ -22,39 +23,59 @@ export function HoursChanges({
   testId?: string;
 }) {
   if (!changes?.length) return null;
-  const onCard = tone === 'card';
-  const today = onCard ? 'bg-primary text-on-primary' : 'bg-white text-stone-900';
+  const byStore: { store: string | undefined; changes: HoursChange[] }[] = [];
+  for (const change of changes) {
+    const last = byStore.at(-1);
+    if (last && last.store === change.store) last.changes.push(change);
+    else byStore.push({ store: change.store, changes: [change] });
+  }
   return (
     <div className={sectionClass(tone)} data-testid={testId}>
       <h3 className="mb-1 text-sm font-semibold">Changes in the next two weeks</h3>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {changes.map((change) => (
-          <div key={`${change.date} ${change.store ?? ''}`} className="contents">
-            <dt className="font-medium" aria-current={change.today ? 'date' : undefined}>
-              {change.day}
-              {change.today ? (
-                <>
-                  {' '}
-                  <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${today}`}>
-                    Today
-                  </span>
-                </>
-              ) : null}
-            </dt>
-            <dd className={onCard ? 'text-stone-700' : undefined}>
-              {change.store ? <span className="font-medium">{change.store}: </span> : null}
-              {/* A range never breaks inside ("5:00 PM - 1:00 AM"); a narrow card wraps the date. */}
-              {change.hours.split(', ').map((range, index) => (
-                <Fragment key={range}>
-                  {index > 0 ? ', ' : null}
-                  <span className="whitespace-nowrap">{range}</span>
-                </Fragment>
-              ))}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      {byStore.map((group) => (
+        <Fragment key={group.store ?? ''}>
+          {group.store ? (
+            <h4 className="mt-3 mb-1 text-xs font-semibold tracking-wide uppercase">
+              {group.store}
+            </h4>
+          ) : null}
+          <ChangeLines changes={group.changes} tone={tone} />
+        </Fragment>
+      ))}
     </div>
+  );
+}
+
+function ChangeLines({ changes, tone }: { changes: readonly HoursChange[]; tone: HoursTone }) {
+  const onCard = tone === 'card';
+  const today = onCard ? 'bg-primary text-on-primary' : 'bg-white text-stone-900';
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {changes.map((change) => (
+        <div key={change.date} className="contents">
+          <dt className="font-medium" aria-current={change.today ? 'date' : undefined}>
+            {change.day}
+            {change.today ? (
+              <>
+                {' '}
+                <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${today}`}>
+                  Today
+                </span>
+              </>
+            ) : null}
+          </dt>
+          <dd className={onCard ? 'text-stone-700' : undefined}>
+            {/* A range never breaks inside ("5:00 PM - 1:00 AM"); a narrow card wraps the date. */}
+            {change.hours.split(', ').map((range, index) => (
+              <Fragment key={range}>
+                {index > 0 ? ', ' : null}
+                <span className="whitespace-nowrap">{range}</span>
+              </Fragment>
+            ))}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
