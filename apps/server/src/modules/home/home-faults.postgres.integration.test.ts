@@ -204,5 +204,5 @@ describe("the home answer's cache through database faults (PostgreSQL)", () => {
       await killed.kill();
       await restarted?.kill();
     }
-  });
+  }, 240_000); // two server processes start, each compiled by tsx: slow on a busy machine
 });
