@@ -86,6 +86,17 @@ export function everyDayHours(opens: string, closes: string): WeeklyHours {
   return Object.fromEntries(WEEKDAYS.map((day) => [day, [{ opens, closes }]]));
 }
 
+/** Adds a second store beside the factory's "Main Store": Camden, open every day 12:00-22:00. */
+export function addCamden(doc: TenantDocumentInput): TenantDocumentInput {
+  doc.stores.push({
+    ...doc.stores[0]!,
+    slug: 'camden',
+    name: 'Camden',
+    openingHours: everyDayHours('12:00', '22:00'),
+  });
+  return doc;
+}
+
 /** An SVG whose text names the tenant and file, so served bytes show whose they are. */
 export function svgFor(slug: string, name: string): Uint8Array {
   return new TextEncoder().encode(

@@ -44,8 +44,29 @@ export const ZHoursChange = z.object({
   closed: z.boolean(),
   /** The date is today on the shop's clock. */
   today: z.boolean(),
+  /**
+   * The store whose day it is, by name, when the shop has more than one (`openingChanges`
+   * only). Optional: added after the list, whose other keys keep their shape.
+   */
+  store: z.string().optional(),
 });
 export type HoursChange = z.infer<typeof ZHoursChange>;
+
+/**
+ * A store closed until further notice (its `isClosed`), or the whole shop under its closed
+ * switch (`IsShopClosed` 1): the home pages print this instead of its hours.
+ */
+export const ZClosedStore = z.object({
+  /** The store, by name, when the shop has more than one; absent for the whole shop. */
+  store: z.string().optional(),
+  /** It is (or includes) the main store, whose weekly hours `openingHours` gives. */
+  main: z.boolean(),
+  /** "Temporarily closed" for a store; "We're currently closed" for the shop, as its dialog says. */
+  text: z.string(),
+  /** The shop's own closed message (`ShopClosedMessage`) under its closed switch. */
+  message: z.string().optional(),
+});
+export type ClosedStore = z.infer<typeof ZClosedStore>;
 
 /** The answer of GET /api/home. */
 export const ZHomeContent = z.object({
@@ -60,8 +81,9 @@ export const ZHomeContent = z.object({
   bookingHours: ZOpeningHoursData.nullable(),
   getInTouch: ZGetInTouch,
   /**
-   * The main store's special days from today for 14 days that change its weekly hours, by
-   * date; empty when there are none. Optional: added after `openingHours`, which keeps its shape.
+   * Each open store's special days from today for 14 days that change its weekly hours: by
+   * store (the main store's first), each by date, named when the shop has more than one;
+   * empty when there are none. Optional: added after `openingHours`, which keeps its shape.
    */
   openingChanges: z.array(ZHoursChange).optional(),
   /**
@@ -69,5 +91,16 @@ export const ZHomeContent = z.object({
    * off the booking hours; null when the shop takes no bookings, as `bookingHours` is.
    */
   bookingChanges: z.array(ZHoursChange).nullable().optional(),
+  /**
+   * The stores closed until further notice, the main store first; one entry without a store
+   * when the shop's closed switch is on. Empty when every store opens by its hours. A closed
+   * store's special days are not in `openingChanges`.
+   */
+  closedStores: z.array(ZClosedStore).optional(),
+  /**
+   * When the shop's day ends (its next midnight, 01:00 where the clock skips midnight), as an
+   * ISO instant: `today` and the fortnight move on then, so a page left open fetches again.
+   */
+  dayEndsAt: z.iso.datetime().optional(),
 });
 export type HomeContent = z.infer<typeof ZHomeContent>;

@@ -79,4 +79,27 @@ describe("the booking site's footer", () => {
     expect(screen.queryByTestId('footer-changes')).toBeNull();
     expect(screen.queryByText('Changes in the next two weeks')).toBeNull();
   });
+
+  it('says a store closed until further notice is closed to orders, under the booking hours', async () => {
+    const closedStores = [
+      { store: 'Tandoor Lane Shoreditch', main: true, text: 'Temporarily closed' },
+    ];
+    renderFooter({ ...home, closedStores });
+    const closed = await screen.findByTestId('footer-closed-stores');
+    expect(within(closed).getByRole('heading', { level: 3 }).textContent).toBe('Online orders');
+    expect(within(closed).getByRole('listitem').textContent).toBe(
+      'Tandoor Lane Shoreditch: Temporarily closed',
+    );
+    expect(screen.getByTestId('reservation-footer').textContent).toContain('Monday to Friday');
+    cleanup();
+
+    // Without booking hours the footer gives the opening hours: the closure stands in their place.
+    renderFooter({ ...home, bookingHours: null, bookingChanges: null, closedStores });
+    const footer = await screen.findByTestId('reservation-footer');
+    const instead = await within(footer).findByTestId('footer-closed-stores');
+    expect(within(instead).queryByRole('heading')).toBeNull();
+    expect(within(footer).getByRole('heading', { level: 2 }).textContent).toBe('Opening hours');
+    expect(footer.textContent).toContain('Tandoor Lane Shoreditch: Temporarily closed');
+    expect(footer.textContent).not.toContain('Monday to Friday');
+  });
 });

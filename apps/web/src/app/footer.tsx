@@ -1,9 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import type { ShopConfig } from '@servery/contract/config';
 import { tenancyAssetPath } from '@servery/contract/constants';
-import { useGetHomeQuery } from '../features/content/api.ts';
-import { HoursChanges, hoursChangesOf } from '../features/content/components/hours-changes.tsx';
-import { openingHoursRows } from '../lib/opening-hours.ts';
+import { ShopHours } from '../features/content/components/hours-changes.tsx';
+import { useHomeContent } from '../features/content/use-home-content.ts';
 
 /** product.md §2: no footer on these routes. */
 const WITHOUT_FOOTER = ['/checkout', '/payment', '/cart'];
@@ -97,26 +96,22 @@ export function Footer({ config }: { config: ShopConfig | null }) {
  * gives its opening hours.
  */
 function ReservationExtras({ config }: { config: ShopConfig }) {
-  const { data: home } = useGetHomeQuery();
-  const hours = home ? (home.bookingHours ?? home.openingHours) : undefined;
+  const { data: home } = useHomeContent();
   const action = 'inline-block rounded-lg bg-white px-4 py-2 font-semibold text-stone-900';
   return (
     <div className="space-y-3" data-testid="reservation-footer">
       <h2 className="font-semibold">
         {home && !home.bookingHours ? 'Opening hours' : 'Booking hours'}
       </h2>
-      {hours ? (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 text-sm">
-          {openingHoursRows(hours).map((row) => (
-            <div key={row.day} className="contents">
-              <dt>{row.day}</dt>
-              <dd>{row.hours}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
       {home ? (
-        <HoursChanges changes={hoursChangesOf(home)} tone="footer" testId="footer-changes" />
+        <div>
+          <ShopHours
+            home={home}
+            site="booking"
+            tone="footer"
+            ids={{ changes: 'footer-changes', closed: 'footer-closed-stores' }}
+          />
+        </div>
       ) : null}
       <p className="text-sm">
         Website:{' '}

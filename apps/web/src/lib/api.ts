@@ -4,6 +4,7 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { rememberReturnTo } from './return-to.ts';
 import { currentUserData, signOut } from './session.ts';
@@ -33,7 +34,8 @@ const baseQuery: BaseQueryFn<
   string | FetchArgs,
   unknown,
   FetchBaseQueryError,
-  { customer?: boolean }
+  { customer?: boolean },
+  FetchBaseQueryMeta
 > = async (args, api, extraOptions) => {
   // Signed out, a customer call is not made at all: a refetch racing a sign-out must not answer
   // 401 and send a visitor who chose to sign out to /login.

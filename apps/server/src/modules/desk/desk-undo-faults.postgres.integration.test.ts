@@ -1,7 +1,3 @@
-import { spawn } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, liveEvents, orders, outboxMessages } from '../../db/schema.ts';
@@ -16,7 +12,8 @@ import { openBoard } from '../../../test/live-board.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
 import { startSmtpMailbox, type SmtpMailbox } from '../../../test/smtp-mailbox.ts';
 import { staffAgent, type StaffAgent } from '../../../test/staff.ts';
-import { adminQuery, databaseUrl } from '../../../test/test-database.ts';
+import { startServerProcess } from '../../../test/server-process.ts';
+import { adminQuery } from '../../../test/test-database.ts';
 import { twoProcesses } from '../../../test/two-processes.ts';
 import { until } from '../../../test/until.ts';
 import { storesOfTenant } from '../staff/staff.repository.ts';
@@ -293,7 +290,7 @@ describe('the held news when the process that made the move was killed (PostgreS
   it('is never sent once the move is undone, and is sent by the other process otherwise', async () => {
     const undone = await insertTestOrder(db(), where);
     const kept = await insertTestOrder(db(), where);
-    const killed = await startServerProcess();
+    const killed = await startServerProcess(name, cook.headers);
     try {
       // The cook's tablet is served by the third process: it makes the moves.
       for (const order of [undone, kept]) {
@@ -303,7 +300,7 @@ describe('the held news when the process that made the move was killed (PostgreS
         }
       }
     } finally {
-      await killed.kill();
+      expect(await killed.kill()).toBe('SIGKILL');
     }
     // The tablet's next request reaches the first process: the undo is made there.
     const res = await undo(undone.id, 'ready');
@@ -332,76 +329,3 @@ describe('the held news when the process that made the move was killed (PostgreS
     }, 'the sent mark').then((held) => expect(held).toEqual([{ status: 'sent', attempts: 1 }]));
   });
 });
-
-const mainScript = fileURLToPath(new URL('../../main.ts', import.meta.url));
-
-/**
- * A real server process (main.ts) on this file's database, ended with SIGKILL: no graceful
- * stop, its connections and outbox worker gone with it.
- */
-async function startServerProcess() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl(name),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.on('exit', (_code, signal) => resolve(signal)),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await until(
-    async () =>
-      (await call(url, 'GET', '/readyz').catch(() => null))?.status === 200 ? true : undefined,
-    `the server process to be ready (${output})`,
-    100_000, // a busy machine compiles the server slowly
-  );
-  return {
-    post: (path: string, body: object) => call(url, 'POST', path, body),
-    kill: async () => {
-      child.kill('SIGKILL');
-      expect(await exited).toBe('SIGKILL');
-    },
-  };
-}
-
-/** A request to `url` as the cook's tablet makes it (node:http, which lets the Host header be set). */
-function call(url: string, method: string, path: string, body?: object) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const payload = body ? JSON.stringify(body) : undefined;
-    const req = httpRequest(`${url}${path}`, {
-      method,
-      headers: {
-        ...cook.headers,
-        ...(payload ? { 'content-type': 'application/json' } : {}),
-      },
-    });
-    req.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

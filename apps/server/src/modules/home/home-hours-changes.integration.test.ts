@@ -1,17 +1,17 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZHomeContent, type HomeContent } from '@servery/contract/home';
+import type { HomeContent } from '@servery/contract/home';
 import { WEEKDAYS } from '@servery/contract/opening-hours';
 import type { TenantDocumentInput } from '@servery/contract/tenant-document';
-import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
+import { addCamden, importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
+import { homeOver } from '../../../test/home-answer.ts';
 import { staffAgent } from '../../../test/staff.ts';
 import { createTestApp, secondProcess } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
 
-// GET /api/home's changed hours: the main store's special days on the ordering site, the
-// booking hours' close-outs on the booking site, for today and the 13 days after it on the
-// shop's clock. A second process listens on a port, so its reads go through the front door
+// GET /api/home's changed hours: each store's special days (named when the shop has several)
+// and its stores closed until further notice on the ordering site, the booking hours'
+// close-outs on the booking site, for today and the 13 days after it on the shop's clock. A second process listens on a port, so its reads go through the front door
 // (decision 29) as a browser's do, and see what the first process changed.
 let current = new Date('2026-12-23T12:00:00Z'); // Wednesday 23 December, noon in London
 const setClock = (iso: string) => void (current = new Date(iso));
@@ -36,24 +36,7 @@ afterAll(async () => {
 });
 
 /** GET /api/home from the second process over HTTP, checked against the contract. */
-function home(host: string): Promise<HomeContent> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${secondUrl}/api/home`, { headers: { host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        try {
-          const body = JSON.parse(Buffer.concat(chunks).toString());
-          resolve(ZHomeContent.strict().parse(body.data));
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const home = (host: string) => homeOver(secondUrl, host);
 
 /**
  * `shows` true of the second process's answer after a change made through the first, once a
@@ -92,7 +75,11 @@ async function openShop(change: (doc: TenantDocumentInput) => void = () => {}) {
   change(doc);
   await importTestTenant(ctx.db, doc);
   const manager = await staffAgent(ctx.app, ctx.db, doc, 'manager', { stores: ['main'] });
-  const admin = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+  const admin = async (
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
     const res = await ctx.app.inject({ method, url, headers: manager.headers, payload });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
@@ -100,12 +87,13 @@ async function openShop(change: (doc: TenantDocumentInput) => void = () => {}) {
   return { doc, host: doc.hosts[0]!.host, bookHost: doc.hosts[1]!.host, admin };
 }
 
-const change = (date: string, day: string, hours: string, today = false) => ({
+const change = (date: string, day: string, hours: string, today = false, store?: string) => ({
   date,
   day,
   hours,
   closed: hours === 'Closed',
   today,
+  ...(store ? { store } : {}),
 });
 
 describe('GET /api/home: changed hours', () => {
@@ -172,6 +160,153 @@ describe('GET /api/home: changed hours', () => {
     ]);
   });
 
+  it("lists every store's special days, named, by store (the main store's first) and date", async () => {
+    const { host, bookHost } = await openShop((doc) => {
+      addCamden(doc);
+      doc.home!.mainStore = 'camden'; // the main store is not the first in the document
+      doc.stores[0]!.specialDays = [
+        { date: '2026-12-25', closed: true, hours: [] },
+        { date: '2026-12-27', closed: true, hours: [] }, // a Sunday: Main Store is closed anyway
+      ];
+      doc.stores[1]!.specialDays = [
+        { date: '2026-12-25', closed: true, hours: [] },
+        { date: '2026-12-26', closed: false, hours: [{ opens: '12:00', closes: '16:00' }] },
+        { date: '2026-12-27', closed: true, hours: [] }, // Camden opens on Sundays
+      ];
+    });
+    const answer = await home(host);
+    expect(answer.openingChanges).toEqual([
+      change('2026-12-25', 'Fri 25 Dec', 'Closed', false, 'Camden'),
+      change('2026-12-26', 'Sat 26 Dec', '12:00 PM - 4:00 PM', false, 'Camden'),
+      change('2026-12-27', 'Sun 27 Dec', 'Closed', false, 'Camden'),
+      change('2026-12-25', 'Fri 25 Dec', 'Closed', false, 'Main Store'),
+    ]);
+    expect(answer.closedStores).toEqual([]);
+    // The weekly hours are still the main store's alone (SPEC's key, unchanged).
+    expect(answer.openingHours).toEqual({
+      Weekdays: '12:00 PM - 10:00 PM',
+      Saturday: '12:00 PM - 10:00 PM',
+      Sunday: '12:00 PM - 10:00 PM',
+    });
+    expect((await home(bookHost)).openingChanges).toEqual(answer.openingChanges);
+  });
+
+  it('a special day saved at the other store on one process is listed, named, by the other', async () => {
+    const { host, doc } = await openShop(addCamden);
+    const owner = await staffAgent(ctx.app, ctx.db, doc, 'owner');
+    const stores = (await ctx.app.inject({ url: '/api/store', headers: { host } })).json().data;
+    const camden = stores.find((s: { name: string }) => s.name === 'Camden');
+    const answer = await seenOnTheSecond(
+      host,
+      async () => {
+        const res = await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/admin/stores/${camden.id}/special-days`,
+          headers: owner.headers,
+          payload: { special_days: [{ date: '2026-12-24', closed: true, hours: [] }] },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+      (read) => Boolean(read.openingChanges?.length),
+      "Camden's special day on the second process",
+    );
+    expect(answer.openingChanges).toEqual([
+      change('2026-12-24', 'Thu 24 Dec', 'Closed', false, 'Camden'),
+    ]);
+  });
+
+  it('shows a store closed until further notice as closed, without its special days, on every process', async () => {
+    const { host, doc } = await openShop((doc) => {
+      addCamden(doc);
+      doc.stores[0]!.specialDays = [{ date: '2026-12-25', closed: true, hours: [] }];
+      doc.stores[1]!.specialDays = [{ date: '2026-12-26', closed: true, hours: [] }];
+    });
+    const open = await home(host);
+    expect(open.closedStores).toEqual([]);
+    expect(open.openingChanges).toHaveLength(2);
+
+    // The main store closes for a refit (the shop document's isClosed, imported again).
+    const refit = structuredClone(doc);
+    refit.stores[0]!.isClosed = true;
+    const closed = await seenOnTheSecond(
+      host,
+      () => importTestTenant(ctx.db, refit),
+      (read) => Boolean(read.closedStores?.length),
+      'the closed store on the second process',
+    );
+    expect(closed.closedStores).toEqual([
+      { store: 'Main Store', main: true, text: 'Temporarily closed' },
+    ]);
+    expect(closed.openingChanges).toEqual([
+      change('2026-12-26', 'Sat 26 Dec', 'Closed', false, 'Camden'),
+    ]);
+    // SPEC's keys are as they were: the weekly hours are still given, for what they are.
+    expect(closed.openingHours).toEqual(open.openingHours);
+
+    // The other store closed instead: listed after the main store, and not the main one.
+    refit.stores[0]!.isClosed = false;
+    refit.stores[1]!.isClosed = true;
+    const other = await seenOnTheSecond(
+      host,
+      () => importTestTenant(ctx.db, refit),
+      (read) => read.closedStores?.[0]?.store === 'Camden',
+      'Camden closed on the second process',
+    );
+    expect(other.closedStores).toEqual([
+      { store: 'Camden', main: false, text: 'Temporarily closed' },
+    ]);
+    expect(other.openingChanges).toEqual([
+      change('2026-12-25', 'Fri 25 Dec', 'Closed', false, 'Main Store'),
+    ]);
+
+    // A shop of one store: the store is the shop, and is not named.
+    const single = await openShop((doc) => {
+      doc.stores[0]!.isClosed = true;
+    });
+    expect((await home(single.host)).closedStores).toEqual([
+      { main: true, text: 'Temporarily closed' },
+    ]);
+  });
+
+  it("under the shop's closed switch every store is closed, in its dialog's words and message", async () => {
+    const { host, bookHost, admin } = await openShop((doc) => {
+      addCamden(doc);
+      doc.stores[1]!.specialDays = [{ date: '2026-12-26', closed: true, hours: [] }];
+    });
+    const answer = await seenOnTheSecond(
+      bookHost,
+      () => admin('PATCH', '/api/admin/shop', { IsShopClosed: 1 }),
+      (read) => Boolean(read.closedStores?.length),
+      'the closed shop on the second process',
+    );
+    expect(answer.closedStores).toEqual([
+      { main: true, text: "We're currently closed", message: 'Closed for the holidays' },
+    ]);
+    expect(answer.openingChanges).toEqual([]);
+    // Bookings are not closed by the switch: their hours and changes are as they were.
+    expect(answer.bookingHours?.Weekdays).toBe('12:00 PM - 3:00 PM, 6:00 PM - 10:00 PM');
+    expect(answer.bookingChanges).toEqual([]);
+
+    // No message: the dialog's title alone. Opened again: nothing closed.
+    await admin('PATCH', '/api/admin/shop', { ShopClosedMessage: '' });
+    await until(
+      async () => ((await home(host)).closedStores?.[0]?.message === undefined ? true : undefined),
+      'the message gone on the second process',
+    );
+    expect((await home(host)).closedStores).toEqual([
+      { main: true, text: "We're currently closed" },
+    ]);
+    const reopened = await seenOnTheSecond(
+      host,
+      () => admin('PATCH', '/api/admin/shop', { IsShopClosed: 0 }),
+      (read) => read.closedStores?.length === 0,
+      'the shop open again on the second process',
+    );
+    expect(reopened.openingChanges).toEqual([
+      change('2026-12-26', 'Sat 26 Dec', 'Closed', false, 'Camden'),
+    ]);
+  });
+
   it("turns the list over at the shop's midnight, kept answers and replays included", async () => {
     const { host } = await openShop((doc) => {
       doc.stores[0]!.specialDays = [
@@ -181,9 +316,10 @@ describe('GET /api/home: changed hours', () => {
       ];
     });
     setClock('2026-12-24T23:59:59Z'); // London is on GMT
-    expect((await home(host)).openingChanges).toEqual([
-      change('2026-12-25', 'Fri 25 Dec', 'Closed'),
-    ]);
+    const christmasEve = await home(host);
+    expect(christmasEve.openingChanges).toEqual([change('2026-12-25', 'Fri 25 Dec', 'Closed')]);
+    // The answer says when the shop's day ends: a page left open fetches it again then.
+    expect(christmasEve.dayEndsAt).toBe('2026-12-25T00:00:00.000Z');
     const replayed = second.frontDoor.replayed;
     expect((await home(host)).openingChanges).toHaveLength(1);
     expect(second.frontDoor.replayed).toBe(replayed + 1);
@@ -201,13 +337,13 @@ describe('GET /api/home: changed hours', () => {
 
     // In summer time the shop's midnight is 23:00 UTC.
     setClock('2027-06-10T22:59:59Z');
-    expect((await home(host)).openingChanges).toEqual([
-      change('2027-06-11', 'Fri 11 Jun', 'Closed'),
-    ]);
+    const summer = await home(host);
+    expect(summer.openingChanges).toEqual([change('2027-06-11', 'Fri 11 Jun', 'Closed')]);
+    expect(summer.dayEndsAt).toBe('2027-06-10T23:00:00.000Z');
     setClock('2027-06-10T23:00:00Z');
-    expect((await home(host)).openingChanges).toEqual([
-      change('2027-06-11', 'Fri 11 Jun', 'Closed', true),
-    ]);
+    const summerDay = await home(host);
+    expect(summerDay.openingChanges).toEqual([change('2027-06-11', 'Fri 11 Jun', 'Closed', true)]);
+    expect(summerDay.dayEndsAt).toBe('2027-06-11T23:00:00.000Z');
     setClock('2026-12-23T12:00:00Z');
   });
 

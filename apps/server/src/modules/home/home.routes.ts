@@ -27,7 +27,7 @@ export const homeRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }
       return cachedJson({
         status: 200,
         message: 'Home content loaded',
-        data: homeAnswerOf(tenant, today, closeouts),
+        data: homeAnswerOf(tenant, today, closeouts, until),
       });
     });
     return sendCachedJson(request, reply, cached, { name, until });

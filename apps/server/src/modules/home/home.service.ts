@@ -1,9 +1,15 @@
 import { addDays, hhmm, instantAt, localDate, weekdayOf } from '@servery/contract/clock';
-import { HOURS_CHANGES_DAYS, type HomeContent, type HoursChange } from '@servery/contract/home';
+import {
+  HOURS_CHANGES_DAYS,
+  type ClosedStore,
+  type HomeContent,
+  type HoursChange,
+} from '@servery/contract/home';
 import { describeDay, type OpeningRange } from '@servery/contract/opening-hours';
 import type { BookingDocument } from '@servery/contract/tenant-document';
 import { isClosedOut, servicesOf } from '../reservations/booking-slots.ts';
 import type { OpeningRow, SpecialDayRow } from '../stores/opening.ts';
+import { STORE_CLOSED_TEXT } from '../stores/stores.service.ts';
 import type { Tenant } from '../tenants/tenants.repository.ts';
 import { homeContentOf } from '../tenants/tenants.service.ts';
 
@@ -128,27 +134,71 @@ export function bookingHoursChanges(
   });
 }
 
+/** The title of the shop's closed dialog (SPEC §1), which the home pages print under its switch. */
+export const SHOP_CLOSED_TITLE = "We're currently closed";
+
+type Store = Tenant['stores'][number];
+
 /**
- * The answer of GET /api/home on the shop's date `today`: the home content, and the changes
- * to its hours in the coming fortnight (the main store's special days; the booking hours'
- * close-outs when the shop takes bookings).
+ * The stores closed until further notice, or the whole shop under its closed switch (which
+ * closes every store to orders, shop-document.md): what the home pages print instead of their
+ * hours. A store is named when the shop has more than one.
+ */
+function closedStoresOf(tenant: Tenant, stores: readonly Store[], mainId: string | undefined) {
+  const { config } = tenant.row;
+  if (config.IsShopClosed === 1) {
+    const message = config.ShopClosedMessage.trim();
+    return [{ main: true, text: SHOP_CLOSED_TITLE, ...(message ? { message } : {}) }];
+  }
+  const named = tenant.stores.length > 1;
+  return stores
+    .filter((store) => store.isClosed)
+    .map((store): ClosedStore => ({
+      ...(named ? { store: store.name } : {}),
+      main: store.id === mainId,
+      text: STORE_CLOSED_TEXT,
+    }));
+}
+
+/**
+ * The answer of GET /api/home on the shop's date `today`, kept until `dayEndsAt` (the instant
+ * the shop's next day begins): the home content; the stores closed until further notice; the
+ * changes to the open stores' hours in the coming fortnight (each store's special days by date,
+ * the main store's first, named by store when there are several); and the booking hours'
+ * close-outs when the shop takes bookings.
  */
 export function homeAnswerOf(
   tenant: Tenant,
   today: string,
   closeouts: readonly HomeCloseout[],
+  dayEndsAt: number,
 ): HomeContent {
   const content = homeContentOf(tenant);
-  const mainStoreId = tenant.home?.mainStoreId ?? tenant.stores[0]?.id;
-  const store = tenant.stores.find((s) => s.id === mainStoreId);
-  const rows = tenant.hours.filter((row) => row.storeId === mainStoreId);
+  const mainId = tenant.home?.mainStoreId ?? tenant.stores[0]?.id;
+  const stores = [
+    ...tenant.stores.filter((s) => s.id === mainId),
+    ...tenant.stores.filter((s) => s.id !== mainId),
+  ];
+  const closedStores = closedStoresOf(tenant, stores, mainId);
+  const named = tenant.stores.length > 1;
+  const open = tenant.row.config.IsShopClosed === 1 ? [] : stores.filter((s) => !s.isClosed);
+  // By store (the main store's first, then the others in the shop's order), each by date.
+  const openingChanges = open.flatMap((store) =>
+    storeHoursChanges(
+      tenant.hours.filter((row) => row.storeId === store.id),
+      store.specialDays,
+      today,
+    ).map((change) => (named ? { ...change, store: store.name } : change)),
+  );
   const { booking, config } = tenant.row;
   return {
     ...content,
-    openingChanges: store ? storeHoursChanges(rows, store.specialDays, today) : [],
+    openingChanges,
     bookingChanges:
       content.bookingHours && booking
         ? bookingHoursChanges(booking, closeouts, today, config.timeZone)
         : null,
+    closedStores,
+    dayEndsAt: new Date(dayEndsAt).toISOString(),
   };
 }

@@ -14,6 +14,7 @@ import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { openingState } from '../stores/opening.ts';
+import { STORE_CLOSED_TEXT } from '../stores/stores.service.ts';
 import { localDate } from '@servery/contract/clock';
 import { announceShopChanged, loadTenant, type Tenant } from '../tenants/tenants.repository.ts';
 import type { ServiceDeps } from './availability.service.ts';
@@ -51,7 +52,7 @@ function serviceStoreOf(tenant: Tenant, storeId: string, at: Date): ServiceStore
     name: store.name,
     is_closed: store.isClosed,
     is_open_now: !store.isClosed && state.isOpen,
-    status_text: store.isClosed ? 'Temporarily closed' : state.statusText,
+    status_text: store.isClosed ? STORE_CLOSED_TEXT : state.statusText,
     order_types: store.orderTypes,
     pause: pause
       ? { order_types: pause.orderTypes, until: pause.until, message: pause.message }

@@ -6,6 +6,9 @@ import { openingState } from './opening.ts';
 
 type StoreRow = Tenant['stores'][number];
 
+/** What a store closed until further notice (or under the shop's closed switch) reads as. */
+export const STORE_CLOSED_TEXT = 'Temporarily closed';
+
 const DAY_LABELS = WEEKDAYS.map((day) => day[0]!.toUpperCase() + day.slice(1));
 
 /** A store as the API shows it, open or closed at `at` on the shop's wall clock. */
@@ -28,7 +31,7 @@ export function storeSummaryOf(tenant: Tenant, store: StoreRow, at: Date): Store
     direction_link: store.directionLink,
     is_closed: closed,
     is_open_now: !closed && state.isOpen,
-    status_text: closed ? 'Temporarily closed' : state.statusText,
+    status_text: closed ? STORE_CLOSED_TEXT : state.statusText,
     opening_hours: DAY_LABELS.map((day, index) => ({
       day,
       hours: describeDay(
@@ -57,6 +60,6 @@ export function storeSummaryOf(tenant: Tenant, store: StoreRow, at: Date): Store
 export function storeLoadedMessage(store: StoreSummary): string {
   if (store.is_open_now) return `You are ordering from ${store.name}.`;
   const when =
-    store.status_text && store.status_text !== 'Temporarily closed' ? ` ${store.status_text}.` : '';
+    store.status_text && store.status_text !== STORE_CLOSED_TEXT ? ` ${store.status_text}.` : '';
   return `${store.name} is closed right now.${when}`;
 }

@@ -5,12 +5,24 @@ import type { UnsubscribeLink } from '@servery/contract/personal-data';
 import type { LegalText } from '@servery/contract/tenant-document';
 import type { Envelope } from '@servery/contract/envelope';
 import { api } from '../../lib/api.ts';
+import { onThisDevice } from './day-end.ts';
+
+/**
+ * GET /api/home as the pages keep it: the answer, and when the shop's day ends on this
+ * device's clock (`dayEndsAt` moved by the server's Date header), when it is fetched again.
+ */
+export type HomeAnswer = HomeContent & { refreshAt?: number };
 
 const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getHome: build.query<HomeContent, void>({
+    getHome: build.query<HomeAnswer, void>({
       query: () => '/home',
-      transformResponse: (response: Envelope<HomeContent>) => response.data,
+      transformResponse: (response: Envelope<HomeContent>, meta): HomeAnswer => {
+        const { dayEndsAt } = response.data;
+        if (!dayEndsAt) return response.data;
+        const serverDate = meta?.response?.headers.get('date') ?? null;
+        return { ...response.data, refreshAt: onThisDevice(dayEndsAt, serverDate, Date.now()) };
+      },
       providesTags: ['Home'],
     }),
     getLegalText: build.query<LegalText, 'privacy' | 'terms'>({

@@ -56,14 +56,29 @@ export function HomeCard<T>({
   );
 }
 
+/** The surface hours sit on: a white card, or the footer's shop colour. */
+export type HoursTone = 'card' | 'footer';
+
 /** A week of hours, a day a line: the landing page's opening hours, the booking site's. */
-export function HoursList({ hours, testId }: { hours: OpeningHoursData; testId?: string }) {
+export function HoursList({
+  hours,
+  tone = 'card',
+  testId,
+}: {
+  hours: OpeningHoursData;
+  tone?: HoursTone;
+  testId?: string;
+}) {
+  const onCard = tone === 'card';
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid={testId}>
+    <dl
+      className={`grid grid-cols-[auto_1fr] gap-x-4 text-sm ${onCard ? 'gap-y-1' : ''}`}
+      data-testid={testId}
+    >
       {openingHoursRows(hours).map((row) => (
         <div key={row.day} className="contents">
-          <dt className="font-medium">{row.day}</dt>
-          <dd className="text-stone-700">{row.hours}</dd>
+          <dt className={onCard ? 'font-medium' : undefined}>{row.day}</dt>
+          <dd className={onCard ? 'text-stone-700' : undefined}>{row.hours}</dd>
         </div>
       ))}
     </dl>

@@ -4,12 +4,12 @@ import { tenancyAssetPath } from '@servery/contract/constants';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WhenVisible } from '../../../components/ui/when-visible.tsx';
 import { useShopConfig } from '../../../lib/shop-config.ts';
-import { useGetHomeQuery } from '../api.ts';
+import { useHomeContent } from '../use-home-content.ts';
 import { useSkeletonWindow } from '../use-skeleton-window.ts';
 import { Hero } from './hero.tsx';
 import { BookingCard } from './booking-card.tsx';
-import { FindUs, HomeCard, HoursList } from './home-card.tsx';
-import { HoursChanges } from './hours-changes.tsx';
+import { FindUs, HomeCard } from './home-card.tsx';
+import { ShopHours } from './hours-changes.tsx';
 
 const LINK = 'font-medium text-primary underline';
 
@@ -24,7 +24,7 @@ const ContactForm = lazy(() =>
 /** The landing page: hero, the shop's kitchens, hours, location, contact and the forms. */
 export function HomePage() {
   const config = useShopConfig();
-  const { data, isError, refetch } = useGetHomeQuery();
+  const { data, isError, refetch } = useHomeContent();
   const home = { data, isError, refetch, skeleton: useSkeletonWindow(Boolean(data)) };
   const banner = data?.banners[0];
 
@@ -83,11 +83,12 @@ export function HomePage() {
         ) : null}
 
         <HomeCard id="hours-title" title="Opening hours" minHeight="min-h-[15rem]" home={home}>
-          {({ openingHours, openingChanges }) => (
-            <>
-              <HoursList hours={openingHours} />
-              <HoursChanges changes={openingChanges} testId="opening-changes" />
-            </>
+          {(content) => (
+            <ShopHours
+              home={content}
+              site="ordering"
+              ids={{ changes: 'opening-changes', closed: 'closed-stores' }}
+            />
           )}
         </HomeCard>
 

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import type { HomeContent } from '@servery/contract/home';
 import { useShopConfig } from '../../../lib/shop-config.ts';
-import { useGetHomeQuery } from '../api.ts';
+import { useHomeContent } from '../use-home-content.ts';
 import { useSkeletonWindow } from '../use-skeleton-window.ts';
 import { BookingCard } from './booking-card.tsx';
 import { Hero } from './hero.tsx';
-import { FindUs, HomeCard, HoursList } from './home-card.tsx';
-import { HoursChanges, hoursChangesOf } from './hours-changes.tsx';
+import { FindUs, HomeCard } from './home-card.tsx';
+import { ShopHours } from './hours-changes.tsx';
 
 const LINK = 'font-medium text-primary underline';
 
@@ -18,7 +18,7 @@ const LINK = 'font-medium text-primary underline';
  */
 export function ReservationHome() {
   const config = useShopConfig();
-  const { data, isError, refetch } = useGetHomeQuery();
+  const { data, isError, refetch } = useHomeContent();
   const home = { data, isError, refetch, skeleton: useSkeletonWindow(Boolean(data)) };
   const where = [config?.locationData.addressLine1, config?.locationData.addressLine2]
     .filter(Boolean)
@@ -53,19 +53,17 @@ export function ReservationHome() {
         {/* The hours tables can be booked for; a shop with none set gives its opening hours. */}
         <HomeCard id="hours-title" title={hoursTitle(data)} minHeight="min-h-[11rem]" home={home}>
           {(content) => (
-            <>
-              <HoursList
-                hours={content.bookingHours ?? content.openingHours}
-                testId="booking-hours"
-              />
-              {content.bookingHours ? (
+            <ShopHours
+              home={content}
+              site="booking"
+              ids={{ hours: 'booking-hours', changes: 'booking-changes', closed: 'closed-stores' }}
+              note={
                 <p className="mt-3 text-sm text-stone-700">
                   Tables are served within these hours: each sitting&rsquo;s last table starts a
                   little before its end. The booking form shows the times still free on your day.
                 </p>
-              ) : null}
-              <HoursChanges changes={hoursChangesOf(content)} testId="booking-changes" />
-            </>
+              }
+            />
           )}
         </HomeCard>
         <HomeCard id="find-title" title="Find us" minHeight="min-h-[8rem]" home={home}>
