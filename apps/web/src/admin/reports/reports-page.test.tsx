@@ -103,8 +103,9 @@ describe('the reports screen', () => {
     await screen.findByTestId('figure-net');
     const [xs, now, before] = charts.at(-1)!;
     expect(xs).toHaveLength(24);
-    expect(now![18]).toBe(1);
-    expect(before![12]).toBe(1);
+    // The trading day's hours from 4:00 AM (decision 0099): 6 PM is the 15th, noon the 9th.
+    expect(now![14]).toBe(1);
+    expect(before![8]).toBe(1);
     // Finding 9 of the walk: the hours as every staff screen prints a time, not "19:00".
     expect(screen.getByText('Orders by hour: 6:00 PM: 1, 7:00 PM: 1')).toBeTruthy();
   });
@@ -120,6 +121,18 @@ describe('the reports screen', () => {
     expect(screen.getByText(/· All stores$/).textContent).toBe(
       'Mon 23 Nov 2026 to Sun 29 Nov 2026 · All stores',
     );
+  });
+
+  it('opens after midnight on the evening whose service is still open (decision 0099)', async () => {
+    // Walk 2 finding 4: Sat 5 Dec 00:15, Shoreditch open till 00:30; Friday's Z report is due.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-05T00:15:00.000Z'));
+    const wire = renderPage();
+    await screen.findByTestId('figure-net');
+    expect(screen.getByText(/· All stores$/).textContent).toBe('Fri 4 Dec 2026 · All stores');
+    const asked = wire.sent.filter((c) => c.path === '/api/admin/reports/sales').at(-1)!;
+    expect(asked.query).toMatchObject({ from: '2026-12-04', to: '2026-12-04' });
+    expect(screen.getByText('A day runs from 4:00 AM to 4:00 AM the next morning.')).toBeTruthy();
   });
 
   it('says on each card that the period had no orders, and draws no empty chart', async () => {
@@ -164,7 +177,7 @@ describe('the reports screen', () => {
     await screen.findByTestId('figure-net');
     const byHour = screen.getByRole('region', { name: 'Orders by hour' });
     expect(within(byHour).getByText('No orders in this period.')).toBeTruthy();
-    expect(charts.at(-1)![2]![12]).toBe(1);
+    expect(charts.at(-1)![2]![8]).toBe(1);
   });
 
   it('asks for a month and one store, and offers CSV of that range', async () => {

@@ -8,7 +8,14 @@ import { cachedConfig } from '../../lib/shop-config.ts';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { useAdminTimeZone } from '../admin-shop.ts';
 import { HourChart } from './hour-chart.tsx';
-import { NO_ORDERS, periodOf, rangeOf, shopToday, type RangeKind } from './report-range.ts';
+import {
+  NO_ORDERS,
+  TRADING_DAY_SAID,
+  periodOf,
+  rangeOf,
+  tradingToday,
+  type RangeKind,
+} from './report-range.ts';
 import { reportCsvUrl, useReportStoresQuery, useSalesReportQuery } from './reports-api.ts';
 import { SalesFiguresView } from './sales-figures-view.tsx';
 import { printZReport, ZReport } from './z-report.tsx';
@@ -25,7 +32,7 @@ export function ReportsPage() {
   const config = cachedConfig();
   const session = useSessionQuery();
   const timeZone = useAdminTimeZone();
-  const today = shopToday(timeZone);
+  const today = tradingToday(timeZone);
   const [kind, setKind] = useState<RangeKind>('day');
   const [day, setDay] = useState(today);
   const [custom, setCustom] = useState({ from: today, to: today });
@@ -98,6 +105,7 @@ export function ReportsPage() {
       <p className="mt-4 text-lg">
         {periodOf(range)} · {storeName}
       </p>
+      <p className="text-sm text-stone-600">{TRADING_DAY_SAID}</p>
       {report.isLoading && <p role="status">Loading the figures…</p>}
       {report.error && <ProblemLine message={adminErrorMessage(report.error)} />}
       {report.data && (
