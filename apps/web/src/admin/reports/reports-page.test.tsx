@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -133,6 +133,27 @@ describe('the reports screen', () => {
     const asked = wire.sent.filter((c) => c.path === '/api/admin/reports/sales').at(-1)!;
     expect(asked.query).toMatchObject({ from: '2026-12-04', to: '2026-12-04' });
     expect(screen.getByText('A day runs from 4:00 AM to 4:00 AM the next morning.')).toBeTruthy();
+  });
+
+  it('shows no figures and no print or CSV for a period the server refuses', async () => {
+    // Walk 2 finding 7: From 1 Jan 2000 answered 400, and the last period's figures stayed
+    // under the new heading with "Print Z report" and the CSV links live.
+    const user = userEvent.setup();
+    const wire = renderPage();
+    await screen.findByTestId('figure-net');
+    wire.answers['/api/admin/reports/sales'] = {
+      status: 400,
+      body: { status: 400, message: 'A report covers at most 366 days.' },
+    };
+    await user.click(screen.getByRole('button', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2000-01-01' } });
+    await screen.findByText('A report covers at most 366 days.');
+    expect(screen.getByText(/· All stores$/).textContent).toMatch(/^Sat 1 Jan 2000 to /);
+    expect(screen.queryByTestId('figure-net')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print Z report (80 mm)' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Figures as CSV' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Orders as CSV' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Z report for the ticket printer' })).toBeNull();
   });
 
   it('says on each card that the period had no orders, and draws no empty chart', async () => {
