@@ -150,6 +150,40 @@ describe('the back office', () => {
     await screenshot(owner.page, 'admin-audit-tablet');
   });
 
+  it('prints the Z report on the 80 mm roll under the production Content-Security-Policy', async () => {
+    // Walk 2 finding 3: an inline <style> for the page size was blocked, so it printed on Letter.
+    const { page } = await openPage(product.browser, url(), { viewport: TABLET });
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/.test(m.text())) blocked.push(m.text());
+    });
+    // The browser's print dialog is outside our code: count its calls instead of opening it.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { __serveryPrints: number; print: () => void };
+      counted.__serveryPrints = 0;
+      counted.print = () => {
+        counted.__serveryPrints += 1;
+      };
+    });
+    await signInToAdmin(page, product.server, DEMO_OWNER);
+    await page.goto(`${url()}/admin/reports`);
+    await page.getByTestId('figure-net').waitFor();
+    await page.getByRole('button', { name: 'Print Z report (80 mm)' }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __serveryPrints: number }).__serveryPrints),
+      )
+      .toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    await page.emulateMedia({ media: 'screen' });
+    const pages = [...pdf.matchAll(/MediaBox\s*\[0 0 ([\d.]+) ([\d.]+)\]/g)];
+    // One page, 80 mm wide (227 pt), as long as the report.
+    expect(pages).toHaveLength(1);
+    expect(Math.round(Number(pages[0]![1]))).toBe(227);
+    expect(blocked).toEqual([]);
+  });
+
   it('Orders, Reports and Customers are axe clean at 1024 px and 1280 px', async () => {
     for (const [name, viewport] of [
       ['tablet', TABLET],

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, gte, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowInsert, type RowInsert } from '../../db/row-insert.ts';
@@ -30,8 +31,19 @@ const auditValues = (actor: AuditActor, change: AuditChange): typeof auditLog.$i
   after: change.after ?? null,
 });
 
-/** One row per successful change, in the change's own transaction (pass the transaction). */
+/**
+ * One row per successful change, in the change's own transaction (pass the transaction). A
+ * change whose before and after are the same (a double tap on "Out today") changed nothing: no
+ * row (walk 2, finding 24).
+ */
 export async function recordAudit(tx: Executor, actor: AuditActor, change: AuditChange) {
+  if (
+    change.before != null &&
+    change.after != null &&
+    isDeepStrictEqual(change.before, change.after)
+  ) {
+    return;
+  }
   await tx.insert(auditLog).values(auditValues(actor, change));
 }
 

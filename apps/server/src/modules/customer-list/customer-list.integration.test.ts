@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, customers } from '../../db/schema.ts';
+import { auditLog, customers, orders } from '../../db/schema.ts';
 import { useBackOfficeShop } from '../../../test/back-office-shop.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
 import type { StaffAgent } from '../../../test/staff.ts';
@@ -51,6 +51,27 @@ describe('GET /api/admin/customers', () => {
     expect(detail.json().data.order_history).toEqual([
       expect.objectContaining({ id: first.id, number: first.number, total: 2190, refunded: 190 }),
     ]);
+  });
+
+  it('counts only the orders the shop was paid for: not a rejected one, nor cash still to collect', async () => {
+    // Walk 2 finding 29: Tom's auto-rejected #1004 was in his orders, Anjali's uncollected
+    // cash pre-order (£4.50) in her "spent".
+    const { tag, customerId } = await customerWithOrders();
+    const more = [
+      { status: 'rejected', payment: 'card', paymentStatus: 'cancelled' },
+      { status: 'accepted', payment: 'cash' },
+      { status: 'completed', payment: 'cash' },
+    ] as const;
+    for (const options of more) {
+      const order = await insertTestOrder(s.ctx.db, s.main, options);
+      await s.ctx.db.update(orders).set({ customerId }).where(eq(orders.id, order.id));
+    }
+    const [listed] = (await get(`/api/admin/customers?q=patel${tag}`)).json().data.customers;
+    // The card order charged and the cash order completed: 2 × £21.90.
+    expect(listed).toMatchObject({ orders: 2, total_spent: 4380 });
+    // The customer's page still lists all four, each with its status.
+    const detail = (await get(`/api/admin/customers/${customerId}`)).json().data;
+    expect(detail.order_history).toHaveLength(4);
   });
 
   it('pages with a cursor', async () => {

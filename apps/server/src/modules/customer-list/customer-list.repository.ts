@@ -70,18 +70,24 @@ export async function findCustomer(db: Executor, scope: CustomerScope, id: strin
   return row;
 }
 
-/** Orders, money spent (sold orders less refunds) and the last order, per customer, in the stores. */
+/**
+ * Orders, money spent and the last order, per customer, in the stores. An order counts in the
+ * orders and the money spent once the shop has its money (walk 2, finding 29): its card was
+ * charged while the shop had it (accepted to completed), or it was completed (cash handed over);
+ * less what was refunded. Not an order rejected, cancelled or still waiting for its cash.
+ */
 export async function statsOf(db: Executor, scope: CustomerScope, customerIds: string[]) {
   if (customerIds.length === 0 || scope.storeIds.length === 0) return [];
   const sold = sql`${orders.status} in (${sql.join(
     SOLD_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   )})`;
+  const paid = sql`(${orders.status} = 'completed' or (${sold} and ${payments.method} = 'card' and ${payments.status} in ('succeeded', 'capture_pending')))`;
   return db
     .select({
       customerId: orders.customerId,
-      orders: sql<number>`count(*)::int`,
-      spent: sql<number>`coalesce(sum(case when ${sold} then ${orders.total} - ${payments.refunded} else 0 end), 0)::int`,
+      orders: sql<number>`count(*) filter (where ${paid})::int`,
+      spent: sql<number>`coalesce(sum(case when ${paid} then ${orders.total} - ${payments.refunded} else 0 end), 0)::int`,
       last: max(orders.createdAt),
     })
     .from(orders)

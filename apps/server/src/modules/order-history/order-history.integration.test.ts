@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, orders } from '../../db/schema.ts';
+import { customers, orders, staffMembers } from '../../db/schema.ts';
 import { useBackOfficeShop } from '../../../test/back-office-shop.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
 import { HISTORY_SEARCH } from './order-history.repository.ts';
@@ -232,10 +232,15 @@ describe('GET /api/admin/orders/{id}', () => {
     const res = await get(`/api/admin/orders/${order.id}`);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
+    // Staff by the names the shop gave them, not their e-mails (walk 2, finding 24).
+    const nameOf = async (email: string) =>
+      (await s.ctx.db.select().from(staffMembers).where(eq(staffMembers.email, email)))[0]!.name;
+    const [cook, owner] = [await nameOf(s.cook.email), await nameOf(s.owner.email)];
+    expect(owner).not.toBe(s.owner.email);
     expect(data.timeline).toEqual([
       expect.objectContaining({ what: 'placed', by: null }),
-      expect.objectContaining({ what: 'accepted', by: s.cook.email }),
-      expect.objectContaining({ what: 'order.refunded', by: s.owner.email }),
+      expect.objectContaining({ what: 'accepted', by: cook }),
+      expect.objectContaining({ what: 'order.refunded', by: owner }),
     ]);
     expect(data.messages.map((m: { kind: string }) => m.kind)).toEqual([
       'order_accepted',
@@ -245,7 +250,7 @@ describe('GET /api/admin/orders/{id}', () => {
       expect.objectContaining({ method: 'card', amount: 2190, refunded: 300 }),
     ]);
     expect(data.refunds).toEqual([
-      expect.objectContaining({ amount: 300, reason: 'Late', created_by: s.owner.email }),
+      expect.objectContaining({ amount: 300, reason: 'Late', created_by: owner }),
     ]);
     expect(data.refundable).toBe(1890);
   });

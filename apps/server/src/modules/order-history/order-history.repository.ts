@@ -2,7 +2,14 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { OrderType } from '@servery/contract/menu';
 import type { OrderStatus, PaymentMethod } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
-import { auditLog, customers, orders, outboxMessages, payments } from '../../db/schema.ts';
+import {
+  auditLog,
+  customers,
+  orders,
+  outboxMessages,
+  payments,
+  staffMembers,
+} from '../../db/schema.ts';
 import { selectStaffOrders, type DeskRow } from '../desk/desk.repository.ts';
 import { containing, type Cursor } from './history-cursor.ts';
 
@@ -122,4 +129,18 @@ export async function messagesOfOrder(db: Executor, tenantId: string, orderId: s
     .from(outboxMessages)
     .where(and(eq(outboxMessages.tenantId, tenantId), eq(outboxMessages.orderId, orderId)))
     .orderBy(outboxMessages.createdAt);
+}
+
+/**
+ * The names of the shop's staff who signed in with these e-mails (lower case), for an order's
+ * timeline and refunds to say "Demo Owner", not an e-mail (walk 2, finding 24).
+ */
+export async function staffNamesByEmail(db: Executor, tenantId: string, emails: string[]) {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ email: staffMembers.email, name: staffMembers.name })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.tenantId, tenantId), inArray(staffMembers.email, wanted)));
+  return new Map(rows.filter((r) => r.name).map((r) => [r.email.toLowerCase(), r.name]));
 }

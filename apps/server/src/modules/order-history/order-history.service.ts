@@ -14,6 +14,7 @@ import {
   auditOfOrder,
   listHistory,
   messagesOfOrder,
+  staffNamesByEmail,
   type HistoryFilter,
   type HistoryRow,
 } from './order-history.repository.ts';
@@ -87,15 +88,26 @@ export function createOrderHistoryService(db: Database) {
       messagesOfOrder(db, staff.tenantId, id),
       refundsOfOrder(db, staff.tenantId, id),
     ]);
+    const people = await staffNamesByEmail(db, staff.tenantId, [
+      ...row.order.statusHistory.flatMap((entry) => (entry.by ? [entry.by] : [])),
+      ...audit.map((entry) => entry.by),
+      ...refunds.map((r) => r.createdBy),
+    ]);
+    // Staff by their names where the shop has them; anything else (Stripe, the system) as it is.
+    const named = <T extends string | null>(by: T) => (by && people.get(by.toLowerCase())) || by;
     const timeline = [
       ...row.order.statusHistory.map((entry) => ({
         at: entry.at,
         what: entry.note ? `${entry.status}: ${entry.note}` : entry.status,
-        by: entry.by ?? null,
+        by: named(entry.by ?? null),
       })),
       ...audit
         .filter((entry) => !MOVES.has(entry.action))
-        .map((entry) => ({ at: entry.at.toISOString(), what: entry.action, by: entry.by })),
+        .map((entry) => ({
+          at: entry.at.toISOString(),
+          what: entry.action,
+          by: named(entry.by),
+        })),
     ].sort((a, b) => a.at.localeCompare(b.at));
     const { payment } = row;
     return {
@@ -103,7 +115,10 @@ export function createOrderHistoryService(db: Database) {
       timeline,
       messages: messages.map((m) => ({ ...m, at: m.at.toISOString() })),
       payments: [payment],
-      refunds: refunds.map((r) => toRefund(r, row.order.lines)),
+      refunds: refunds.map((r) => ({
+        ...toRefund(r, row.order.lines),
+        created_by: named(r.createdBy),
+      })),
       refundable: Math.max(paidOf(row.order, payment) - payment.refunded, 0),
       refunded_lines: refundedLinesOf(refunds),
     };

@@ -1,7 +1,14 @@
 import { and, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, payments, refunds } from '../../db/schema.ts';
-import { SOLD_STATUSES, type HourSums, type ItemSums, type RateSums } from './sales-figures.ts';
+import { vatBands } from '@servery/contract/pricing';
+import {
+  SOLD_STATUSES,
+  type SaleRefund,
+  type HourSums,
+  type ItemSums,
+  type RateSums,
+} from './sales-figures.ts';
 
 export interface Window {
   tenantId: string;
@@ -113,12 +120,23 @@ export async function soldOrders(db: Executor, w: Window) {
     .orderBy(orders.createdAt, orders.id);
 }
 
-/** The refunds given in [start, end) (a failed card refund gave nothing back). */
-export async function givenRefunds(db: Executor, w: Window) {
+/**
+ * The refunds given in [start, end) (a failed card refund gave nothing back), each with its
+ * order's VAT bands (or, for an order placed before they were kept, what they are worked from).
+ */
+export async function givenRefunds(db: Executor, w: Window): Promise<SaleRefund[]> {
   if (w.storeIds.length === 0) return [];
-  return db
-    .select({ amount: refunds.amount, method: refunds.method })
+  const rows = await db
+    .select({
+      amount: refunds.amount,
+      method: refunds.method,
+      vatBands: orders.vatBands,
+      lines: orders.lines,
+      deliveryFee: orders.deliveryFee,
+      discount: orders.discount,
+    })
     .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(
       and(
         eq(refunds.tenantId, w.tenantId),
@@ -128,4 +146,9 @@ export async function givenRefunds(db: Executor, w: Window) {
         lt(refunds.createdAt, w.end),
       ),
     );
+  return rows.map((r) => ({
+    amount: r.amount,
+    method: r.method,
+    bands: r.vatBands ?? vatBands(r.lines, r.deliveryFee, r.discount),
+  }));
 }

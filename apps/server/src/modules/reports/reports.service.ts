@@ -5,7 +5,8 @@ import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import type { BackOfficeShop } from '../tenants/back-office-shop.ts';
-import { dayStart, storesOf } from '../order-history/order-history.service.ts';
+import { tradingDayStart } from '@servery/contract/trading-day';
+import { storesOf } from '../order-history/order-history.service.ts';
 import {
   givenRefunds,
   hourSums,
@@ -18,10 +19,17 @@ import {
 import { addRates, salesFigures, vatOfOrders } from './sales-figures.ts';
 
 const DAY = 86_400_000;
+
+/** When the trading day `date` begins (decision 80: 4:00 AM, so a service past midnight is the evening's). */
+export function reportDayStart(date: string, timeZone: string): Date {
+  const start = tradingDayStart(date, timeZone);
+  if (!start) throw badRequest('That day does not exist.', { date: 'Not a day' });
+  return start;
+}
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY) + 1;
 
-/** The sales report (issue 29 points 1 and 2): a range of the shop's days, one store or all. */
+/** The sales report (issue 29 points 1 and 2): a range of trading days, one store or all. */
 export function createReportsService(db: Database) {
   function windowOf(
     staff: StaffIdentity,
@@ -33,8 +41,8 @@ export function createReportsService(db: Database) {
     return {
       tenantId: staff.tenantId,
       storeIds: storesOf(staff, storeId),
-      start: dayStart(from, shop.timeZone),
-      end: dayStart(addDays(to, 1), shop.timeZone),
+      start: reportDayStart(from, shop.timeZone),
+      end: reportDayStart(addDays(to, 1), shop.timeZone),
     };
   }
 

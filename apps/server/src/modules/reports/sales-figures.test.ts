@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { vatBands } from '@servery/contract/pricing';
 import { describe, expect, it } from 'vitest';
-import { salesFigures, sumsOfOrders, type SaleOrder, type SaleRefund } from './sales-figures.ts';
+import {
+  refundBands,
+  salesFigures,
+  sumsOfOrders,
+  type SaleOrder,
+  type SaleRefund,
+} from './sales-figures.ts';
 
 // Issue 29 point 1: every figure equals the sum of its orders to the penny.
 const DAY_START = Date.parse('2026-10-25T00:00:00+01:00'); // London: a 25-hour day (BST ends)
@@ -34,10 +40,22 @@ const order: fc.Arbitrary<SaleOrder> = fc
       method: o.method,
     };
   });
-const refund: fc.Arbitrary<SaleRefund> = fc.record({
-  amount: fc.integer({ min: 1, max: 5000 }),
-  method: fc.constantFrom<'card' | 'cash'>('card', 'cash'),
-});
+const refund: fc.Arbitrary<SaleRefund> = fc
+  .record({
+    amount: fc.integer({ min: 1, max: 5000 }),
+    method: fc.constantFrom<'card' | 'cash'>('card', 'cash'),
+    rates: fc.uniqueArray(fc.constantFrom(0, 5, 20), { minLength: 1, maxLength: 3 }),
+    gross: fc.integer({ min: 1, max: 5000 }),
+  })
+  .map((r) => ({
+    amount: r.amount,
+    method: r.method,
+    bands: vatBands(
+      r.rates.map((rate, i) => ({ line_total: r.gross + i, vat_rate: rate })),
+      0,
+      0,
+    ),
+  }));
 const sum = <T>(rows: readonly T[], of: (row: T) => number) =>
   rows.reduce((total, row) => total + of(row), 0);
 const range = { from: '2026-10-25', to: '2026-10-25' };
@@ -60,12 +78,14 @@ describe('salesFigures of sumsOfOrders', () => {
           const cashOrders = orders.filter((o) => o.method === 'cash');
           const cashRefunds = refunds.filter((r) => r.method === 'cash');
           expect(f.cash).toBe(sum(cashOrders, (o) => o.total) - sum(cashRefunds, (r) => r.amount));
-          // VAT by rate: each order's own invoice bands, added up; net + VAT is the gross.
+          // VAT by rate: each order's own invoice bands, added up, less what the refunds took
+          // back of each; net + VAT is the gross less the refunds.
           const orderVat = sum(orders, (o) =>
             sum(vatBands(o.lines, o.deliveryFee, o.discount), (b) => b.vat),
           );
-          expect(sum(f.vat, (b) => b.vat)).toBe(orderVat);
-          expect(sum(f.vat, (b) => b.net + b.vat)).toBe(f.gross);
+          const refundVat = sum(refunds, (r) => sum(refundBands(r.amount, r.bands), (b) => b.vat));
+          expect(sum(f.vat, (b) => b.vat)).toBe(orderVat - refundVat);
+          expect(sum(f.vat, (b) => b.net + b.vat)).toBe(f.net);
           expect(sum(f.by_hour, (h) => h.orders)).toBe(orders.length);
           expect(sum(f.by_hour, (h) => h.gross)).toBe(f.gross);
           expect(sum(f.top_items, (i) => i.quantity)).toBe(
@@ -97,5 +117,28 @@ describe('salesFigures of sumsOfOrders', () => {
     expect(f.by_hour[23]).toEqual({ hour: 23, orders: 1, gross: 1000 });
     // Each order's invoice rounds its own VAT (166.67 → 167): the report adds the invoices up.
     expect(f.vat).toEqual([{ rate: 20, net: 2499, vat: 501 }]);
+  });
+
+  it('takes a refund’s VAT back from the rates of the order it refunds (walk 2, finding 17)', () => {
+    // A refund of £12.00 on an order of £10.00 at 20% and £5.00 at 0%: £8.00 and £4.00 back.
+    const bands = [
+      { rate: 20, gross: 1000, vat: 167 },
+      { rate: 0, gross: 500, vat: 0 },
+    ];
+    expect(refundBands(1200, bands)).toEqual([
+      { rate: 20, gross: 800, vat: 133 },
+      { rate: 0, gross: 400, vat: 0 },
+    ]);
+    const sold = [{ rate: 20, gross: 2400, vat: 400 }];
+    const f = salesFigures(range, { hours: [], vat: sold, items: [] }, [
+      { amount: 1200, method: 'card', bands: [{ rate: 20, gross: 1200, vat: 200 }] },
+    ]);
+    expect(f.vat).toEqual([{ rate: 20, net: 1000, vat: 200 }]);
+    // A day with only refunds of earlier orders gives VAT back: negative, as the net is.
+    const refundsOnly = salesFigures(range, { hours: [], vat: [], items: [] }, [
+      { amount: 3484, method: 'card', bands: [{ rate: 20, gross: 3484, vat: 581 }] },
+    ]);
+    expect(refundsOnly.vat).toEqual([{ rate: 20, net: -2903, vat: -581 }]);
+    expect(refundsOnly.net).toBe(-3484);
   });
 });

@@ -14,6 +14,8 @@ export interface SaleOrder {
 export interface SaleRefund {
   amount: number;
   method: 'card' | 'cash';
+  /** The refunded order's invoice bands: the refund takes VAT back in their proportions. */
+  bands: readonly VatBand[];
 }
 
 /** The orders a report counts: taken by the shop and not rejected or cancelled. */
@@ -79,6 +81,22 @@ export function addRates(a: readonly RateSums[], b: readonly RateSums[]): RateSu
   return [...vat.values()];
 }
 
+/**
+ * What a refund takes back of each VAT rate (decision 81): its amount spread over its order's
+ * invoice bands by their gross (the last band takes the pennies left), each part's VAT worked
+ * out as an invoice works it out. A refund of a single-rate order is all of that rate.
+ */
+export function refundBands(amount: number, bands: readonly VatBand[]): RateSums[] {
+  const total = bands.reduce((sum, band) => sum + band.gross, 0);
+  if (total <= 0) return [];
+  let left = amount;
+  return bands.map((band, index) => {
+    const gross = index === bands.length - 1 ? left : Math.round((amount * band.gross) / total);
+    left -= gross;
+    return { rate: band.rate, gross, vat: Math.round((gross * band.rate) / (100 + band.rate)) };
+  });
+}
+
 /** The rule the report's SQL follows, order by order: the reference its tests hold it to. */
 export function sumsOfOrders(orders: readonly SaleOrder[], timeZone: string): PeriodSums {
   const hour = hourOf(timeZone);
@@ -111,8 +129,9 @@ const add = <T>(rows: readonly T[], of: (row: T) => number) =>
 
 /**
  * A period's figures from its sums, each the sum of its orders to the penny (issue 29 point
- * 1): gross is what the orders cost; VAT by rate is each order's own invoice bands added up;
- * net is gross less the refunds given in the period; cash and card are each method's takings
+ * 1): gross is what the orders cost; VAT by rate is each order's own invoice bands added up,
+ * less what the period's refunds took back of each rate; net is gross less the refunds given in
+ * the period; cash and card are each method's takings
  * less its refunds, so cash + card = net and the till is checked against `cash`.
  */
 export function salesFigures(
@@ -138,12 +157,15 @@ export function salesFigures(
     ),
   };
   const refundTotal = refunded.cash + refunded.card;
+  const takenBack = refunds
+    .flatMap((r) => refundBands(r.amount, r.bands))
+    .map((band) => ({ rate: band.rate, gross: -band.gross, vat: -band.vat }));
   return {
     from: range.from,
     to: range.to,
     orders,
     gross,
-    vat: sums.vat
+    vat: addRates(sums.vat, takenBack)
       .map((band) => ({ rate: band.rate, net: band.gross - band.vat, vat: band.vat }))
       .sort((a, b) => b.rate - a.rate),
     discounts: add(sums.hours, (h) => h.discounts),

@@ -8,7 +8,7 @@ import { orders } from '../../db/schema.ts';
 import { useBackOfficeShop } from '../../../test/back-office-shop.ts';
 import { insertCustomer } from '../customers/customers.repository.ts';
 import { insertOrderWithPayment } from '../orders/orders.repository.ts';
-import { dayStart } from '../order-history/order-history.service.ts';
+import { reportDayStart as dayStart } from './reports.service.ts';
 import { salesFigures, sumsOfOrders, type SaleOrder } from './sales-figures.ts';
 
 // Issue 29 points 1 and 6: the report adds its orders up in SQL (reports.repository.ts); the
@@ -83,7 +83,8 @@ describe('the sales report on generated orders', () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(generated, { maxLength: 12 }), async (drafts) => {
-        // A day of its own for each run, from 20 October: the 25th has 25 hours in London.
+        // A trading day of its own for each run, from 20 October: the 24th's (to 4:00 AM on the
+        // 25th) has 25 hours in London.
         const day = addDays('2026-10-20', run++);
         const start = dayStart(day, TZ).getTime();
         const length = dayStart(addDays(day, 1), TZ).getTime() - start;

@@ -54,6 +54,13 @@ describe('sold out', () => {
       before: { sold_out: false },
       after: { sold_out: 'today' },
     });
+    // A double tap on "Out today" changes nothing more, and writes no second, empty entry
+    // (walk 2, finding 24).
+    const again = await admin('POST', `/api/admin/items/${dish['Garlic naan']}/availability`, {
+      sold_out: 'today',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await auditRows('item.availability')).toHaveLength(1);
     const events = await service.ctx.db
       .select()
       .from(liveEvents)

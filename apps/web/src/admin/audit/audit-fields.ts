@@ -16,6 +16,8 @@ type Kind =
   | 'clock' // a time of day as a close-out keeps it, "15:00": "3:00 PM" ("24:00": "… the next day")
   | 'slot' // a booking's time as the API keeps it, "07:00 PM": "7:00 PM"
   | 'store' // a store's id, or a list of them
+  | 'category' // a menu category's id: its name
+  | 'place' // a place in a list, 0 first: "7th"
   | 'id' // an id staff may quote (a refund's, a person's): whole, in monospace
   | 'percent'
   | 'words' // a recorded state such as ready_for_pickup, or a list of them
@@ -69,11 +71,11 @@ const FIELDS: Record<string, Field> = {
   allergens: field('Allergens', 'allergens'),
   diets: field('Diets', 'words'),
   image: field('Photo'),
-  category_id: field('Category id', 'id'),
+  category_id: field('Category', 'category'),
   option_groups: field('Option groups', 'option_groups'),
   // A dish's stores with their prices (an item's edit), or their names as text (availability).
   stores: field('Stores', 'dish_stores'),
-  position: field('Position'),
+  position: field('Place in the list', 'place'),
   brand: field('Brand'),
   hidden: field('Hidden'),
   sold_out: field('Sold out', 'words'),
@@ -157,6 +159,8 @@ export interface ValueContext {
   timeZone: string;
   money: (pence: number) => string;
   stores: readonly { id: string; name: string }[];
+  /** The menu's categories, once read: their names stand for their ids. */
+  categories?: readonly { id: string; name: string }[];
   /** The before or after the value belongs to (a promo's value reads its kind). */
   record: Record<string, unknown>;
 }
@@ -169,6 +173,13 @@ const isPlain = (value: unknown): value is string | number | boolean =>
   ['string', 'number', 'boolean'].includes(typeof value);
 
 const words = (value: unknown) => (typeof value === 'string' ? value.replace(/_/g, ' ') : value);
+
+/** 1 → "1st", 12 → "12th", 22 → "22nd". */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
 
 /** One plain value of a known field, in words (arrays are handled by the caller). */
 function plainValue(kind: Kind, value: string | number | boolean, context: ValueContext) {
@@ -192,6 +203,11 @@ function plainValue(kind: Kind, value: string | number | boolean, context: Value
         : value;
     case 'store':
       return context.stores.find((s) => s.id === value)?.name ?? 'a store no longer listed';
+    case 'category':
+      if (!context.categories) return value;
+      return context.categories.find((c) => c.id === value)?.name ?? 'a category no longer listed';
+    case 'place':
+      return typeof value === 'number' ? ordinal(value + 1) : value;
     case 'percent':
       return `${value}%`;
     case 'promo_value':

@@ -72,6 +72,57 @@ describe('the audit log', () => {
     }
   });
 
+  it('says no change matches when a filter finds nobody (walk 2, finding 24)', async () => {
+    const user = userEvent.setup();
+    const wire = renderStaffScreen(
+      { path: '/admin/audit', routePath: '/admin/audit', element: <AuditPage /> },
+      'owner',
+      { '/api/admin/audit': ok([]) },
+    );
+    await screen.findByText('Nothing has been changed yet.');
+    await user.type(screen.getByLabelText('Who (e-mail address)'), 'nobody@shop.test');
+    await vi.waitFor(() =>
+      expect(wire.sent.at(-1)?.query).toMatchObject({ actor: 'nobody@shop.test' }),
+    );
+    await screen.findByText('No change matches these filters.');
+    expect(screen.queryByText('Nothing has been changed yet.')).toBeNull();
+  });
+
+  it('names a dish’s category and says a move as places in the list (walk 2, finding 24)', async () => {
+    const starters = '4c02ba18-e3d2-4348-8880-54e3f48b4678';
+    renderStaffScreen(
+      { path: '/admin/audit', routePath: '/admin/audit', element: <AuditPage /> },
+      'owner',
+      {
+        '/api/admin/audit': ok([
+          entry(2, {
+            action: 'item.update',
+            entity: 'menu_item',
+            label: 'Paneer pakora',
+            before: { position: 7 },
+            after: { position: 6 },
+          }),
+          entry(1, {
+            action: 'item.create',
+            entity: 'menu_item',
+            label: 'Paneer pakora',
+            after: { category_id: starters },
+          }),
+        ]),
+        '/api/admin/menu': ok({
+          categories: [{ id: starters, name: 'Starters & small plates', items: [] }],
+        }),
+      },
+    );
+    const rows = await entries();
+    const lines = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('term')
+        .map((term) => `${term.textContent}: ${term.nextElementSibling!.textContent}`);
+    expect(lines(rows[0]!)).toEqual(['Place in the list: 8th7th']);
+    await vi.waitFor(() => expect(lines(rows[1]!)).toEqual(['Category: Starters & small plates']));
+  });
+
   it('shows what changed in the owner’s words: money, the shop’s clock, store names, ids whole', async () => {
     const refundId = 'c0ffee00-1234-4abc-9def-0123456789ab';
     renderStaffScreen(

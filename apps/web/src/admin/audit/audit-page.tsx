@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AuditEntry, AuditQuery } from '@servery/contract/staff';
 import { adminApi, adminErrorMessage, useSessionQuery } from '../admin-api.ts';
+import { useEditorMenuQuery } from '../menu/menu-editor-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
@@ -108,10 +109,18 @@ function AuditPageRows({
   const timeZone = useAdminTimeZone();
   // The owner's session lists every store of the shop: their names stand for their ids.
   const stores = useSessionQuery().data?.stores ?? [];
+  // A dish's category is recorded by its id: the menu's categories name it.
+  const categories = useEditorMenuQuery(undefined).data?.categories;
   if (isLoading) return <li role="status">Loading…</li>;
   if (error) return <ProblemLine as="li" message={adminErrorMessage(error)} />;
   if (!data || data.length === 0)
-    return query.before ? null : <li>Nothing has been changed yet.</li>;
+    return query.before ? null : (
+      <li>
+        {query.actor || query.entity
+          ? 'No change matches these filters.'
+          : 'Nothing has been changed yet.'}
+      </li>
+    );
   return (
     <>
       {data.map((entry) => (
@@ -126,7 +135,7 @@ function AuditPageRows({
             <time dateTime={entry.at}>{shopShortDateTime(entry.at, timeZone)}</time>
             {entry.ip ? ` · from ${entry.ip}` : ''}
           </p>
-          <Changes entry={entry} context={{ timeZone, money: adminMoney, stores }} />
+          <Changes entry={entry} context={{ timeZone, money: adminMoney, stores, categories }} />
         </li>
       ))}
       {onMore && data.length === query.limit && (

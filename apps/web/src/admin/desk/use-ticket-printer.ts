@@ -4,6 +4,7 @@ import type { Envelope } from '@servery/contract/envelope';
 import { refusedWith } from '@servery/contract/error-codes';
 import type { AutoPrintStores } from '@servery/contract/shop-editor';
 import { adminApi, adminErrorMessage } from '../admin-api.ts';
+import { prepareRollPrint } from '../roll-print.ts';
 import { usePrintTicketMutation } from './desk-api.ts';
 
 /**
@@ -40,46 +41,12 @@ export function useTicketPrinter() {
 
 const isAlreadyPrinted = (error: unknown) => refusedWith(error, 'already_printed');
 
-const MM_PER_PX = 25.4 / 96;
-let pageSheet: CSSStyleSheet | undefined;
-
-/**
- * Makes the next print the ticket alone, on a page as long as the ticket, so a roll printer
- * feeds no blank paper (see kitchen-ticket.css), until the print dialog closes. A constructed
- * style sheet: the Content-Security-Policy allows no inline <style>, and the rule changes with
- * every ticket.
- */
-function preparePrint() {
-  document.body.classList.add('printing-ticket');
-  window.addEventListener('afterprint', endPrint, { once: true });
-  const sheet = document.querySelector<HTMLElement>('body > .kitchen-ticket');
-  if (
-    !sheet ||
-    typeof CSSStyleSheet === 'undefined' ||
-    !('replaceSync' in CSSStyleSheet.prototype) ||
-    !Array.isArray(document.adoptedStyleSheets)
-  ) {
-    return;
-  }
-  sheet.classList.add('measuring');
-  const height = sheet.getBoundingClientRect().height;
-  sheet.classList.remove('measuring');
-  // The ticket, the page's top and bottom margins (2 mm each), and 4 mm for the cutter.
-  const length = height ? Math.ceil(height * MM_PER_PX) + 8 : 297;
-  pageSheet ??= new CSSStyleSheet();
-  pageSheet.replaceSync(`@page { size: 80mm ${length}mm; margin: 2mm 3mm; }`);
-  if (!document.adoptedStyleSheets.includes(pageSheet)) {
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, pageSheet];
-  }
-}
-
-/** The dialog closed: later prints (the diary's running order) are their own again. */
-function endPrint() {
-  document.body.classList.remove('printing-ticket');
-  if (pageSheet) {
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== pageSheet);
-  }
-}
+/** The ticket alone on the roll (kitchen-ticket.css). */
+const preparePrint = () =>
+  prepareRollPrint(
+    'printing-ticket',
+    document.querySelector<HTMLElement>('body > .kitchen-ticket'),
+  );
 
 const autoPrintApi = adminApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,4 +1,7 @@
+import { formatClockTime, hhmm } from '@servery/contract/clock';
+import { TRADING_DAY_STARTS, tradingDate } from '@servery/contract/trading-day';
 import { calendarDay } from '../../lib/shop-time.ts';
+import { serverNow } from '../server-clock.ts';
 
 /** The report's ranges: a day, the week (Monday to Sunday), the month, or any two days. */
 export type RangeKind = 'day' | 'week' | 'month' | 'custom';
@@ -7,9 +10,12 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const ms = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-/** Today on the shop's clock, as YYYY-MM-DD. */
-export function shopToday(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+/**
+ * Today's trading day on the shop's clock, as YYYY-MM-DD (decision 80): until 4:00 AM it is
+ * still the evening before, so the Z report printed at closing is that service's.
+ */
+export function tradingToday(timeZone: string, now = new Date(serverNow())): string {
+  return tradingDate(now, timeZone);
 }
 
 export function rangeOf(kind: RangeKind, day: string, custom: { from: string; to: string }) {
@@ -32,3 +38,6 @@ export const periodOf = ({ from, to }: { from: string; to: string }) =>
 
 /** What a card of figures says when its period sold nothing (the walk's finding 12). */
 export const NO_ORDERS = 'No orders in this period.';
+
+/** How a report's day is cut (decision 80), said under its heading. */
+export const TRADING_DAY_SAID = `A day runs from ${formatClockTime(hhmm(TRADING_DAY_STARTS))} to ${formatClockTime(hhmm(TRADING_DAY_STARTS))} the next morning.`;

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -103,8 +103,9 @@ describe('the reports screen', () => {
     await screen.findByTestId('figure-net');
     const [xs, now, before] = charts.at(-1)!;
     expect(xs).toHaveLength(24);
-    expect(now![18]).toBe(1);
-    expect(before![12]).toBe(1);
+    // The trading day's hours from 4:00 AM (decision 80): 6 PM is the 15th, noon the 9th.
+    expect(now![14]).toBe(1);
+    expect(before![8]).toBe(1);
     // Finding 9 of the walk: the hours as every staff screen prints a time, not "19:00".
     expect(screen.getByText('Orders by hour: 6:00 PM: 1, 7:00 PM: 1')).toBeTruthy();
   });
@@ -120,6 +121,39 @@ describe('the reports screen', () => {
     expect(screen.getByText(/· All stores$/).textContent).toBe(
       'Mon 23 Nov 2026 to Sun 29 Nov 2026 · All stores',
     );
+  });
+
+  it('opens after midnight on the evening whose service is still open (decision 80)', async () => {
+    // Walk 2 finding 4: Sat 5 Dec 00:15, Shoreditch open till 00:30; Friday's Z report is due.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-05T00:15:00.000Z'));
+    const wire = renderPage();
+    await screen.findByTestId('figure-net');
+    expect(screen.getByText(/· All stores$/).textContent).toBe('Fri 4 Dec 2026 · All stores');
+    const asked = wire.sent.filter((c) => c.path === '/api/admin/reports/sales').at(-1)!;
+    expect(asked.query).toMatchObject({ from: '2026-12-04', to: '2026-12-04' });
+    expect(screen.getByText('A day runs from 4:00 AM to 4:00 AM the next morning.')).toBeTruthy();
+  });
+
+  it('shows no figures and no print or CSV for a period the server refuses', async () => {
+    // Walk 2 finding 7: From 1 Jan 2000 answered 400, and the last period's figures stayed
+    // under the new heading with "Print Z report" and the CSV links live.
+    const user = userEvent.setup();
+    const wire = renderPage();
+    await screen.findByTestId('figure-net');
+    wire.answers['/api/admin/reports/sales'] = {
+      status: 400,
+      body: { status: 400, message: 'A report covers at most 366 days.' },
+    };
+    await user.click(screen.getByRole('button', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2000-01-01' } });
+    await screen.findByText('A report covers at most 366 days.');
+    expect(screen.getByText(/· All stores$/).textContent).toMatch(/^Sat 1 Jan 2000 to /);
+    expect(screen.queryByTestId('figure-net')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print Z report (80 mm)' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Figures as CSV' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Orders as CSV' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Z report for the ticket printer' })).toBeNull();
   });
 
   it('says on each card that the period had no orders, and draws no empty chart', async () => {
@@ -164,7 +198,7 @@ describe('the reports screen', () => {
     await screen.findByTestId('figure-net');
     const byHour = screen.getByRole('region', { name: 'Orders by hour' });
     expect(within(byHour).getByText('No orders in this period.')).toBeTruthy();
-    expect(charts.at(-1)![2]![12]).toBe(1);
+    expect(charts.at(-1)![2]![8]).toBe(1);
   });
 
   it('asks for a month and one store, and offers CSV of that range', async () => {

@@ -2,23 +2,12 @@ import { createPortal } from 'react-dom';
 import type { SalesReport } from '@servery/contract/back-office-shapes';
 import { shopShortDateTime } from '../../lib/shop-time.ts';
 import { periodOf } from './report-range.ts';
+import { prepareRollPrint } from '../roll-print.ts';
 import './z-report.css';
 
-const PAGE_STYLE_ID = 'z-report-page';
-
-/** Prints the Z report alone, on 80 mm paper, then puts the page back as it was. */
+/** Prints the Z report alone, on the 80 mm roll (as the kitchen ticket prints). */
 export function printZReport() {
-  const style = document.createElement('style');
-  style.id = PAGE_STYLE_ID;
-  style.textContent = '@page { size: 80mm auto; margin: 3mm; }';
-  document.head.append(style);
-  document.body.classList.add('printing-z-report');
-  const done = () => {
-    document.body.classList.remove('printing-z-report');
-    document.getElementById(PAGE_STYLE_ID)?.remove();
-    window.removeEventListener('afterprint', done);
-  };
-  window.addEventListener('afterprint', done);
+  prepareRollPrint('printing-z-report', document.querySelector<HTMLElement>('body > .z-report'));
   window.print();
 }
 
