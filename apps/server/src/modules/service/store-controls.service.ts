@@ -14,6 +14,7 @@ import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { openingState } from '../stores/opening.ts';
+import { worksInEveryStore } from '../staff/staff.repository.ts';
 import { localDate } from '@servery/contract/clock';
 import { announceShopChanged, loadTenant, type Tenant } from '../tenants/tenants.repository.ts';
 import type { ServiceDeps } from './availability.service.ts';
@@ -74,6 +75,19 @@ export function shopSwitchesOf(tenant: Tenant): ShopSwitches {
 
 /** Pause, busy, hours and special days of one store; the shop's switches (issue 15). */
 export function createStoreControls({ db, now }: ServiceDeps) {
+  /**
+   * The shop's switches close every store and turn off the diary: a person limited to some
+   * stores may not use them (back-office complaint 15), whatever their role.
+   */
+  const mustCoverTheShop = async (staff: StaffIdentity) => {
+    if (!(await worksInEveryStore(db, staff))) {
+      throw new AppError(
+        403,
+        'forbidden',
+        'The whole shop’s switches change every store: only someone who works in all of them (an owner) may use them.',
+      );
+    }
+  };
   /** A store change: locked, changed, audited, announced, in one transaction; then its state. */
   const change = async (
     staff: StaffIdentity,
@@ -172,10 +186,12 @@ export function createStoreControls({ db, now }: ServiceDeps) {
     },
 
     async shop(staff: StaffIdentity): Promise<ShopSwitches> {
+      await mustCoverTheShop(staff);
       return shopSwitchesOf((await loadTenant(db, staff.tenantId))!);
     },
 
     async patchShop(staff: StaffIdentity, actor: AuditActor, patch: ShopPatch) {
+      await mustCoverTheShop(staff);
       const tenantId = staff.tenantId;
       await db.transaction(async (tx) => {
         const tenant = await lockTenant(tx, tenantId);

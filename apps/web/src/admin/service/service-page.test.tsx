@@ -22,11 +22,12 @@ const ok = (data: unknown): WireAnswer => ({
   status: 200,
   body: { status: 200, message: 'OK', data },
 });
-const session = (role: StaffRole): WireAnswer =>
+const session = (role: StaffRole, wholeShop = true): WireAnswer =>
   ok({
     staff: { id: 's1', email: 'priya@shop.test', name: 'Priya Shah', role },
     permissions: [...ROLE_PERMISSIONS[role]],
     stores: [{ id: 'st1', name: 'Camden' }],
+    whole_shop: wholeShop,
     shop: { name: 'Tandoor Lane', timeZone: 'Europe/London' },
     expires_at: '2099-01-01T00:00:00.000Z',
   } satisfies StaffSession);
@@ -214,6 +215,21 @@ describe('the Service screen', () => {
       expect(scopeOf(cardOf(heading)), heading).toBe('These change Camden only.');
     }
     expect(screen.queryByText(/Every switch on this page/)).toBeNull();
+  });
+
+  it('shows a manager of one store his store’s cards, not the whole shop’s switches', async () => {
+    // Walk 2, item 11: Sam, manager at Camden only, could close every store and the diary.
+    const wire = stubApiWire({
+      '/api/admin/session': session('manager', false),
+      '/api/admin/stores': ok([store()]),
+      '/api/admin/stores/st1/menu': ok([]),
+    });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Pause and busy mode' });
+    await screen.findByRole('heading', { name: 'Sold out at Camden' });
+    expect(screen.queryByRole('heading', { name: 'Whole shop' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: /Shop closed to orders/ })).toBeNull();
+    expect(wire.sent.some((c) => c.path === '/api/admin/shop')).toBe(false);
   });
 
   it('offers Save the message once the text differs from the saved one', async () => {
