@@ -106,6 +106,14 @@ describe('the Service screen', () => {
     expect(screen.queryByRole('group', { name: 'Pause collection' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Opening hours' })).toBeNull();
     const lamb = await screen.findByRole('group', { name: 'Lamb rogan josh' });
+    // Each dish's three choices are a radio group named by the dish (walk 2, item 31).
+    const lambChoices = screen.getByRole('radiogroup', { name: 'Lamb rogan josh' });
+    expect(
+      within(lambChoices)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['Available', 'Out today', 'Out for now']);
+    expect(screen.getByRole('radiogroup', { name: 'Paneer' })).toBeTruthy();
     expect(within(lamb).getByRole('radio', { name: 'Available' })).toHaveProperty('checked', true);
     const naan = screen.getByRole('group', { name: 'Garlic naan back Wed 11:00' });
     expect(within(naan).getByRole('radio', { name: 'Out today' })).toHaveProperty('checked', true);
