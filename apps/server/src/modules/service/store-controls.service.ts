@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { openingState } from '../stores/opening.ts';
 import { worksInEveryStore } from '../staff/staff.repository.ts';
-import { localDate } from '@servery/contract/clock';
+import { calendarDate, localDate } from '@servery/contract/clock';
 import { announceShopChanged, loadTenant, type Tenant } from '../tenants/tenants.repository.ts';
 import type { ServiceDeps } from './availability.service.ts';
 import {
@@ -174,11 +174,18 @@ export function createStoreControls({ db, now }: ServiceDeps) {
       body: SpecialDaysRequest,
       timeZone: string,
     ) {
-      // Days already past are dropped: nothing reads them again.
+      // A day already past is refused, naming it: saved, nothing would read it or show it
+      // again (walk 2, item 25).
       const today = localDate(now(), timeZone);
-      const days = body.special_days
-        .filter((day) => day.date >= today)
-        .sort((a, b) => a.date.localeCompare(b.date));
+      const past = body.special_days.findIndex((day) => day.date < today);
+      if (past >= 0) {
+        const field = `special_days.${past}.date`;
+        const message = `${calendarDate(body.special_days[past]!.date)} has passed: choose today or a later date`;
+        throw new AppError(400, 'invalid', `Check the request body: ${field}: ${message}`, {
+          [field]: message,
+        });
+      }
+      const days = [...body.special_days].sort((a, b) => a.date.localeCompare(b.date));
       return change(staff, actor, storeId, 'store.special_days', async (tx, store) => {
         await updateStore(tx, store.id, { specialDays: days });
         return { before: store.specialDays, after: days };
