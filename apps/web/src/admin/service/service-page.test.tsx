@@ -270,6 +270,38 @@ describe('the Service screen', () => {
     await waitFor(() => expect(save).toHaveProperty('disabled', true));
   });
 
+  it('asks before turning table bookings off, and turns them on again with one tap', async () => {
+    // Walk 2, item 18: one tap switched the booking site off, with no question.
+    const user = userEvent.setup();
+    const shop = { IsShopClosed: 0, ShopClosedMessage: 'Closed today', allowBooking: 1 };
+    const wire = stubApiWire({
+      '/api/admin/session': session('owner'),
+      '/api/admin/stores': ok([store()]),
+      '/api/admin/stores/st1/menu': ok([]),
+      '/api/admin/shop': ok(shop),
+    });
+    renderPage();
+    const patches = () => wire.sent.filter((c) => c.method === 'PATCH').map((c) => c.body);
+    const toggle = await screen.findByRole('switch', { name: /Table bookings/ });
+    await user.click(toggle);
+    const asked = screen.getByRole('dialog', { name: 'Turn off table bookings?' });
+    await user.click(within(asked).getByRole('button', { name: 'Keep taking bookings' }));
+    expect(patches()).toEqual([]);
+
+    wire.answers['/api/admin/shop'] = ok({ ...shop, allowBooking: 0 });
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Yes, turn bookings off' }));
+    await screen.findByText('Bookings are off.');
+    expect(patches()).toEqual([{ allowBooking: 0 }]);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+
+    wire.answers['/api/admin/shop'] = ok(shop);
+    await user.click(toggle);
+    await screen.findByText('Bookings are on.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(patches()).toEqual([{ allowBooking: 0 }, { allowBooking: 1 }]);
+  });
+
   it('asks before closing the whole shop, and opens it again with one tap', async () => {
     const user = userEvent.setup();
     const shop = { IsShopClosed: 0, ShopClosedMessage: 'Closed today', allowBooking: 1 };
