@@ -33,6 +33,11 @@ export interface AdminRouteCase {
   scope: 'none' | 'id' | 'store';
   /** Sign-in routes answer to anybody: only listed so that the table covers every route. */
   public?: boolean;
+  /**
+   * The route switches the whole shop (every store, the diary): staff limited to some stores get
+   * 403 even with the permission (walk 2, item 11; back-office complaint 15).
+   */
+  wholeShop?: true;
 }
 
 export const ADMIN_ROUTES: AdminRouteCase[] = [
@@ -301,6 +306,7 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     url: () => '/api/admin/shop',
     permission: 'shop:edit',
     scope: 'none',
+    wholeShop: true,
   },
   {
     method: 'PATCH',
@@ -309,6 +315,7 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     body: () => ({ ShopClosedMessage: 'Closed today' }),
     permission: 'shop:edit',
     scope: 'none',
+    wholeShop: true,
   },
   // UK GDPR (issue 17, point 6): the owner's copy of the subscribers and their consent.
   {

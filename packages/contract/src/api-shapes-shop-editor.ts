@@ -29,6 +29,11 @@ export const ZAdminPromo = z.looseObject({
   uses: z.number().int(),
   state: z.enum(PROMO_STATES),
   version: z.number().int(),
+  /**
+   * Whether the caller may change it: every store it applies at is theirs. A code that applies
+   * at their stores and others (a shop-wide one, for a manager of one store) is listed read-only.
+   */
+  editable: z.boolean(),
 });
 export type AdminPromo = Answer<typeof ZAdminPromo>;
 

@@ -171,6 +171,17 @@ export function wallClock(at: Date, timeZone: string): { weekday: number; minute
   return { weekday, minutes: p.hour * 60 + p.minute };
 }
 
+/**
+ * Whether a booking time (`minutes` after midnight on `date`) is still ahead on the shop's
+ * clock: a later date, or today later than now. The one rule for which times a guest may book
+ * (SPEC point 5: "for today only slots later than the current London time") and to which the
+ * diary may move a party (walk 2, item 6).
+ */
+export function isSlotAhead(date: string, minutes: number, now: Date, timeZone: string): boolean {
+  const today = localDate(now, timeZone);
+  return date > today || (date === today && minutes > wallClock(now, timeZone).minutes);
+}
+
 /** The date `days` after a calendar date. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);

@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   outside_delivery_area: 422,
   payment_declined: 422,
   rule: 422,
+  /** A booking moved to a time today that has gone by (walk 2, item 6). */
+  time_passed: 422,
   too_early_for_no_show: 422,
   too_many_addresses: 422,
   undo_window_passed: 422,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZFlag } from './config.ts';
 import { ORDER_TYPES, type OrderType } from './menu.ts';
-import { clockSpan, minutesOf } from './clock.ts';
+import { calendarDate, clockSpan, minutesOf } from './clock.ts';
 import { WEEKDAYS, ZOpeningRange, ZWeeklyHours, type OpeningRange } from './opening-hours.ts';
 
 /**
@@ -10,7 +10,10 @@ import { WEEKDAYS, ZOpeningRange, ZWeeklyHours, type OpeningRange } from './open
  */
 
 const ZInstant = z.iso.datetime({ offset: true, message: 'Use an ISO date and time' });
-const ZDate = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
+/** A calendar date; an empty one (a date picker left blank) asks for one. */
+const ZDate = z.iso.date({
+  error: (issue) => (issue.input === '' ? 'Choose a date' : 'Use a date as YYYY-MM-DD'),
+});
 
 /** Ordering of some order types stopped until `until` (stored on the store, and its document). */
 export const ZStorePause = z
@@ -164,7 +167,7 @@ export const ZSpecialDaysRequest = z
         ctx.addIssue({
           code: 'custom',
           path: ['special_days', index, 'date'],
-          message: 'appears twice',
+          message: `${calendarDate(day.date)} is in the list twice: keep one`,
         });
       }
     });

@@ -63,6 +63,11 @@ export const ZStaffSession = z.object({
   permissions: z.array(z.enum(PERMISSIONS)),
   /** The stores this person works in (every store of the shop for an owner). */
   stores: z.array(ZStaffStore),
+  /**
+   * Whether those stores are every store of the shop: the shop-wide switches (closed to orders,
+   * table bookings) and shop-wide promo codes need it, not only a role.
+   */
+  whole_shop: z.boolean(),
   shop: z.object({
     name: z.string(),
     timeZone: z.string(),

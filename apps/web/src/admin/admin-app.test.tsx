@@ -16,6 +16,7 @@ const session = (role: StaffRole): StaffSession => ({
   staff: { id: 's1', email: 'priya@shop.test', name: 'Priya Shah', role },
   permissions: [...ROLE_PERMISSIONS[role]],
   stores: [{ id: 'st1', name: 'Camden' }],
+  whole_shop: true,
   shop: { name: 'Tandoor Lane', timeZone: 'Europe/London' },
   expires_at: '2099-01-01T00:00:00.000Z',
 });

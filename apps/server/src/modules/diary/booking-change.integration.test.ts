@@ -233,4 +233,32 @@ describe('changing a booking', () => {
     expect(res.statusCode).toBe(200);
     expect(await mailTo('')).toEqual([]);
   });
+
+  it('refuses to move a party to a time today that has passed, and e-mails nobody', async () => {
+    // Walk 2, item 6: at 8:04 PM the diary moved a 9:00 PM party to 12:00 PM the same day and
+    // e-mailed the guest the time gone by.
+    const date = '2027-03-26';
+    const back = d.clock.now().getTime();
+    d.clock.advance(Date.parse('2027-03-26T20:04:00Z') - back);
+    try {
+      const booking = await insertTestBooking(d.ctx.db, d.tenantId, { date, time: '09:00 PM' });
+      const before = await snapshot(booking.id, date);
+      for (const [time, said] of [
+        ['12:00 PM', '12:00 PM'],
+        ['07:30 PM', '7:30 PM'],
+        ['08:00 PM', '8:00 PM'],
+      ] as const) {
+        const res = await change(booking.id, { time });
+        expect(res.statusCode, time).toBe(422);
+        const message = `${said} today has already passed: choose a later time or another day`;
+        expect(res.json()).toMatchObject({ status: 422, data: null, message });
+        expect(res.json().errors).toEqual({ time: message });
+      }
+      expect(await snapshot(booking.id, date)).toEqual(before);
+      // A time still ahead is taken as before.
+      expect((await change(booking.id, { time: '09:30 PM' })).statusCode).toBe(200);
+    } finally {
+      d.clock.advance(back - d.clock.now().getTime());
+    }
+  });
 });

@@ -4,7 +4,7 @@ import {
   NOTHING_TO_CHANGE,
   type BookingChange,
 } from '@servery/contract/diary';
-import { slotMinutes } from '@servery/contract/clock';
+import { isSlotAhead, slotClockTime, slotMinutes } from '@servery/contract/clock';
 import { roleCan } from '@servery/contract/staff-roles';
 import type { Executor } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -64,6 +64,13 @@ export function createBookingChange(deps: DiaryDeps) {
     }
     if (date === current.date && time === current.time && covers === current.covers) {
       throw new AppError(422, 'nothing_to_change', NOTHING_TO_CHANGE);
+    }
+    // A party is moved to a time still ahead, as a guest books (walk 2, item 6); a party whose
+    // own time has gone may still change size.
+    const moved = date !== current.date || time !== current.time;
+    if (moved && !isSlotAhead(date, slotMinutes(time), at, timeZone)) {
+      const message = `${slotClockTime(time)} today has already passed: choose a later time or another day`;
+      throw new AppError(422, 'time_passed', message, { time: message });
     }
     const was = { tenantId: staff.tenantId, date: current.date, time: current.time };
     const to = { tenantId: staff.tenantId, date, time };

@@ -141,26 +141,51 @@ describe('the promotions editor', () => {
     expect((await shop.auditRows('promo.end')).length).toBe(1);
   });
 
-  it('lets a manager limited to some stores make and see only their codes', async () => {
+  it('lets a manager limited to some stores make and change only their codes, and see every code of theirs', async () => {
     const shop = await openServiceShop(service.ctx);
     const limited = await staffAgent(service.ctx.app, service.ctx.db, shop.shop, 'manager', {
       stores: ['kiosk'],
     });
+    const kioskId = (
+      (await shop.get('/api/store')).json().data as { id: string; slug: string }[]
+    ).find((s) => s.slug === 'kiosk')!.id;
     const everywhere = await shop.admin('POST', '/api/admin/promos', welcome(), limited);
     expect(everywhere.statusCode).toBe(400);
     expect(everywhere.json().errors).toEqual({ store_ids: 'Choose only stores you work in' });
-    const mainOnly = (await shop.admin('POST', '/api/admin/promos', welcome())).json()
-      .data as AdminPromo;
-    expect((await shop.admin('GET', '/api/admin/promos', undefined, limited)).json().data).toEqual(
-      [],
+    const kioskOwn = await shop.admin(
+      'POST',
+      '/api/admin/promos',
+      welcome({ code: 'KIOSK1', store_ids: [kioskId] }),
+      limited,
     );
+    expect(kioskOwn.statusCode).toBe(201);
+    // The owner's codes: one for every store (it applies at the kiosk too), one for main only.
+    const shopWide = (await shop.admin('POST', '/api/admin/promos', welcome())).json()
+      .data as AdminPromo;
+    await shop.admin(
+      'POST',
+      '/api/admin/promos',
+      welcome({ code: 'MAIN1', store_ids: [shop.storeId] }),
+    );
+    // Walk 2, item 11: he saw "No promo codes yet." while the shop-wide codes applied at his store.
+    const seen = (await shop.admin('GET', '/api/admin/promos', undefined, limited)).json()
+      .data as AdminPromo[];
+    expect(seen.map((p) => [p.code, p.editable]).sort()).toEqual([
+      ['KIOSK1', true],
+      ['WELCOME5', false],
+    ]);
     const patch = await shop.admin(
       'PATCH',
-      `/api/admin/promos/${mainOnly.id}`,
+      `/api/admin/promos/${shopWide.id}`,
       { value: 100, version: 1 },
       limited,
     );
-    expect(patch.statusCode).toBe(404);
+    expect(patch.statusCode).toBe(403);
+    expect(patch.json().message).toBe(
+      'WELCOME5 applies at stores you do not work in too: only someone who works in all of them may change it.',
+    );
+    const after = (await shop.admin('GET', '/api/admin/promos')).json().data as AdminPromo[];
+    expect(after.find((p) => p.code === 'WELCOME5')!.value).toBe(500);
   });
 
   it('refuses bad codes with a 400 naming the field, and changes nothing', async () => {

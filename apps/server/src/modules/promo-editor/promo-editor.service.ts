@@ -22,7 +22,7 @@ const invalid = (field: string, message: string) =>
     [field]: message,
   });
 
-export function adminPromoOf(row: PromoRow, uses: number, at: Date): AdminPromo {
+export function adminPromoOf(row: PromoRow, uses: number, at: Date, editable = true): AdminPromo {
   const state =
     row.endsAt && row.endsAt <= at
       ? 'ended'
@@ -48,6 +48,7 @@ export function adminPromoOf(row: PromoRow, uses: number, at: Date): AdminPromo 
     uses,
     state,
     version: row.version,
+    editable,
   };
 }
 
@@ -71,7 +72,9 @@ function rowValues(body: Partial<PromoCreate>): Partial<NewPromoRow> {
 
 /**
  * The promotions editor (issue 28, point 5). A person edits the codes of their stores: a code
- * for some stores needs all of them among theirs, a code for every store needs every store. A
+ * for some stores needs all of them among theirs, a code for every store needs every store. The
+ * list shows every code that applies at one of their stores, those they may not change read-only
+ * (walk 2, item 11: a manager of one store saw none of the shop-wide codes his customers use). A
  * code is never deleted: ending it keeps the orders that used it pointing at it.
  */
 export function createPromoEditor({ db, now }: { db: Database; now: () => Date }) {
@@ -80,7 +83,9 @@ export function createPromoEditor({ db, now }: { db: Database; now: () => Date }
     const all = (await storesOfTenant(db, staff.tenantId)).map((s) => s.id);
     const mine = (storeIds: readonly string[]) =>
       (storeIds.length ? storeIds : all).every((id) => staff.storeIds.includes(id));
-    return { all, mine };
+    const appliesAtMine = (storeIds: readonly string[]) =>
+      (storeIds.length ? storeIds : all).some((id) => staff.storeIds.includes(id));
+    return { all, mine, appliesAtMine };
   };
 
   const checkStores = async (staff: StaffIdentity, storeIds: readonly string[]) => {
@@ -102,11 +107,11 @@ export function createPromoEditor({ db, now }: { db: Database; now: () => Date }
   };
 
   async function list(staff: StaffIdentity): Promise<AdminPromo[]> {
-    const { mine } = await scopeOf(staff);
+    const { mine, appliesAtMine } = await scopeOf(staff);
     const at = now();
     return (await promosWithUses(db, staff.tenantId))
-      .filter(({ row }) => mine(row.storeIds))
-      .map(({ row, uses }) => adminPromoOf(row, uses, at));
+      .filter(({ row }) => appliesAtMine(row.storeIds))
+      .map(({ row, uses }) => adminPromoOf(row, uses, at, mine(row.storeIds)));
   }
 
   async function create(staff: StaffIdentity, actor: AuditActor, body: PromoCreate) {
@@ -135,11 +140,18 @@ export function createPromoEditor({ db, now }: { db: Database; now: () => Date }
     body: PromoPatch,
     version: number,
   ) {
-    const { mine } = await scopeOf(staff);
+    const { mine, appliesAtMine } = await scopeOf(staff);
     if (body.store_ids) await checkStores(staff, body.store_ids);
     return db.transaction(async (tx) => {
       const row = await lockPromoById(tx, staff.tenantId, id);
-      if (!row || !mine(row.storeIds)) throw promoNotFound();
+      if (!row || !appliesAtMine(row.storeIds)) throw promoNotFound();
+      if (!mine(row.storeIds)) {
+        throw new AppError(
+          403,
+          'forbidden',
+          `${row.code} applies at stores you do not work in too: only someone who works in all of them may change it.`,
+        );
+      }
       const uses = await usesOf(tx, staff.tenantId, id);
       const before = adminPromoOf(row, uses, now());
       if (row.version !== version) {

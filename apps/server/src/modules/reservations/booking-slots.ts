@@ -3,11 +3,11 @@ import type { BookingDocument } from '@servery/contract/tenant-document';
 import {
   addDays,
   instantAt,
+  isSlotAhead,
   localDate,
   minutesOf,
   slotLabel,
   slotMinutes,
-  wallClock,
   weekdayOf,
 } from '@servery/contract/clock';
 
@@ -41,8 +41,6 @@ export function servicesOf(
   now?: Date,
 ): { id: string; from: number; until: number; slots: string[] }[] {
   const day = WEEKDAYS[weekdayOf(date) - 1]!;
-  const isToday = now !== undefined && date === localDate(now, timeZone);
-  const nowMinutes = now ? wallClock(now, timeZone).minutes : 0;
   const taken = new Set<number>();
   const ranges = [...(booking.hours[day] ?? [])].sort((a, b) => a.opens.localeCompare(b.opens));
   return ranges.map((range) => {
@@ -50,7 +48,7 @@ export function servicesOf(
     const end = range.closes === '00:00' ? 24 * 60 : minutesOf(range.closes);
     const slots: string[] = [];
     for (let t = start; t < end; t += booking.stepMinutes) {
-      if ((isToday && t <= nowMinutes) || taken.has(t)) continue;
+      if ((now && !isSlotAhead(date, t, now, timeZone)) || taken.has(t)) continue;
       if (!instantAt(date, t, timeZone)) continue;
       taken.add(t);
       slots.push(slotLabel(t));

@@ -64,15 +64,26 @@ describe('opening hours and special days', () => {
 
   it('a special closed day removes its slots and refuses orders; other hours apply', async () => {
     const { storeId, admin, order, naan, timings } = await openServiceShop(service.ctx);
-    const res = await admin('PUT', `/api/admin/stores/${storeId}/special-days`, {
+    // A day already past is refused, named, and nothing is saved (walk 2, item 25: it was
+    // accepted, then shown nowhere).
+    const past = await admin('PUT', `/api/admin/stores/${storeId}/special-days`, {
       special_days: [
         { date: '2026-11-17', closed: true },
-        { date: '2026-11-19', closed: false, hours: [{ opens: '16:00', closes: '20:00' }] },
         { date: '2026-11-01', closed: true },
       ],
     });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toEqual({
+      'special_days.1.date': '1 Nov 2026 has passed: choose today or a later date',
+    });
+    expect((await timings()).asap.available).toBe(true);
+    const res = await admin('PUT', `/api/admin/stores/${storeId}/special-days`, {
+      special_days: [
+        { date: '2026-11-19', closed: false, hours: [{ opens: '16:00', closes: '20:00' }] },
+        { date: '2026-11-17', closed: true },
+      ],
+    });
     expect(res.statusCode).toBe(200);
-    // A day already past is dropped.
     expect(res.json().data.special_days.map((d: { date: string }) => d.date)).toEqual([
       '2026-11-17',
       '2026-11-19',
@@ -96,7 +107,9 @@ describe('opening hours and special days', () => {
       ],
     });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json().errors).toHaveProperty(['special_days.1.date']);
+    expect(dup.json().errors).toEqual({
+      'special_days.1.date': '25 Dec 2026 is in the list twice: keep one',
+    });
     await admin('PUT', `/api/admin/stores/${storeId}/special-days`, { special_days: [] });
     expect((await timings()).asap.available).toBe(true);
   });

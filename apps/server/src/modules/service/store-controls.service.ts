@@ -15,7 +15,8 @@ import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
 import { openingState } from '../stores/opening.ts';
 import { STORE_CLOSED_TEXT } from '../stores/stores.service.ts';
-import { localDate } from '@servery/contract/clock';
+import { worksInEveryStore } from '../staff/staff.repository.ts';
+import { calendarDate, localDate } from '@servery/contract/clock';
 import { announceShopChanged, loadTenant, type Tenant } from '../tenants/tenants.repository.ts';
 import type { ServiceDeps } from './availability.service.ts';
 import {
@@ -75,6 +76,19 @@ export function shopSwitchesOf(tenant: Tenant): ShopSwitches {
 
 /** Pause, busy, hours and special days of one store; the shop's switches (issue 15). */
 export function createStoreControls({ db, now }: ServiceDeps) {
+  /**
+   * The shop's switches close every store and turn off the diary: a person limited to some
+   * stores may not use them (back-office complaint 15), whatever their role.
+   */
+  const mustCoverTheShop = async (staff: StaffIdentity) => {
+    if (!(await worksInEveryStore(db, staff))) {
+      throw new AppError(
+        403,
+        'forbidden',
+        'The whole shop’s switches change every store: only someone who works in all of them (an owner) may use them.',
+      );
+    }
+  };
   /** A store change: locked, changed, audited, announced, in one transaction; then its state. */
   const change = async (
     staff: StaffIdentity,
@@ -161,11 +175,18 @@ export function createStoreControls({ db, now }: ServiceDeps) {
       body: SpecialDaysRequest,
       timeZone: string,
     ) {
-      // Days already past are dropped: nothing reads them again.
+      // A day already past is refused, naming it: saved, nothing would read it or show it
+      // again (walk 2, item 25).
       const today = localDate(now(), timeZone);
-      const days = body.special_days
-        .filter((day) => day.date >= today)
-        .sort((a, b) => a.date.localeCompare(b.date));
+      const past = body.special_days.findIndex((day) => day.date < today);
+      if (past >= 0) {
+        const field = `special_days.${past}.date`;
+        const message = `${calendarDate(body.special_days[past]!.date)} has passed: choose today or a later date`;
+        throw new AppError(400, 'invalid', `Check the request body: ${field}: ${message}`, {
+          [field]: message,
+        });
+      }
+      const days = [...body.special_days].sort((a, b) => a.date.localeCompare(b.date));
       return change(staff, actor, storeId, 'store.special_days', async (tx, store) => {
         await updateStore(tx, store.id, { specialDays: days });
         return { before: store.specialDays, after: days };
@@ -173,10 +194,12 @@ export function createStoreControls({ db, now }: ServiceDeps) {
     },
 
     async shop(staff: StaffIdentity): Promise<ShopSwitches> {
+      await mustCoverTheShop(staff);
       return shopSwitchesOf((await loadTenant(db, staff.tenantId))!);
     },
 
     async patchShop(staff: StaffIdentity, actor: AuditActor, patch: ShopPatch) {
+      await mustCoverTheShop(staff);
       const tenantId = staff.tenantId;
       await db.transaction(async (tx) => {
         const tenant = await lockTenant(tx, tenantId);

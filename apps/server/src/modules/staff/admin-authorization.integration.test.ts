@@ -19,6 +19,8 @@ let fixtures: AdminFixtures;
 let shopHost: string;
 let customerToken: string;
 let otherShopOwner: StaffAgent;
+/** The shop's owner, who works in every store. */
+let owner: StaffAgent;
 /** One member of staff per role, working only in the shop's `ownStoreId`. */
 const limited = {} as Record<StaffRole, StaffAgent>;
 
@@ -29,6 +31,7 @@ beforeAll(async () => {
   shopHost = made.shop.hosts[0]!.host;
   customerToken = (await signIn(ctx.app, ctx.db, shopHost, { email: 'guest@example.com' })).token;
   otherShopOwner = await staffAgent(ctx.app, ctx.db, made.otherShop, 'owner');
+  owner = await staffAgent(ctx.app, ctx.db, made.shop, 'owner');
   for (const role of STAFF_ROLES) {
     limited[role] = await staffAgent(ctx.app, ctx.db, made.shop, role, {
       stores: [made.ownStoreSlug],
@@ -105,6 +108,30 @@ describe('the authorisation table', () => {
       )!;
       const res = await call(c, { cookie: limited[role].cookie });
       expect(res.statusCode).toBe(404);
+    },
+  );
+
+  const wholeShop = guarded.filter((c) => c.wholeShop);
+  it.each(wholeShop.map((c) => [name(c), c] as const))(
+    '%s: 403 for staff limited to some stores, even with the permission',
+    async (_, c) => {
+      const shopAsOwnerSees = async () =>
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: '/api/admin/shop',
+            headers: { host: shopHost, cookie: owner.cookie },
+          })
+        ).json().data;
+      const before = await shopAsOwnerSees();
+      for (const role of STAFF_ROLES.filter((r) => ROLE_PERMISSIONS[r].includes(c.permission!))) {
+        if (role === 'owner') continue;
+        const res = await call(c, { cookie: limited[role].cookie });
+        expect(res.statusCode, role).toBe(403);
+        expect(res.json().message).toMatch(/works in all of them/);
+      }
+      // A refusal changes nothing: the owner reads the same switches as before.
+      expect(await shopAsOwnerSees()).toEqual(before);
     },
   );
 });

@@ -218,6 +218,7 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
       stores: allStores
         .filter((s) => identity.storeIds.includes(s.id))
         .map((s) => ({ id: s.id, name: s.name })),
+      whole_shop: allStores.every((s) => identity.storeIds.includes(s.id)),
       shop: {
         name: shop.name,
         timeZone: shop.timeZone,

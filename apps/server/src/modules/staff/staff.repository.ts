@@ -101,6 +101,18 @@ export async function storesOfTenant(db: Executor, tenantId: string) {
     .orderBy(asc(stores.position));
 }
 
+/**
+ * Whether a person's stores cover the whole shop (an owner, or staff of every store): the
+ * shop-wide switches and shop-wide promo codes need it (decision 14, back-office complaint 15).
+ */
+export async function worksInEveryStore(
+  db: Executor,
+  staff: { tenantId: string; storeIds: readonly string[] },
+) {
+  const all = await storesOfTenant(db, staff.tenantId);
+  return all.every((s) => staff.storeIds.includes(s.id));
+}
+
 // Sessions
 
 export async function insertSession(db: Executor, row: typeof staffSessions.$inferInsert) {

@@ -28,6 +28,7 @@ const session: StaffSession = {
   staff: { id: 's1', email: 'priya@shop.test', name: 'Priya Shah', role: 'staff' },
   permissions: [...ROLE_PERMISSIONS.staff],
   stores: [{ id: 'st1', name: 'Camden' }],
+  whole_shop: true,
   shop: { name: 'Tandoor Lane', timeZone: 'Europe/London' },
   expires_at: '2099-01-01T00:00:00.000Z',
 };

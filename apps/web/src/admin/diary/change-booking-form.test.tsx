@@ -106,6 +106,17 @@ describe('changing a booking from the diary', () => {
     expect(sentChanges(wire)).toEqual([]);
   });
 
+  it('offers no time today that has already passed, as the booking form does, but keeps the party’s own', async () => {
+    // Walk 2, item 6: at 8:04 PM the list offered 12:00 PM … 7:30 PM of the same day.
+    vi.setSystemTime('2026-11-27T19:40:00.000Z');
+    const { form } = await openForm();
+    expect(form.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Choose a time',
+      '7:00 PM · 14 free',
+      '8:00 PM · 16 free',
+    ]);
+  });
+
   it('refuses, before sending, a change that changes nothing and a date that cannot be; a party stops at 1', async () => {
     const { wire, form } = await openForm();
     const save = form.getByRole('button', { name: 'Save and e-mail the guest' });

@@ -3,8 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { NOTHING_TO_CHANGE, type DiaryBooking, type DiarySlot } from '@servery/contract/diary';
 import { DATE_PATTERN } from '@servery/contract/reservation-rules';
-import { slotClockTime } from '@servery/contract/clock';
+import { isSlotAhead, slotClockTime, slotMinutes } from '@servery/contract/clock';
 import { useSessionQuery } from '../admin-api.ts';
+import { serverNow } from '../server-clock.ts';
 import { placeAdminErrors } from '../admin-form-errors.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { FieldError } from '../../components/ui/field-error.tsx';
@@ -37,7 +38,8 @@ export function ChangeBookingForm({
   onBack: () => void;
 }) {
   const session = useSessionQuery().data;
-  const today = shopToday(session?.shop.timeZone ?? 'Europe/London');
+  const timeZone = session?.shop.timeZone ?? 'Europe/London';
+  const today = shopToday(timeZone, new Date(serverNow()));
   const mayOverbook = session?.permissions.includes('bookings:override_capacity') ?? false;
   const [save, saving] = useChangeBookingMutation();
   const schema = useMemo(() => changeBookingSchema(today), [today]);
@@ -49,7 +51,16 @@ export function ChangeBookingForm({
   const [problem, setProblem] = useState('');
   const date = useWatch({ control: form.control, name: 'date' });
   const day = useDiaryDayQuery(date, { skip: !DATE_PATTERN.test(date) });
-  const slots = useMemo(() => day.data?.services.flatMap((s) => s.slots) ?? [], [day.data]);
+  // Only times still ahead, as the booking form offers a guest (walk 2, item 6), and the party's
+  // own time, so that its size may change after it has come.
+  const slots = useMemo(() => {
+    const now = new Date(serverNow());
+    return (day.data?.services.flatMap((s) => s.slots) ?? []).filter(
+      (slot) =>
+        (date === booking.date && slot.time === booking.time) ||
+        isSlotAhead(date, slotMinutes(slot.time), now, timeZone),
+    );
+  }, [day.data, date, booking.date, booking.time, timeZone]);
   const loaded = day.data?.date === date;
 
   // A time the new day does not have is no choice: the box asks for one instead.

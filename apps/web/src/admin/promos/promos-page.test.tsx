@@ -25,6 +25,7 @@ const session = ok({
     { id: '5d0c1f6e-8a3b-4c2d-9e1f-000000000001', name: 'Camden' },
     { id: '5d0c1f6e-8a3b-4c2d-9e1f-000000000002', name: 'Shoreditch' },
   ],
+  whole_shop: true,
   shop: { name: 'Tandoor Lane', timeZone: 'Europe/London' },
   expires_at: '2099-01-01T00:00:00.000Z',
 } satisfies StaffSession);
@@ -45,6 +46,7 @@ const promo = (overrides: Partial<AdminPromo> = {}): AdminPromo => ({
   uses: 3,
   state: 'active',
   version: 2,
+  editable: true,
   ...overrides,
 });
 
@@ -57,6 +59,23 @@ function renderPage() {
 }
 
 describe('the promo codes screen', () => {
+  it('lists a shop-wide code read-only for a manager of one store', async () => {
+    // Walk 2, item 11: "No promo codes yet." while the shop-wide codes applied at his store.
+    stubApiWire({
+      '/api/admin/session': session,
+      '/api/admin/promos': ok([promo({ editable: false }), promo({ id: 'p2', code: 'CAMDEN5' })]),
+    });
+    renderPage();
+    const welcome = (await screen.findByRole('heading', { name: 'WELCOME10' })).closest('li')!;
+    expect(welcome.textContent).toContain(
+      'Also applies at stores you do not work in: an owner changes it.',
+    );
+    expect(screen.queryByRole('button', { name: 'Change WELCOME10' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'End WELCOME10 now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Change CAMDEN5' })).toBeTruthy();
+    expect(screen.queryByText('No promo codes yet.')).toBeNull();
+  });
+
   it('makes a code with the contract’s body: pence, limits and stores', async () => {
     const user = userEvent.setup();
     const wire = stubApiWire({

@@ -122,29 +122,35 @@ export function PromosPage() {
               {promo.first_order_only ? ', first order only' : ''}. Used {promo.uses}
               {promo.total_limit !== null ? ` of ${promo.total_limit}` : ''} times.
             </p>
-            <div className="mt-3 flex gap-3">
-              <button
-                type="button"
-                className={buttonClass({ size: 'lg', variant: 'outline' })}
-                onClick={() => setEditing(promo)}
-                aria-label={`Change ${promo.code}`}
-              >
-                Change
-              </button>
-              {promo.state !== 'ended' && (
+            {!promo.editable ? (
+              <p className="mt-3 text-stone-700">
+                Also applies at stores you do not work in: an owner changes it.
+              </p>
+            ) : (
+              <div className="mt-3 flex gap-3">
                 <button
                   type="button"
-                  className={buttonClass({ size: 'lg', variant: 'danger' })}
-                  onClick={() => {
-                    setEndProblem('');
-                    setEnding(promo);
-                  }}
-                  aria-label={`End ${promo.code} now`}
+                  className={buttonClass({ size: 'lg', variant: 'outline' })}
+                  onClick={() => setEditing(promo)}
+                  aria-label={`Change ${promo.code}`}
                 >
-                  End now
+                  Change
                 </button>
-              )}
-            </div>
+                {promo.state !== 'ended' && (
+                  <button
+                    type="button"
+                    className={buttonClass({ size: 'lg', variant: 'danger' })}
+                    onClick={() => {
+                      setEndProblem('');
+                      setEnding(promo);
+                    }}
+                    aria-label={`End ${promo.code} now`}
+                  >
+                    End now
+                  </button>
+                )}
+              </div>
+            )}
           </li>
         ))}
       </ul>

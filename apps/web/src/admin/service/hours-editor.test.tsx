@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -147,7 +147,8 @@ describe('the special days', () => {
     await user.click(await screen.findByRole('button', { name: 'Add a special day' }));
     await user.click(screen.getByRole('button', { name: 'Save special days' }));
     const days = formOf('Special days');
-    expect(await within(days).findAllByText('Use a date as YYYY-MM-DD')).toHaveLength(2);
+    // Beside a date picker, "Choose a date" (not "Use a date as YYYY-MM-DD": walk 2, item 25).
+    expect(await within(days).findAllByText('Choose a date')).toHaveLength(2);
     expect(within(days).getByLabelText('Date').getAttribute('aria-invalid')).toBe('true');
     expect(wire.sent.filter((c) => c.method === 'PUT')).toEqual([]);
 
@@ -167,5 +168,26 @@ describe('the special days', () => {
         ],
       },
     });
+  });
+
+  it('names the date that is in the list twice, and clears that once it is changed', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({ '/api/admin/stores/st1/special-days': ok(store()) });
+    renderEditors();
+    const add = await screen.findByRole('button', { name: 'Add a special day' });
+    await user.click(add);
+    await user.click(add);
+    const days = formOf('Special days');
+    const [first, second] = within(days).getAllByLabelText('Date');
+    await user.type(first!, '2026-12-25');
+    await user.type(second!, '2026-12-25');
+    await user.click(screen.getByRole('button', { name: 'Save special days' }));
+    const twice = '25 Dec 2026 is in the list twice: keep one';
+    expect(await within(days).findAllByText(twice)).toHaveLength(2);
+    expect(wire.sent.filter((c) => c.method === 'PUT')).toEqual([]);
+    await user.clear(first!);
+    await user.type(first!, '2026-12-24');
+    await waitFor(() => expect(within(days).queryAllByText(twice)).toEqual([]));
+    expect(second!.getAttribute('aria-invalid')).toBe('false');
   });
 });

@@ -22,11 +22,12 @@ const ok = (data: unknown): WireAnswer => ({
   status: 200,
   body: { status: 200, message: 'OK', data },
 });
-const session = (role: StaffRole): WireAnswer =>
+const session = (role: StaffRole, wholeShop = true): WireAnswer =>
   ok({
     staff: { id: 's1', email: 'priya@shop.test', name: 'Priya Shah', role },
     permissions: [...ROLE_PERMISSIONS[role]],
     stores: [{ id: 'st1', name: 'Camden' }],
+    whole_shop: wholeShop,
     shop: { name: 'Tandoor Lane', timeZone: 'Europe/London' },
     expires_at: '2099-01-01T00:00:00.000Z',
   } satisfies StaffSession);
@@ -105,6 +106,14 @@ describe('the Service screen', () => {
     expect(screen.queryByRole('group', { name: 'Pause collection' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Opening hours' })).toBeNull();
     const lamb = await screen.findByRole('group', { name: 'Lamb rogan josh' });
+    // Each dish's three choices are a radio group named by the dish (walk 2, item 31).
+    const lambChoices = screen.getByRole('radiogroup', { name: 'Lamb rogan josh' });
+    expect(
+      within(lambChoices)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['Available', 'Out today', 'Out for now']);
+    expect(screen.getByRole('radiogroup', { name: 'Paneer' })).toBeTruthy();
     expect(within(lamb).getByRole('radio', { name: 'Available' })).toHaveProperty('checked', true);
     const naan = screen.getByRole('group', { name: 'Garlic naan back Wed 11:00' });
     expect(within(naan).getByRole('radio', { name: 'Out today' })).toHaveProperty('checked', true);
@@ -216,6 +225,21 @@ describe('the Service screen', () => {
     expect(screen.queryByText(/Every switch on this page/)).toBeNull();
   });
 
+  it('shows a manager of one store his store’s cards, not the whole shop’s switches', async () => {
+    // Walk 2, item 11: Sam, manager at Camden only, could close every store and the diary.
+    const wire = stubApiWire({
+      '/api/admin/session': session('manager', false),
+      '/api/admin/stores': ok([store()]),
+      '/api/admin/stores/st1/menu': ok([]),
+    });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Pause and busy mode' });
+    await screen.findByRole('heading', { name: 'Sold out at Camden' });
+    expect(screen.queryByRole('heading', { name: 'Whole shop' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: /Shop closed to orders/ })).toBeNull();
+    expect(wire.sent.some((c) => c.path === '/api/admin/shop')).toBe(false);
+  });
+
   it('offers Save the message once the text differs from the saved one', async () => {
     const user = userEvent.setup();
     const shop = { IsShopClosed: 0, ShopClosedMessage: 'Closed today', allowBooking: 1 };
@@ -244,6 +268,38 @@ describe('the Service screen', () => {
       { ShopClosedMessage: 'Closed today and tomorrow' },
     ]);
     await waitFor(() => expect(save).toHaveProperty('disabled', true));
+  });
+
+  it('asks before turning table bookings off, and turns them on again with one tap', async () => {
+    // Walk 2, item 18: one tap switched the booking site off, with no question.
+    const user = userEvent.setup();
+    const shop = { IsShopClosed: 0, ShopClosedMessage: 'Closed today', allowBooking: 1 };
+    const wire = stubApiWire({
+      '/api/admin/session': session('owner'),
+      '/api/admin/stores': ok([store()]),
+      '/api/admin/stores/st1/menu': ok([]),
+      '/api/admin/shop': ok(shop),
+    });
+    renderPage();
+    const patches = () => wire.sent.filter((c) => c.method === 'PATCH').map((c) => c.body);
+    const toggle = await screen.findByRole('switch', { name: /Table bookings/ });
+    await user.click(toggle);
+    const asked = screen.getByRole('dialog', { name: 'Turn off table bookings?' });
+    await user.click(within(asked).getByRole('button', { name: 'Keep taking bookings' }));
+    expect(patches()).toEqual([]);
+
+    wire.answers['/api/admin/shop'] = ok({ ...shop, allowBooking: 0 });
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Yes, turn bookings off' }));
+    await screen.findByText('Bookings are off.');
+    expect(patches()).toEqual([{ allowBooking: 0 }]);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+
+    wire.answers['/api/admin/shop'] = ok(shop);
+    await user.click(toggle);
+    await screen.findByText('Bookings are on.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(patches()).toEqual([{ allowBooking: 0 }, { allowBooking: 1 }]);
   });
 
   it('asks before closing the whole shop, and opens it again with one tap', async () => {

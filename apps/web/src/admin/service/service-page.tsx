@@ -19,7 +19,10 @@ import { StoreControls } from './store-controls.tsx';
 export function ServicePage() {
   const dispatch = useAdminDispatch();
   const stores = useServiceStoresQuery();
-  const permissions = useSessionQuery().data?.permissions ?? [];
+  const session = useSessionQuery().data;
+  const permissions = session?.permissions ?? [];
+  // The whole shop's switches reach every store: only for someone who works in all of them.
+  const switchesShop = permissions.includes('shop:edit') && session?.whole_shop === true;
   const runsService = permissions.includes('service:run');
   const [chosen, setChosen] = useState('');
   const refresh = useCallback(
@@ -71,7 +74,7 @@ export function ServicePage() {
         // follow, with a search for any other, so the hours are never 57 screens down.
         <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
           {runsService && <StoreControls store={store} onEnd={onPauseEnd} />}
-          {permissions.includes('shop:edit') && <ShopSwitchesCard />}
+          {switchesShop && <ShopSwitchesCard />}
           {runsService && (
             // Keyed by store: switching store starts the forms afresh.
             <>

@@ -18,6 +18,8 @@ export function ShopSwitchesCard() {
   const [notice, setNotice] = useState('');
   // Closing stops every store's orders: asked first, so a stray tap on a busy night cannot.
   const [asking, setAsking] = useState(false);
+  // So does turning bookings off: the booking site stops taking them (walk 2, item 18).
+  const [askingBookings, setAskingBookings] = useState(false);
   if (!shop.data) return null;
   const closed = shop.data.IsShopClosed === 1;
   const booking = shop.data.allowBooking === 1;
@@ -90,15 +92,29 @@ export function ShopSwitchesCard() {
         className={SWITCH}
         disabled={patching.isLoading}
         onClick={() =>
-          void run(
-            { allowBooking: booking ? 0 : 1 },
-            booking ? 'Bookings are off.' : 'Bookings are on.',
-          )
+          booking ? setAskingBookings(true) : void run({ allowBooking: 1 }, 'Bookings are on.')
         }
       >
         Table bookings
         <span>{booking ? 'On' : 'Off'}</span>
       </button>
+      <ConfirmDialog
+        open={askingBookings}
+        id="bookings-off"
+        title="Turn off table bookings?"
+        confirmLabel="Yes, turn bookings off"
+        cancelLabel="Keep taking bookings"
+        size="lg"
+        busy={patching.isLoading}
+        onCancel={() => setAskingBookings(false)}
+        onConfirm={async () => {
+          await run({ allowBooking: 0 }, 'Bookings are off.');
+          setAskingBookings(false);
+        }}
+      >
+        Guests can no longer book a table online until bookings are turned on again here; the
+        booking site says online booking is closed. Bookings already made stay in the diary.
+      </ConfirmDialog>
       <p role="status" className="min-h-6">
         {notice}
       </p>

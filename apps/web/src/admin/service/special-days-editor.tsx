@@ -30,6 +30,14 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
   });
   const days = useFieldArray({ control: form.control, name: 'special_days' });
   const [notice, setNotice] = useState('');
+  // Once saving has been tried, the dates are checked again on each change, so "… is in the list
+  // twice" (and its line by Save) goes as soon as either of the two changes (walk 2, item 25).
+  const checkAgain = () => {
+    if (!form.formState.isSubmitted) return;
+    void form.trigger('special_days').then((valid) => {
+      if (valid) setNotice('');
+    });
+  };
 
   const handleSubmit = form.handleSubmit(
     async (body) => {
@@ -51,7 +59,16 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
       </div>
       {days.fields.length === 0 && <p>None: every day keeps its weekly hours.</p>}
       {days.fields.map((day, index) => (
-        <SpecialDay key={day.id} index={index} form={form} onRemove={() => days.remove(index)} />
+        <SpecialDay
+          key={day.id}
+          index={index}
+          form={form}
+          onDateChange={checkAgain}
+          onRemove={() => {
+            days.remove(index);
+            checkAgain();
+          }}
+        />
       ))}
       <button
         type="button"
@@ -78,10 +95,12 @@ export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
 function SpecialDay({
   index,
   form,
+  onDateChange,
   onRemove,
 }: {
   index: number;
   form: DaysForm;
+  onDateChange: () => void;
   onRemove: () => void;
 }) {
   const base = `special_days.${index}` as const;
@@ -98,7 +117,11 @@ function SpecialDay({
           type="date"
           className={inputClass({ size: 'lg' })}
           aria-invalid={Boolean(errors?.date)}
-          {...form.register(`${base}.date`)}
+          {...form.register(`${base}.date`, {
+            // Once saving has been tried, every date is checked again on each change, so "… is in
+            // the list twice" goes as soon as either of the two is changed (walk 2, item 25).
+            onChange: onDateChange,
+          })}
         />
       </label>
       {errors?.date && <p className="text-red-700">{errors.date.message}</p>}

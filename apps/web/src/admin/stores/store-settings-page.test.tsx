@@ -22,6 +22,7 @@ const session = ok({
   staff: { id: 's1', email: 'priya@shop.test', name: 'Priya Shah', role: 'owner' },
   permissions: [...ROLE_PERMISSIONS.owner],
   stores: [{ id: 'st1', name: 'Camden' }],
+  whole_shop: true,
   shop: { name: 'Tandoor Lane', timeZone: 'Europe/London' },
   expires_at: '2099-01-01T00:00:00.000Z',
 } satisfies StaffSession);

@@ -40,6 +40,7 @@ describe('the subscribers screen', () => {
         staff: { id: 's1', email: 'o@shop.test', name: 'Olu', role: 'owner' },
         permissions: [...ROLE_PERMISSIONS.owner],
         stores: [],
+        whole_shop: true,
         shop: { name: 'Tandoor Lane', timeZone: 'Europe/London' },
         expires_at: '2099-01-01T00:00:00.000Z',
       }),

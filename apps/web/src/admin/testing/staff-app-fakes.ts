@@ -63,6 +63,7 @@ export const staffSession = (role: StaffRole): StaffSession => ({
   staff: { id: 's1', email: 'priya@shop.test', name: 'Priya Shah', role },
   permissions: [...ROLE_PERMISSIONS[role]],
   stores: [{ id: 'st1', name: 'Camden' }],
+  whole_shop: true,
   shop: { name: 'Tandoor Lane', timeZone: 'Europe/London', auto_reject_minutes: 10 },
   expires_at: '2099-01-01T00:00:00.000Z',
 });

@@ -70,10 +70,10 @@ const home: HomeContent = {
   ],
 };
 
-function renderWith(answer: object, page: React.ReactNode, path = '/') {
-  localStorage.setItem(STORAGE_KEYS.configData, JSON.stringify(config));
+function renderWith(answer: object, page: React.ReactNode, path = '/', shop: object = config) {
+  localStorage.setItem(STORAGE_KEYS.configData, JSON.stringify(shop));
   stubApiWire({
-    '/api/loadconfig': { status: 200, body: { status: 200, message: 'OK', data: config } },
+    '/api/loadconfig': { status: 200, body: { status: 200, message: 'OK', data: shop } },
     '/api/home': {
       status: 200,
       body: { status: 200, message: 'Home content loaded', data: answer },
@@ -141,6 +141,17 @@ describe('changed hours beside the weekly hours', () => {
     const card = await screen.findByRole('region', { name: 'Opening hours' });
     const list = await within(card).findByTestId('booking-changes');
     expect(linesOf(list)).toEqual(['Wed 23 Dec Today | 11:00 AM - 3:00 PM', 'Fri 25 Dec | Closed']);
+  });
+
+  it('the booking site says online booking is closed when bookings are off, with no invitation', async () => {
+    // Walk 2, item 18: "Choose a day and time and we will confirm your booking by e-mail." with
+    // no form behind it.
+    renderWith(home, <ReservationHome />, '/', { ...config, allowBooking: 0 });
+    expect(
+      await screen.findByText(/Online booking is closed: please call us to book a table\./),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Choose a day and time/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Make a reservation' })).toBeNull();
   });
 });
 

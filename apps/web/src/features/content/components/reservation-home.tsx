@@ -23,6 +23,7 @@ export function ReservationHome() {
   const where = [config?.locationData.addressLine1, config?.locationData.addressLine2]
     .filter(Boolean)
     .join(', ');
+  const bookingsOpen = config?.allowBooking === 1;
   return (
     <>
       <div className="mx-auto max-w-3xl px-4 py-6 empty:hidden">
@@ -31,9 +32,15 @@ export function ReservationHome() {
       <Hero
         banner={data?.banners[0]}
         title={`Book a table at ${config?.websiteName ?? ''}`}
-        subtitle={`${where}. Choose a day and time and we will confirm your booking by e-mail.`}
+        // With bookings off (the staff's "Table bookings" switch), no invitation to a form that
+        // is not there: it says so, and the number to call is below (walk 2, item 18).
+        subtitle={
+          bookingsOpen
+            ? `${where}. Choose a day and time and we will confirm your booking by e-mail.`
+            : `${where}. Online booking is closed: please call us to book a table.`
+        }
       >
-        {config?.allowBooking === 1 ? (
+        {bookingsOpen ? (
           <Link
             to="/reservation"
             className="rounded-lg bg-white px-6 py-3 text-lg font-semibold text-stone-900"
