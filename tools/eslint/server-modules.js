@@ -21,7 +21,7 @@ export const SHARED_FILES = {
   menu: ['item-at-store.ts', 'line-pricing.ts'],
   'order-history': ['history-cursor.ts'],
   orders: ['card-account.ts', 'order-message.ts', 'order-view.ts', 'vat-invoice.ts'],
-  outbox: ['message-budget.ts'],
+  outbox: ['message-budget.ts', 'order-news-worth.ts'],
   promos: ['promo-rules.ts'],
   push: ['unwatched-push.ts'],
   refunds: ['provider-refunds.ts', 'refund-rules.ts'],

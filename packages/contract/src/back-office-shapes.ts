@@ -33,11 +33,17 @@ export const ZOrderDetail = ZHistoryOrder.extend({
   timeline: z.array(z.looseObject({ at: instant, what: z.string(), by: z.string().nullable() })),
   messages: z.array(
     z.looseObject({
+      /** When it was queued. */
       at: instant,
       channel: z.string(),
       kind: z.string(),
       recipient: z.string(),
+      /** pending, sent, failed, or dropped: not sent on purpose (decision 99). */
       status: z.string(),
+      /** When it went; null until then. */
+      sent_at: instant.nullable(),
+      /** Why a dropped message was not sent. */
+      dropped_because: z.string().nullable(),
     }),
   ),
   payments: z.array(

@@ -128,6 +128,8 @@ export const ZOrderSummary = z.looseObject({
   store_name: z.string(),
   order_type: orderType,
   total: money,
+  /** What the shop has given back of it (0: nothing). */
+  refunded: money.optional(),
   currency: z.string(),
   item_count: z.number().int(),
   created_at: instant,

@@ -509,7 +509,11 @@ export const outboxMessages = pgTable(
       jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     /** The sender name the recipient sees (the shop's name). */
     senderName: text('sender_name').notNull(),
-    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    /** `dropped`: not sent on purpose, the reason in `last_error` (decision 99). */
+    status: text('status')
+      .$type<'pending' | 'sent' | 'failed' | 'dropped'>()
+      .notNull()
+      .default('pending'),
     attempts: smallint('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Not worth sending after this (a sign-in code that has expired). */

@@ -6,6 +6,7 @@ import {
   type RejectReason,
 } from '@servery/contract/desk-moves';
 import type { NewOutboxMessage } from '../outbox/outbox.repository.ts';
+import { ORDER_NEWS_WORTH_MS } from '../outbox/order-news-worth.ts';
 
 export type OrderNews =
   'accepted' | 'rejected' | 'delayed' | 'ready' | 'out_for_delivery' | 'cancelled';
@@ -22,6 +23,8 @@ export const newsKind = (news: OrderNews) => `order_${news}`;
 
 export interface OrderNewsInput {
   news: OrderNews;
+  /** When the news happened (the application's clock): it is not sent after ORDER_NEWS_WORTH_MS. */
+  at: Date;
   tenantId: string;
   shopName: string;
   timeZone: string;
@@ -103,7 +106,7 @@ export function orderNewsMessage(input: OrderNewsInput): NewOutboxMessage | null
     tenantId: input.tenantId,
     kind: newsKind(input.news),
     senderName: input.shopName,
-    discardAfter: null,
+    discardAfter: new Date(input.at.getTime() + ORDER_NEWS_WORTH_MS),
     attachments: null,
   };
   if (input.email) {

@@ -156,6 +156,7 @@ export class DeskSweeper {
         });
         const message = orderNewsMessage({
           news: 'rejected',
+          at,
           tenantId: row.tenant_id,
           shopName: row.website_name,
           timeZone: row.time_zone ?? 'Europe/London',

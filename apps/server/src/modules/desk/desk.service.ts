@@ -203,6 +203,7 @@ export function createDeskService(deps: DeskDeps) {
         news &&
         orderNewsMessage({
           news,
+          at,
           tenantId: staff.tenantId,
           shopName: shop.name,
           timeZone: shop.timeZone,

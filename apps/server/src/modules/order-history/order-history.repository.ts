@@ -125,6 +125,8 @@ export async function messagesOfOrder(db: Executor, tenantId: string, orderId: s
       kind: outboxMessages.kind,
       recipient: outboxMessages.recipient,
       status: outboxMessages.status,
+      sentAt: outboxMessages.sentAt,
+      lastError: outboxMessages.lastError,
     })
     .from(outboxMessages)
     .where(and(eq(outboxMessages.tenantId, tenantId), eq(outboxMessages.orderId, orderId)))

@@ -113,7 +113,13 @@ export function createOrderHistoryService(db: Database) {
     return {
       ...toHistoryOrder(row),
       timeline,
-      messages: messages.map((m) => ({ ...m, at: m.at.toISOString() })),
+      messages: messages.map(({ sentAt, lastError, ...m }) => ({
+        ...m,
+        at: m.at.toISOString(),
+        sent_at: sentAt?.toISOString() ?? null,
+        // Why it was dropped (decision 99); a provider's error for a failed one stays in the log.
+        dropped_because: m.status === 'dropped' ? lastError : null,
+      })),
       payments: [payment],
       refunds: refunds.map((r) => ({
         ...toRefund(r, row.order.lines),

@@ -77,7 +77,10 @@ export function shopReasonOf(
   };
 }
 
-export function toOrderSummary(order: OrderRow): OrderSummary {
+export function toOrderSummary(
+  order: OrderRow,
+  payment: Pick<PaymentRow, 'refunded'>,
+): OrderSummary {
   return {
     id: order.id,
     number: order.number,
@@ -85,6 +88,8 @@ export function toOrderSummary(order: OrderRow): OrderSummary {
     store_name: order.storeName,
     order_type: order.orderType,
     total: order.total,
+    // What the shop gave back (walk2 item 16): the list says refunded, not just "Completed".
+    refunded: payment.refunded,
     currency: order.currency,
     item_count: order.lines.reduce((sum, line) => sum + line.quantity, 0),
     created_at: order.createdAt.toISOString(),

@@ -35,7 +35,7 @@ export async function getOrderPage(db: Database, owner: Owner, page: number): Pr
     (page - 1) * ORDERS_PER_PAGE,
   );
   return {
-    orders: rows.map((row) => toOrderSummary(row.order)),
+    orders: rows.map((row) => toOrderSummary(row.order, row.payment)),
     page,
     pages: Math.max(1, Math.ceil(total / ORDERS_PER_PAGE)),
     total,

@@ -89,8 +89,8 @@ describe('the outbox in batches (decision 47)', () => {
     const by = Object.fromEntries(rows.map((r) => [r.recipient, r]));
     expect(by['went-1@example.com']).toMatchObject({ status: 'sent', textBody: null });
     expect(by['went-2@example.com']).toMatchObject({ status: 'sent', textBody: null });
-    expect(by['expired@example.com']).toMatchObject({ status: 'failed', sentAt: null });
-    expect(by['expired@example.com']!.lastError).toMatch(/expired/);
+    expect(by['expired@example.com']).toMatchObject({ status: 'dropped', sentAt: null });
+    expect(by['expired@example.com']!.lastError).toMatch(/too late/);
     expect(by['no-body@example.com']).toMatchObject({ status: 'failed', sentAt: null });
     expect(by['no-body@example.com']!.lastError).toMatch(/no body/);
     await outbox.stop();

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { rowInsert, type Computed, type RowInsert } from '../../db/row-insert.ts';
-import { outboxMessages } from '../../db/schema.ts';
+import { orders, outboxMessages } from '../../db/schema.ts';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = Pick<
@@ -146,6 +146,48 @@ export async function markRetry(
     .update(outboxMessages)
     .set({ lastError: error, nextAttemptAt: sql`now() + ${`${delayMs} milliseconds`}::interval` })
     .where(eq(outboxMessages.id, id));
+}
+
+/**
+ * Not sent, on purpose (decision 99): too old to be worth sending, or news of an order that has
+ * moved on since. The body goes, the reason stays for the order's page.
+ */
+export async function markDropped(db: Executor, id: string, reason: string): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'dropped',
+      lastError: reason,
+      textBody: null,
+      htmlBody: null,
+      attachments: null,
+    })
+    .where(eq(outboxMessages.id, id));
+}
+
+/** Where the orders of these messages stand now, by the message's id. */
+export async function orderStatusesOf(
+  db: Executor,
+  messages: Pick<OutboxMessage, 'id' | 'tenantId' | 'orderId'>[],
+): Promise<Map<string, string>> {
+  const about = messages.filter((m) => m.orderId !== null);
+  if (about.length === 0) return new Map();
+  const rows = await db
+    .select({ tenantId: orders.tenantId, id: orders.id, status: orders.status })
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        about.map((m) => m.orderId!),
+      ),
+    );
+  const status = new Map(rows.map((r) => [`${r.tenantId}/${r.id}`, r.status]));
+  const answer = new Map<string, string>();
+  for (const m of about) {
+    const now = status.get(`${m.tenantId}/${m.orderId}`);
+    if (now) answer.set(m.id, now);
+  }
+  return answer;
 }
 
 /** Given up: the body goes too, and the reason stays for the operator. */

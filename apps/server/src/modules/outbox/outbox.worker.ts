@@ -7,11 +7,14 @@ import { logSafeError } from '../../lib/log-safe-error.ts';
 import type { ShopMailSettings, ShopMailTransports } from './shop-mail.ts';
 import {
   claimDueMessages,
+  markDropped,
   markFailed,
   markRetry,
   markSent,
+  orderStatusesOf,
   type OutboxMessage,
 } from './outbox.repository.ts';
+import { NEWS_TRUE_WHILE } from './order-news-worth.ts';
 
 /** Waits before each retry: quick at first (a code is wanted now), then backing off. */
 export const RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 120_000, 300_000, 900_000, 1_800_000];
@@ -115,7 +118,15 @@ export class OutboxWorker {
         const batch = await claimDueMessages(this.db, BATCH, LEASE_MS);
         if (batch.length === 0) return;
         this.claims += 1;
-        const sent = await Promise.all(batch.map((message) => this.deliver(message)));
+        // Read after the claim: news of an order that moved on before its message was due is
+        // dropped by the one run that claimed it (decision 99).
+        const standing = await orderStatusesOf(
+          this.db,
+          batch.filter((message) => message.kind in NEWS_TRUE_WHILE),
+        );
+        const sent = await Promise.all(
+          batch.map((message) => this.deliver(message, standing.get(message.id))),
+        );
         await markSent(
           this.db,
           batch.filter((_, i) => sent[i]).map((message) => message.id),
@@ -130,12 +141,16 @@ export class OutboxWorker {
     }
   }
 
-  /** Sends one message; true when it went (the batch is marked sent together). */
-  private async deliver(message: OutboxMessage): Promise<boolean> {
+  /**
+   * Sends one message; true when it went (the batch is marked sent together). `orderNow`: where
+   * the order of a piece of held news stands now.
+   */
+  private async deliver(message: OutboxMessage, orderNow?: string): Promise<boolean> {
     const where = { outboxId: message.id, kind: message.kind, channel: message.channel };
-    if (message.discardAfter && message.discardAfter.getTime() < this.now().getTime()) {
-      await markFailed(this.db, message.id, 'no longer worth sending: it expired first');
-      this.log.warn(where, 'outbox: message expired before it could be delivered');
+    const why = this.notWorthSending(message, orderNow);
+    if (why) {
+      await markDropped(this.db, message.id, why);
+      this.log.warn({ ...where, why }, 'outbox: message dropped, not sent');
       return false;
     }
     try {
@@ -154,6 +169,18 @@ export class OutboxWorker {
       return false;
     }
     return true;
+  }
+
+  /** Why a message is dropped instead of sent (decision 99), or null to send it. */
+  private notWorthSending(message: OutboxMessage, orderNow?: string): string | null {
+    const trueWhile = NEWS_TRUE_WHILE[message.kind];
+    if (trueWhile && orderNow && orderNow !== trueWhile) {
+      return `the order was ${orderNow.replace(/_/g, ' ')} before it was due to go`;
+    }
+    if (message.discardAfter && message.discardAfter.getTime() < this.now().getTime()) {
+      return 'too late: it could not go while it was worth sending';
+    }
+    return null;
   }
 
   private async send(message: OutboxMessage): Promise<void> {

@@ -7,6 +7,7 @@ import { shopDateTime } from '../../lib/shop-time.ts';
 import { useAdminTimeZone } from '../admin-shop.ts';
 import { money } from './orders-page.tsx';
 import { useOrderDetailQuery } from './orders-api.ts';
+import type { OrderDetail } from '@servery/contract/back-office-shapes';
 import { RefundForm } from './refund-form.tsx';
 
 /** One order: what was ordered, who moved it and when, the messages sent, its money. */
@@ -70,10 +71,7 @@ export function OrderDetailView() {
           <ul className="mt-2 space-y-1">
             {order.messages.length === 0 && <li>None.</li>}
             {order.messages.map((m, i) => (
-              <li key={i}>
-                {when(m.at)} · {m.kind.replace(/_/g, ' ')} by {m.channel} to {m.recipient} ·{' '}
-                {m.status}
-              </li>
+              <li key={i}>{messageLine(m, when)}</li>
             ))}
           </ul>
         </section>
@@ -102,3 +100,17 @@ export function OrderDetailView() {
 
 /** A timeline entry in words: a move ("out_for_delivery") or what staff did ("order.refunded"). */
 const timelineWords = (what: string) => what.replace(/^order\./, '').replace(/_/g, ' ');
+
+/**
+ * A message as the owner needs it: when it went (not when it was queued), or that it was not sent
+ * and why (decision 99).
+ */
+export function messageLine(m: OrderDetail['messages'][number], when: (iso: string) => string) {
+  const what = `${m.kind.replace(/_/g, ' ')} by ${m.channel} to ${m.recipient}`;
+  if (m.status === 'sent' && m.sent_at) return `${when(m.sent_at)} · ${what} · sent`;
+  if (m.status === 'dropped') {
+    return `${what} · not sent: ${m.dropped_because ?? 'dropped'} (queued ${when(m.at)})`;
+  }
+  if (m.status === 'pending') return `${what} · waiting to be sent (queued ${when(m.at)})`;
+  return `${what} · could not be sent (queued ${when(m.at)})`;
+}

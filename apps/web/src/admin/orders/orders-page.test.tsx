@@ -57,6 +57,8 @@ const detail = (change: Partial<OrderDetail> = {}): OrderDetail => ({
       kind: 'order_confirmation',
       recipient: 'mina@example.com',
       status: 'sent',
+      sent_at: '2026-11-24T18:00:06.000Z',
+      dropped_because: null,
     },
   ],
   payments: [
@@ -117,6 +119,37 @@ describe('an order’s detail', () => {
       within(timeline).getByText(/order confirmation by email to mina@example.com/),
     ).toBeTruthy();
     expect(screen.getByText(/card · succeeded · refunded £0.00/)).toBeTruthy();
+  });
+
+  it('says when a message went, not when it was queued, and which were dropped and why', async () => {
+    const message = detail().messages[0]!;
+    renderAt('/admin/orders/o1042', 'manager', {
+      '/api/admin/orders/o1042': ok(
+        detail({
+          messages: [
+            { ...message, at: '2026-11-24T18:02:00.000Z', sent_at: '2026-11-24T18:09:00.000Z' },
+            {
+              ...message,
+              at: '2026-11-24T18:20:00.000Z',
+              kind: 'order_ready',
+              status: 'dropped',
+              sent_at: null,
+              dropped_because: 'the order was completed before it was due to go',
+            },
+          ],
+        }),
+      ),
+    });
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const lines = within(timeline)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+      .filter((text) => text?.includes('by email'));
+    expect(lines[0]).toMatch(/6:09 PM · order confirmation by email to mina@example.com · sent$/);
+    expect(lines[0]).not.toMatch(/6:02 PM/);
+    expect(lines[1]).toMatch(
+      /^order ready by email to mina@example.com · not sent: the order was completed before it was due to go \(queued .*6:20 PM\)$/,
+    );
   });
 
   it('refunds one dish after a confirmation, with one key for the double tap', async () => {

@@ -16,6 +16,22 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   payment_failed: 'Payment failed',
 };
 
+/**
+ * The status as the customer reads it for their kind of order (walk2 item 16): a delivery that
+ * is ready is not for collecting, it is about to leave (the words of its "ready" message).
+ */
+export function statusLabel(status: OrderStatus, orderType: 'delivery' | 'collection'): string {
+  if (status === 'ready' && orderType === 'delivery') return 'Ready, on its way shortly';
+  return STATUS_LABELS[status];
+}
+
+/** What was given back, beside the status on the customer's list; null when nothing was. */
+export function refundLabel(order: { total: number; refunded?: number | undefined }) {
+  const refunded = order.refunded ?? 0;
+  if (refunded <= 0) return null;
+  return refunded >= order.total ? 'Refunded' : 'Partly refunded';
+}
+
 /** Colour of a status badge: text and background pairs that pass AA contrast. */
 export function statusTone(status: OrderStatus): string {
   if (['cancelled', 'rejected', 'payment_failed'].includes(status))

@@ -7,7 +7,7 @@ import { LineSummary } from '../../../components/ui/line-summary.tsx';
 import { Notice } from '../../../components/ui/problem.tsx';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
-import { paymentLabel, STATUS_LABELS, suppliedOrOnItsWay } from '../labels.ts';
+import { paymentLabel, statusLabel, suppliedOrOnItsWay } from '../labels.ts';
 import { visibleHistory } from '../tracker.ts';
 import { ReorderPanel, type ReorderCart } from './reorder-panel.tsx';
 import { VatInvoiceSection } from './vat-invoice.tsx';
@@ -164,7 +164,9 @@ export function OrderDetails({
             <ol className="mt-2 space-y-2" data-testid="status-history">
               {visibleHistory(order).map((step, index) => (
                 <li key={index}>
-                  <span className="block font-medium">{STATUS_LABELS[step.status]}</span>
+                  <span className="block font-medium">
+                    {statusLabel(step.status, order.order_type)}
+                  </span>
                   <time dateTime={step.at} className="block text-sm text-stone-700">
                     {shopDateTime(step.at, timeZone)}
                   </time>

@@ -1,7 +1,7 @@
 import type { Order } from '@servery/contract/order';
 import { BADGE_CLASS, CARD_CLASS } from '../../../components/ui/card.tsx';
 import { shopClockTime, shopDate, shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
-import { STATUS_LABELS, statusTone, suppliedOrOnItsWay } from '../labels.ts';
+import { statusLabel, statusTone, suppliedOrOnItsWay } from '../labels.ts';
 import { trackerOf, type TrackerStep } from '../tracker.ts';
 import { ShopReason } from './shop-reason.tsx';
 
@@ -27,7 +27,7 @@ export function OrderProgress({ order, live = false }: { order: Order; live?: bo
           aria-live="polite"
           aria-atomic="true"
         >
-          {STATUS_LABELS[order.status]}
+          {statusLabel(order.status, order.order_type)}
         </span>
       </div>
       {/* A declined, cancelled or failed order will not be made: no time is expected of it. */}

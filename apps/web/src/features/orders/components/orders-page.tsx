@@ -7,7 +7,7 @@ import { useMoney } from '../../../lib/money.ts';
 import { shopShortDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
 import { useLazyGetOrderQuery } from '../../../lib/dishes-and-orders-api.ts';
 import { useGetOrdersQuery } from '../api.ts';
-import { STATUS_LABELS, statusTone } from '../labels.ts';
+import { refundLabel, statusLabel, statusTone } from '../labels.ts';
 import { ReorderAction, type ReorderCart } from './reorder-panel.tsx';
 
 const pageOf = (value: string | null) => {
@@ -77,7 +77,8 @@ export function OrdersPage({ cart }: { cart: ReorderCart }) {
                     </Link>
                   </h2>
                   <span className={`${BADGE_CLASS} ${statusTone(order.status)}`}>
-                    {STATUS_LABELS[order.status]}
+                    {statusLabel(order.status, order.order_type)}
+                    {refundLabel(order) && ` · ${refundLabel(order)}`}
                   </span>
                 </div>
                 <p className="mt-1 text-stone-800">
