@@ -38,7 +38,7 @@ export const ZOrderDetail = ZHistoryOrder.extend({
       channel: z.string(),
       kind: z.string(),
       recipient: z.string(),
-      /** pending, sent, failed, or dropped: not sent on purpose (decision 99). */
+      /** pending, sent, failed, or dropped: not sent on purpose (decision 82). */
       status: z.string(),
       /** When it went; null until then. */
       sent_at: instant.nullable(),

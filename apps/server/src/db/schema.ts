@@ -509,7 +509,7 @@ export const outboxMessages = pgTable(
       jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     /** The sender name the recipient sees (the shop's name). */
     senderName: text('sender_name').notNull(),
-    /** `dropped`: not sent on purpose, the reason in `last_error` (decision 99). */
+    /** `dropped`: not sent on purpose, the reason in `last_error` (decision 82). */
     status: text('status')
       .$type<'pending' | 'sent' | 'failed' | 'dropped'>()
       .notNull()

@@ -117,7 +117,7 @@ export function createOrderHistoryService(db: Database) {
         ...m,
         at: m.at.toISOString(),
         sent_at: sentAt?.toISOString() ?? null,
-        // Why it was dropped (decision 99); a provider's error for a failed one stays in the log.
+        // Why it was dropped (decision 82); a provider's error for a failed one stays in the log.
         dropped_because: m.status === 'dropped' ? lastError : null,
       })),
       payments: [payment],

@@ -9,7 +9,7 @@ import { until } from '../../../test/until.ts';
 import { storesOfTenant } from '../staff/staff.repository.ts';
 import { findTenantBySlug } from '../tenants/tenants.repository.ts';
 
-// Decision 99 (walk2 item 5): held news is never sent once the order has moved past it, and news
+// Decision 82 (walk2 item 5): held news is never sent once the order has moved past it, and news
 // of an order is never sent late; the order's page says when a message went, or why it did not.
 const shop = makeTenantDocument();
 let ahead = 0;

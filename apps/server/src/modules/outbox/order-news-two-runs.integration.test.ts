@@ -11,7 +11,7 @@ import { enqueueMessage } from './outbox.repository.ts';
 import { OutboxWorker } from './outbox.worker.ts';
 import { ShopMailTransports } from './shop-mail.ts';
 
-// Decision 99 with two outbox runs at once (two processes' workers on one database): each piece
+// Decision 82 with two outbox runs at once (two processes' workers on one database): each piece
 // of held news is claimed by one run, which sends it or drops it; never both, never twice.
 const shop = oneShopDatabase();
 const delivered: Mail[] = [];

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@servery/contract/order';
 
 /**
- * Decision 99: held news is sent only while the order still stands where it says (a "ready"
+ * Decision 82: held news is sent only while the order still stands where it says (a "ready"
  * text after the order was collected is false and costs the shop), by the message's kind (the
  * desk's `newsKind`).
  */
@@ -10,5 +10,5 @@ export const NEWS_TRUE_WHILE: Readonly<Record<string, OrderStatus>> = {
   order_out_for_delivery: 'out_for_delivery',
 };
 
-/** Decision 99: news of an order not sent within this is dropped as stale, never sent late. */
+/** Decision 82: news of an order not sent within this is dropped as stale, never sent late. */
 export const ORDER_NEWS_WORTH_MS = 2 * 60 * 60 * 1000;

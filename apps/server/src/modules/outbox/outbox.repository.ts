@@ -149,7 +149,7 @@ export async function markRetry(
 }
 
 /**
- * Not sent, on purpose (decision 99): too old to be worth sending, or news of an order that has
+ * Not sent, on purpose (decision 82): too old to be worth sending, or news of an order that has
  * moved on since. The body goes, the reason stays for the order's page.
  */
 export async function markDropped(db: Executor, id: string, reason: string): Promise<void> {

@@ -119,7 +119,7 @@ export class OutboxWorker {
         if (batch.length === 0) return;
         this.claims += 1;
         // Read after the claim: news of an order that moved on before its message was due is
-        // dropped by the one run that claimed it (decision 99).
+        // dropped by the one run that claimed it (decision 82).
         const standing = await orderStatusesOf(
           this.db,
           batch.filter((message) => message.kind in NEWS_TRUE_WHILE),
@@ -171,7 +171,7 @@ export class OutboxWorker {
     return true;
   }
 
-  /** Why a message is dropped instead of sent (decision 99), or null to send it. */
+  /** Why a message is dropped instead of sent (decision 82), or null to send it. */
   private notWorthSending(message: OutboxMessage, orderNow?: string): string | null {
     const trueWhile = NEWS_TRUE_WHILE[message.kind];
     if (trueWhile && orderNow && orderNow !== trueWhile) {

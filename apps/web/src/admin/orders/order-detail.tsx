@@ -103,7 +103,7 @@ const timelineWords = (what: string) => what.replace(/^order\./, '').replace(/_/
 
 /**
  * A message as the owner needs it: when it went (not when it was queued), or that it was not sent
- * and why (decision 99).
+ * and why (decision 82).
  */
 export function messageLine(m: OrderDetail['messages'][number], when: (iso: string) => string) {
   const what = `${m.kind.replace(/_/g, ' ')} by ${m.channel} to ${m.recipient}`;
