@@ -90,4 +90,37 @@ describe('the dish form', () => {
     expect(patches).toEqual([{ name: 'Peshwari naan' }, { name: 'Peshwari naan' }]);
     expect(saved.mock.calls[0]![0]).toMatchObject({ version: 3, price: 395 });
   });
+
+  it('says a refused price in plain words, its limit in pence and pounds (walk2 item 12)', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({});
+    renderForm(naan);
+    const price = screen.getByRole('spinbutton', { name: 'Price in pence (895 is £8.95)' });
+    await user.clear(price);
+    await user.type(price, '-500');
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    expect(await screen.findByText('Enter 0 or more')).toBeTruthy();
+    await user.clear(price);
+    await user.type(price, '99999999999');
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    expect(await screen.findByText('At most 1000000 (£10,000.00)')).toBeTruthy();
+    await user.clear(price);
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    expect(await screen.findByText('Enter a number')).toBeTruthy();
+    expect(wire.sent).toEqual([]);
+  });
 });
+
+function renderForm(item: EditableItem | undefined, onSaved = vi.fn()) {
+  render(
+    <Provider store={createAdminState()}>
+      <DishForm
+        menu={menu}
+        item={item}
+        categoryId="11111111-1111-4111-8111-111111111111"
+        onSaved={onSaved}
+      />
+    </Provider>,
+  );
+  return onSaved;
+}

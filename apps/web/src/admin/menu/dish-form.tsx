@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import {
@@ -18,6 +17,7 @@ import { staleCurrent } from '../../lib/server-error.ts';
 import { useAddItemMutation, useEditItemMutation } from './menu-editor-api.ts';
 import { PhotoField } from './photo-field.tsx';
 import { StoreFields } from './store-fields.tsx';
+import { formResolver } from '../../lib/plain-words.ts';
 
 /** A dish as the form holds it (the contract's create body). */
 function formOf(item: EditableItem | undefined, categoryId: string, storeId: string): ItemCreate {
@@ -70,7 +70,7 @@ export function DishForm({
   onSaved: (item: EditableItem) => void;
 }) {
   const form = useForm<ItemCreate>({
-    resolver: zodResolver(ZItemCreate) as never,
+    resolver: formResolver(ZItemCreate, { pence: ['price', 'price_delta'] }) as never,
     defaultValues: formOf(item, categoryId, menu.store_id),
   });
   const { register, handleSubmit, formState, reset, setError } = form;
