@@ -111,6 +111,42 @@ describe('the dish form', () => {
   });
 });
 
+describe('a dish refused before it is sent (walk2 item 13)', () => {
+  it('says a negative energy by the field and in the form’s alert', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({});
+    renderForm(naan);
+    await user.type(screen.getByRole('spinbutton', { name: /Energy \(kcal\)/ }), '-20');
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Check the form: Enter 0 or more.');
+    expect(
+      screen.getByRole('spinbutton', { name: /Energy \(kcal\)/ }).parentElement?.textContent,
+    ).toContain('Enter 0 or more');
+    expect(wire.sent).toEqual([]);
+  });
+
+  it('says a choice group asking for more than it allows', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({});
+    renderForm(undefined);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Thali');
+    await user.type(screen.getByRole('spinbutton', { name: /^Price in pence/ }), '1200');
+    await user.click(screen.getByRole('button', { name: 'Add an option group' }));
+    await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Dip');
+    await user.type(screen.getByRole('textbox', { name: 'Choice' }), 'Mint');
+    await user.clear(screen.getByRole('spinbutton', { name: 'At least' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'At least' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Add dish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(
+      /^Check the form: (The minimum is above the maximum|More required than there are)\.$/,
+    );
+    expect(screen.getByText('The minimum is above the maximum')).toBeTruthy();
+    expect(wire.sent).toEqual([]);
+  });
+});
+
 function renderForm(item: EditableItem | undefined, onSaved = vi.fn()) {
   render(
     <Provider store={createAdminState()}>

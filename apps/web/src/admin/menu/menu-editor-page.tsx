@@ -78,7 +78,7 @@ export function MenuEditorPage() {
       )}
       {data && (
         <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
-          <section aria-labelledby="categories-heading" className={`${CARD_CLASS} space-y-3`}>
+          <section aria-labelledby="categories-heading" className={`${CARD_CLASS} min-w-0 space-y-3`}>
             <h2 id="categories-heading" className="text-2xl font-bold">
               Categories
             </h2>
@@ -108,7 +108,7 @@ export function MenuEditorPage() {
                 ).then(() => setNewName(''));
               }}
             >
-              <label className="flex-1 font-semibold">
+              <label className="min-w-0 flex-1 font-semibold">
                 New category
                 <input
                   className={inputClass({ size: 'lg' })}
