@@ -244,9 +244,10 @@ describe('the menu editor', () => {
         const group = (await form.getByLabel('Group name').locator('xpath=../..').boundingBox())!;
         // The name spans its group's box (less the padding), not a narrow column beside numbers.
         expect(name.width).toBeGreaterThan(group.width - 40);
-        expect(await accessibilityViolations(page), `the dish form at ${viewport.width} px`).toEqual(
-          [],
-        );
+        expect(
+          await accessibilityViolations(page),
+          `the dish form at ${viewport.width} px`,
+        ).toEqual([]);
         await owner.context.close();
       }
     },
