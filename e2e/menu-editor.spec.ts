@@ -3,7 +3,12 @@
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, openPage, screenshot } from './support/browser.ts';
+import {
+  accessibilityViolations,
+  openPage,
+  overflowsSideways,
+  screenshot,
+} from './support/browser.ts';
 import { badge } from './support/cart.ts';
 import { TEST_STORES, testCatalogueShop } from './support/catalogue.ts';
 import { goToCheckout } from './support/checkout-page.ts';
@@ -209,6 +214,42 @@ describe('the menu editor', () => {
       expect(await (await fetch(`${url()}/api/menu/${shoreditch.id}`)).text()).toContain(
         'Garlic naan',
       );
+    },
+  );
+
+  it(
+    'the dish form fits a 375 px phone, and a choice group’s name has a line of its own (walk2 items 1, 2)',
+    { timeout: 120_000 },
+    async () => {
+      for (const viewport of [PHONE, TABLET]) {
+        const owner = await openPage(product.browser, url(), { viewport });
+        const page = owner.page;
+        await signInToAdmin(page, product.server, DEMO_OWNER);
+        await page.goto(`${url()}/admin/menu`);
+        await page
+          .getByRole('list', { name: 'Categories' })
+          .getByRole('button', { name: /^Breads/ })
+          .click();
+        await page
+          .getByRole('list', { name: /^Dishes in / })
+          .getByRole('button', { name: /^Garlic naan/ })
+          .click();
+        const form = page.getByRole('form', { name: 'Edit Garlic naan' });
+        await form.getByRole('button', { name: 'Add an option group' }).click();
+        await form.getByLabel('Group name').fill('Spice level');
+        const wide = viewport.width < 600 ? 'phone' : 'tablet';
+        await screenshot(page, `admin-menu-dish-options-${wide}`);
+        expect(await overflowsSideways(page), `the dish form at ${viewport.width} px`).toBe(false);
+        const name = (await form.getByLabel('Group name').boundingBox())!;
+        const group = (await form.getByLabel('Group name').locator('xpath=../..').boundingBox())!;
+        // The name spans its group's box (less the padding), not a narrow column beside numbers.
+        expect(name.width).toBeGreaterThan(group.width - 40);
+        expect(
+          await accessibilityViolations(page),
+          `the dish form at ${viewport.width} px`,
+        ).toEqual([]);
+        await owner.context.close();
+      }
     },
   );
 });

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   /** Auto-print's claim on the first print, when another desk printed first. */
   already_printed: 409,
   booking_moved: 409,
+  /** A category named as another on the same menu already is (any letter case). */
+  category_exists: 409,
   booking_past: 409,
   idempotency_conflict: 409,
   idempotency_in_flight: 409,

@@ -17,6 +17,7 @@ import {
   categoriesOfMenu,
   insertCategory,
   lockCategoryRow,
+  lockMenuRow,
   renumberCategories,
   shopBrands,
   shopStores,
@@ -51,6 +52,17 @@ async function checkBrand(tx: Executor, tenantId: string, brand: string | null |
     const message = 'There is no such brand in this shop.';
     throw new AppError(422, 'rule', message, { brand: message });
   }
+}
+
+/** A category's name is its own on its menu, whatever the letter case (walk2 item 8). */
+function checkNameFree(siblings: CategoryRow[], name: string, self?: string) {
+  const key = name.trim().toLocaleLowerCase('en-GB');
+  const same = siblings.find(
+    (c) => c.id !== self && c.name.trim().toLocaleLowerCase('en-GB') === key,
+  );
+  if (!same) return;
+  const message = `There is already a category called “${same.name}” on this menu.`;
+  throw new AppError(409, 'category_exists', message, { name: message });
 }
 
 export function createCategoriesService({ db, now }: EditorDeps) {
@@ -105,7 +117,9 @@ export function createCategoriesService({ db, now }: EditorDeps) {
         if (!store || !staff.storeIds.includes(store.id)) throw noStore();
         if (!store.menuId) throw notFound(`${store.name} has no menu yet.`);
         await checkBrand(tx, staff.tenantId, body.brand);
+        await lockMenuRow(tx, store.menuId);
         const siblings = await categoriesOfMenu(tx, store.menuId);
+        checkNameFree(siblings, body.name);
         const row = await insertCategory(tx, {
           tenantId: staff.tenantId,
           menuId: store.menuId,
@@ -139,6 +153,10 @@ export function createCategoriesService({ db, now }: EditorDeps) {
           throw new StaleEdit({ ...categoryView(row), items: [] }, row.version);
         }
         await checkBrand(tx, staff.tenantId, patch.brand);
+        if (patch.name !== undefined) {
+          await lockMenuRow(tx, row.menuId);
+          checkNameFree(await categoriesOfMenu(tx, row.menuId), patch.name, row.id);
+        }
         if (patch.position !== undefined) {
           const ids = (await categoriesOfMenu(tx, row.menuId)).map((c) => c.id);
           const rest = ids.filter((id) => id !== row.id);

@@ -139,6 +139,41 @@ describe('the menu editor', () => {
     ]);
   });
 
+  it('refuses a category named as another on the menu, any case, and a double tap adds one (walk2 item 8)', async () => {
+    const { editorMenu, admin, camden } = await openEditorShop(service.ctx);
+    const add = (name: string) =>
+      admin('POST', '/api/admin/categories', { store_id: camden, name });
+    const [first, second] = await Promise.all([add('Winter specials'), add('Winter specials')]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
+    const again = await add('  breads ');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message: 'There is already a category called “Breads” on this menu.',
+      errors: { name: 'There is already a category called “Breads” on this menu.' },
+    });
+    const winter = (await editorMenu()).categories.find((c) => c.name === 'Winter specials')!;
+    const renamed = await admin(
+      'PATCH',
+      `/api/admin/categories/${winter.id}`,
+      { name: 'CURRIES' },
+      undefined,
+      { 'if-match': `"${winter.version}"` },
+    );
+    expect(renamed.statusCode).toBe(409);
+    const names = (await editorMenu()).categories.map((c) => c.name);
+    expect(names.filter((n) => n === 'Winter specials')).toHaveLength(1);
+    expect(names).not.toContain('CURRIES');
+    // A category may keep its own name in another case.
+    const recased = await admin(
+      'PATCH',
+      `/api/admin/categories/${winter.id}`,
+      { name: 'Winter Specials' },
+      undefined,
+      { 'if-match': `"${winter.version}"` },
+    );
+    expect(recased.statusCode, recased.body).toBe(200);
+  });
+
   it('sets a category’s kitchen brand, refuses an unknown one, and audits the change', async () => {
     const { editorMenu, admin, camden, storeMenu, auditRows } = await openEditorShop(service.ctx);
     const menu = await editorMenu();

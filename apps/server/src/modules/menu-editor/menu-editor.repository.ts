@@ -6,6 +6,7 @@ import {
   menuCategoryItems,
   menuItemStores,
   menuItems,
+  menus,
   stores,
 } from '../../db/schema.ts';
 
@@ -104,6 +105,14 @@ export async function nextItemPosition(db: Executor, tenantId: string) {
     .from(menuItems)
     .where(eq(menuItems.tenantId, tenantId));
   return (row?.top ?? -1) + 1;
+}
+
+/**
+ * Holds a menu's row until the transaction ends: two adds (a double tap, two people) check the
+ * menu's category names one after the other, in one process or two.
+ */
+export async function lockMenuRow(tx: Executor, menuId: string) {
+  await tx.select({ id: menus.id }).from(menus).where(eq(menus.id, menuId)).for('update');
 }
 
 export async function categoriesOfMenu(db: Executor, menuId: string) {

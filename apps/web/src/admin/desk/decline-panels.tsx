@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { DeskOrder } from '@servery/contract/desk';
 import { REJECT_REASONS, type RejectReason } from '@servery/contract/desk-moves';
@@ -12,6 +11,7 @@ import {
   type MoveBody,
   type RejectValues,
 } from './move-forms.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 interface PanelProps {
   order: DeskOrder;
@@ -24,7 +24,7 @@ interface PanelProps {
 /** Why the kitchen cannot make a new order: the reason the customer reads, checked before sending. */
 export function RejectPanel({ order, busy, problem, onSend, onKeep }: PanelProps) {
   const form = useForm<RejectValues, unknown, MoveBody>({
-    resolver: zodResolver(ZRejectForm),
+    resolver: formResolver(ZRejectForm),
     defaultValues: { reason: '', note: '' },
   });
   const values = useWatch({ control: form.control }) as RejectValues;
@@ -88,7 +88,7 @@ export function RejectPanel({ order, busy, problem, onSend, onKeep }: PanelProps
 /** Cancelling an accepted order: the customer is told, with the kitchen's words if it gives some. */
 export function CancelPanel({ order, onSend, onKeep }: Omit<PanelProps, 'busy' | 'problem'>) {
   const form = useForm<CancelValues, unknown, MoveBody>({
-    resolver: zodResolver(ZCancelForm),
+    resolver: formResolver(ZCancelForm),
     defaultValues: { note: '' },
   });
   return (

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ComponentProps } from 'react';
 import { useForm, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { slotClockTime } from '@servery/contract/clock';
@@ -14,6 +13,7 @@ import {
 } from './add-booking-schema.ts';
 import { useAddBookingMutation } from './diary-api.ts';
 import { PartyStepper } from './party-stepper.tsx';
+import { formResolver } from '../../lib/plain-words.ts';
 
 /**
  * The quick "add booking" form: a phone booking, or a walk-in seated now. react-hook-form with
@@ -36,7 +36,7 @@ export function AddBookingForm({
   const [add, adding] = useAddBookingMutation();
   const schema = useMemo(() => addBookingSchema(date), [date]);
   const form = useForm<AddBookingValues, unknown, AddBookingBody>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: blankBooking(times),
   });
   const { errors } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DiaryBooking } from '@servery/contract/diary';
@@ -12,6 +11,7 @@ import {
   type ConfirmValues,
   type ReasonValues,
 } from './booking-move-forms.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 interface PanelProps {
   booking: DiaryBooking;
@@ -29,7 +29,7 @@ function boxProps(message: string | undefined, id: string) {
 /** Confirming a request: how many people, for sure (the slot then counts them). */
 export function ConfirmPanel({ booking, busy, onSend, onBack }: PanelProps) {
   const form = useForm<ConfirmValues, unknown, BookingMoveBody>({
-    resolver: zodResolver(ZConfirmForm),
+    resolver: formResolver(ZConfirmForm),
     defaultValues: { people: '10' },
   });
   const errorId = `confirm-${booking.id}-people-error`;
@@ -79,7 +79,7 @@ export function ReasonPanel({
 }: PanelProps & { status: 'declined' | 'cancelled' }) {
   const schema = useMemo(() => reasonForm(status), [status]);
   const form = useForm<ReasonValues, unknown, BookingMoveBody>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: { reason: '' },
   });
   const declining = status === 'declined';

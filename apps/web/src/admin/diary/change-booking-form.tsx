@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { NOTHING_TO_CHANGE, type DiaryBooking, type DiarySlot } from '@servery/contract/diary';
@@ -21,6 +20,7 @@ import {
 import { useChangeBookingMutation, useDiaryDayQuery } from './diary-api.ts';
 import { dayLabels, shopToday } from './diary-dates.ts';
 import { PartyStepper } from './party-stepper.tsx';
+import { formResolver } from '../../lib/plain-words.ts';
 
 /**
  * "Change…" on a booked party: another date, time or party size, in place, so the guest keeps
@@ -44,7 +44,7 @@ export function ChangeBookingForm({
   const [save, saving] = useChangeBookingMutation();
   const schema = useMemo(() => changeBookingSchema(today), [today]);
   const form = useForm<ChangeBookingValues, unknown, ChangeBookingBody>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: changeValuesOf(booking),
   });
   const { errors } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
@@ -13,6 +12,7 @@ import { inputClass } from '../../components/ui/input.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
 import { placeAdminErrors } from '../admin-form-errors.ts';
 import { useEditCategoryMutation } from './menu-editor-api.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 type Values = { name: string; description: string; brand: string };
 const FIELDS = ['name', 'description', 'brand'] as const;
@@ -48,7 +48,7 @@ export function CategoryForm({
   brands: EditableMenu['brands'];
 }) {
   const form = useForm<Values, unknown, CategoryEdit>({
-    resolver: zodResolver(ZCategoryForm),
+    resolver: formResolver(ZCategoryForm),
     defaultValues: valuesOf(category),
   });
   const [version, setVersion] = useState(category.version);

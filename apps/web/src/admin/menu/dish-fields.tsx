@@ -1,10 +1,16 @@
+import type { ReactNode } from 'react';
 import { useFieldArray, type Control, type UseFormRegister } from 'react-hook-form';
 import { ALLERGENS, DIETARY_TAGS } from '@servery/contract/allergens';
 import type { ItemCreate } from '@servery/contract/menu-editor';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 
-type Form = { control: Control<ItemCreate>; register: UseFormRegister<ItemCreate> };
+type Form = {
+  control: Control<ItemCreate>;
+  register: UseFormRegister<ItemCreate>;
+  /** The message of a field refused, by its path, drawn under it. */
+  error: (name: string) => ReactNode;
+};
 
 const CHECK = 'flex min-h-12 items-center gap-3 rounded-lg px-2 text-base';
 
@@ -13,7 +19,8 @@ export function AllergenFields({ register }: Pick<Form, 'register'>) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-lg font-semibold">Allergens</legend>
-      <div className="grid grid-cols-[1fr_auto_auto] items-center gap-x-4">
+      {/* The allergen's name takes what is left (and wraps), so the grid fits a 375 px phone. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-x-2 sm:gap-x-4">
         <span />
         <span className="text-sm font-semibold">Contains</span>
         <span className="text-sm font-semibold">May contain</span>
@@ -61,20 +68,21 @@ export function DietFields({ register }: Pick<Form, 'register'>) {
   );
 }
 
-function OptionRows({ control, register, group }: Form & { group: number }) {
+function OptionRows({ control, register, error, group }: Form & { group: number }) {
   const options = useFieldArray({ control, name: `option_groups.${group}.options` });
   return (
     <div className="space-y-2">
       {options.fields.map((field, index) => (
-        <div key={field.id} className="grid grid-cols-[1fr_8rem_auto] items-end gap-2">
-          <label className="font-semibold">
+        <div key={field.id} className="flex flex-wrap items-end gap-2">
+          <label className="min-w-0 flex-[1_1_12rem] font-semibold">
             Choice
             <input
               className={inputClass({ size: 'lg' })}
               {...register(`option_groups.${group}.options.${index}.name`)}
             />
+            {error(`option_groups.${group}.options.${index}.name`)}
           </label>
-          <label className="font-semibold">
+          <label className="w-32 font-semibold">
             Extra (pence)
             <input
               type="number"
@@ -83,6 +91,7 @@ function OptionRows({ control, register, group }: Form & { group: number }) {
                 valueAsNumber: true,
               })}
             />
+            {error(`option_groups.${group}.options.${index}.price_delta`)}
           </label>
           <Button variant="ghost" size="lg" onClick={() => options.remove(index)}>
             Remove
@@ -103,22 +112,24 @@ function OptionRows({ control, register, group }: Form & { group: number }) {
 }
 
 /** Option groups: a name, how many to choose (minimum and maximum), and the choices with prices. */
-export function OptionGroupFields({ control, register }: Form) {
+export function OptionGroupFields({ control, register, error }: Form) {
   const groups = useFieldArray({ control, name: 'option_groups' });
   return (
     <fieldset className="space-y-3">
       <legend className="text-lg font-semibold">Choices (option groups)</legend>
       {groups.fields.map((field, index) => (
         <div key={field.id} className="space-y-2 rounded-xl border border-stone-300 p-3">
-          <div className="grid grid-cols-[1fr_6rem_6rem_auto] items-end gap-2">
-            <label className="font-semibold">
-              Group name
-              <input
-                className={inputClass({ size: 'lg' })}
-                {...register(`option_groups.${index}.name`)}
-              />
-            </label>
-            <label className="font-semibold">
+          {/* The name on a line of its own, full width: beside the numbers it was 48 px. */}
+          <label className="block font-semibold">
+            Group name
+            <input
+              className={inputClass({ size: 'lg' })}
+              {...register(`option_groups.${index}.name`)}
+            />
+            {error(`option_groups.${index}.name`)}
+          </label>
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="w-28 font-semibold">
               At least
               <input
                 type="number"
@@ -126,7 +137,7 @@ export function OptionGroupFields({ control, register }: Form) {
                 {...register(`option_groups.${index}.min`, { valueAsNumber: true })}
               />
             </label>
-            <label className="font-semibold">
+            <label className="w-28 font-semibold">
               At most
               <input
                 type="number"
@@ -138,7 +149,10 @@ export function OptionGroupFields({ control, register }: Form) {
               Remove group
             </Button>
           </div>
-          <OptionRows control={control} register={register} group={index} />
+          {error(`option_groups.${index}.min`)}
+          {error(`option_groups.${index}.max`)}
+          {error(`option_groups.${index}.options`)}
+          <OptionRows control={control} register={register} error={error} group={index} />
         </div>
       ))}
       <Button

@@ -90,4 +90,73 @@ describe('the dish form', () => {
     expect(patches).toEqual([{ name: 'Peshwari naan' }, { name: 'Peshwari naan' }]);
     expect(saved.mock.calls[0]![0]).toMatchObject({ version: 3, price: 395 });
   });
+
+  it('says a refused price in plain words, its limit in pence and pounds (walk2 item 12)', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({});
+    renderForm(naan);
+    const price = screen.getByRole('spinbutton', { name: 'Price in pence (895 is £8.95)' });
+    await user.clear(price);
+    await user.type(price, '-500');
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    expect(await screen.findByText('Enter 0 or more')).toBeTruthy();
+    await user.clear(price);
+    await user.type(price, '99999999999');
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    expect(await screen.findByText('At most 1000000 (£10,000.00)')).toBeTruthy();
+    await user.clear(price);
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    expect(await screen.findByText('Enter a number')).toBeTruthy();
+    expect(wire.sent).toEqual([]);
+  });
 });
+
+describe('a dish refused before it is sent (walk2 item 13)', () => {
+  it('says a negative energy by the field and in the form’s alert', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({});
+    renderForm(naan);
+    await user.type(screen.getByRole('spinbutton', { name: /Energy \(kcal\)/ }), '-20');
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Check the form: Enter 0 or more.');
+    expect(
+      screen.getByRole('spinbutton', { name: /Energy \(kcal\)/ }).parentElement?.textContent,
+    ).toContain('Enter 0 or more');
+    expect(wire.sent).toEqual([]);
+  });
+
+  it('says a choice group asking for more than it allows', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({});
+    renderForm(undefined);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Thali');
+    await user.type(screen.getByRole('spinbutton', { name: /^Price in pence/ }), '1200');
+    await user.click(screen.getByRole('button', { name: 'Add an option group' }));
+    await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Dip');
+    await user.type(screen.getByRole('textbox', { name: 'Choice' }), 'Mint');
+    await user.clear(screen.getByRole('spinbutton', { name: 'At least' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'At least' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Add dish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(
+      /^Check the form: (The minimum is above the maximum|More required than there are)\.$/,
+    );
+    expect(screen.getByText('The minimum is above the maximum')).toBeTruthy();
+    expect(wire.sent).toEqual([]);
+  });
+});
+
+function renderForm(item: EditableItem | undefined, onSaved = vi.fn()) {
+  render(
+    <Provider store={createAdminState()}>
+      <DishForm
+        menu={menu}
+        item={item}
+        categoryId="11111111-1111-4111-8111-111111111111"
+        onSaved={onSaved}
+      />
+    </Provider>,
+  );
+  return onSaved;
+}

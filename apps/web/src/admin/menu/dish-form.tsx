@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import {
@@ -13,11 +12,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
+import { firstErrorMessage } from '../admin-form-errors.ts';
 import { AllergenFields, DietFields, OptionGroupFields } from './dish-fields.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
 import { useAddItemMutation, useEditItemMutation } from './menu-editor-api.ts';
 import { PhotoField } from './photo-field.tsx';
 import { StoreFields } from './store-fields.tsx';
+import { formResolver } from '../../lib/plain-words.ts';
 
 /** A dish as the form holds it (the contract's create body). */
 function formOf(item: EditableItem | undefined, categoryId: string, storeId: string): ItemCreate {
@@ -70,7 +71,7 @@ export function DishForm({
   onSaved: (item: EditableItem) => void;
 }) {
   const form = useForm<ItemCreate>({
-    resolver: zodResolver(ZItemCreate) as never,
+    resolver: formResolver(ZItemCreate, { pence: ['price', 'price_delta'] }) as never,
     defaultValues: formOf(item, categoryId, menu.store_id),
   });
   const { register, handleSubmit, formState, reset, setError } = form;
@@ -99,13 +100,22 @@ export function DishForm({
       setError(field as Path<ItemCreate>, { message });
     }
   };
-  const save = handleSubmit(async (values) => {
-    if (!item) return settle(await addItem(values));
-    const dirty = Object.keys(dirtyFields) as (keyof ItemCreate)[];
-    const patch = Object.fromEntries(dirty.map((key) => [key, values[key]])) as ItemEdit;
-    if (dirty.length === 0) return;
-    settle(await editItem({ id: item.id, version: item.version, patch }), patch);
-  });
+  const save = handleSubmit(
+    async (values) => {
+      setProblem('');
+      if (!item) return settle(await addItem(values));
+      const dirty = Object.keys(dirtyFields) as (keyof ItemCreate)[];
+      const patch = Object.fromEntries(dirty.map((key) => [key, values[key]])) as ItemEdit;
+      if (dirty.length === 0) return;
+      settle(await editItem({ id: item.id, version: item.version, patch }), patch);
+    },
+    // A refusal is never silent: each field says its own, and the alert by the button says the
+    // first, however deep it sits (a choice group's "At least"), walk2 item 13.
+    (errors) => {
+      setNotice('');
+      setProblem(`Check the form: ${firstErrorMessage(errors) ?? 'a field is not right'}.`);
+    },
+  );
   const reapply = async () => {
     if (!stale || !item) return;
     settle(
@@ -201,13 +211,14 @@ export function DishForm({
               setValueAs: (v) => (v === '' || v === null ? null : Number(v)),
             })}
           />
+          {error('kcal')}
         </label>
       </div>
       <StoreFields form={form} stores={menu.stores} />
       {error('store_ids')}
       <AllergenFields register={register} />
       <DietFields register={register} />
-      <OptionGroupFields control={form.control} register={register} />
+      <OptionGroupFields control={form.control} register={register} error={error} />
       {error('option_groups')}
       {item && <PhotoField item={item} onSaved={onSaved} />}
       {notice && <p role="status">{notice}</p>}

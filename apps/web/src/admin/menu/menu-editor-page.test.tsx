@@ -96,6 +96,31 @@ function renderPage() {
   );
 }
 
+describe('a new category (walk2 items 8, 12, 13)', () => {
+  it('says an empty name, sends one request for a double tap, and says a taken name under the field', async () => {
+    const user = userEvent.setup();
+    const taken = 'There is already a category called “Curries” on this menu.';
+    const wire = stubApiWire({
+      '/api/admin/menu': ok(menu),
+      'POST /api/admin/categories': {
+        status: 409,
+        body: { status: 409, message: taken, data: null, errors: { name: taken } },
+      },
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'New category' });
+    await user.click(within(form).getByRole('button', { name: 'Add category' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Check the new category: Give it a name.',
+    );
+    expect(within(form).getByText('Give it a name')).toBeTruthy();
+    await user.type(within(form).getByRole('textbox', { name: 'New category' }), 'curries');
+    await user.dblClick(within(form).getByRole('button', { name: 'Add category' }));
+    await within(form).findByText(taken, { selector: '#new-category-error' });
+    expect(wire.sent.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
+
 describe('the menu editor page', () => {
   it('renames a category and gives it a kitchen brand, saving only what changed', async () => {
     const user = userEvent.setup();

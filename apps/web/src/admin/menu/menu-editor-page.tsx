@@ -11,8 +11,8 @@ import { CategoryForm } from './category-form.tsx';
 import { CategoryList } from './category-list.tsx';
 import { DishForm } from './dish-form.tsx';
 import { DishList } from './dish-list.tsx';
+import { NewCategoryForm } from './new-category-form.tsx';
 import {
-  useAddCategoryMutation,
   useEditCategoryMutation,
   useEditItemMutation,
   useEditorMenuQuery,
@@ -25,12 +25,10 @@ const STALE =
 export function MenuEditorPage() {
   const [storeId, setStoreId] = useState<string | undefined>();
   const menu = useEditorMenuQuery(storeId);
-  const [addCategory] = useAddCategoryMutation();
   const [editCategory] = useEditCategoryMutation();
   const [editItem] = useEditItemMutation();
   const [categoryId, setCategoryId] = useState<string>();
   const [dish, setDish] = useState<EditableItem | 'new' | null>(null);
-  const [newName, setNewName] = useState('');
   const [problem, setProblem] = useState('');
   // Hiding a category takes all its dishes off the menu at once: a stray tap beside the ↑ ↓
   // buttons should not do that mid-service, so it asks first. Showing it again is one tap.
@@ -78,7 +76,10 @@ export function MenuEditorPage() {
       )}
       {data && (
         <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
-          <section aria-labelledby="categories-heading" className={`${CARD_CLASS} space-y-3`}>
+          <section
+            aria-labelledby="categories-heading"
+            className={`${CARD_CLASS} min-w-0 space-y-3`}
+          >
             <h2 id="categories-heading" className="text-2xl font-bold">
               Categories
             </h2>
@@ -93,33 +94,7 @@ export function MenuEditorPage() {
               onMove={(c, position) => void patch(c, { position })}
               onToggleHidden={(c) => (c.hidden ? void patch(c, { hidden: false }) : setHiding(c))}
             />
-            <form
-              className="flex items-end gap-2"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (!newName.trim()) return;
-                void run(
-                  addCategory({
-                    store_id: data.store_id,
-                    name: newName,
-                    description: '',
-                    brand: null,
-                  }),
-                ).then(() => setNewName(''));
-              }}
-            >
-              <label className="flex-1 font-semibold">
-                New category
-                <input
-                  className={inputClass({ size: 'lg' })}
-                  value={newName}
-                  onChange={(e) => setNewName(e.target.value)}
-                />
-              </label>
-              <Button type="submit" size="lg">
-                Add category
-              </Button>
-            </form>
+            <NewCategoryForm storeId={data.store_id} />
             <ConfirmDialog
               open={hiding !== null}
               id="hide-category"
@@ -138,7 +113,7 @@ export function MenuEditorPage() {
               {hiding?.items.length === 1 ? 'dish' : 'dishes'} until it is shown again.
             </ConfirmDialog>
           </section>
-          <section aria-labelledby="dishes-heading" className={`${CARD_CLASS} space-y-3`}>
+          <section aria-labelledby="dishes-heading" className={`${CARD_CLASS} min-w-0 space-y-3`}>
             <h2 id="dishes-heading" className="text-2xl font-bold">
               {category ? category.name : 'Dishes'}
             </h2>

@@ -22,7 +22,10 @@ export function StoreFields({
     <fieldset className="space-y-2">
       <legend className="text-lg font-semibold">Stores</legend>
       {stores.map((store) => (
-        <div key={store.id} className="grid grid-cols-[1fr_14rem] items-center gap-3">
+        <div
+          key={store.id}
+          className="grid items-center gap-x-3 sm:grid-cols-[minmax(0,1fr)_14rem]"
+        >
           <label className="flex min-h-12 items-center gap-3">
             <input
               type="checkbox"

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { REFUND_REASON_MAX } from '@servery/contract/back-office';
@@ -21,6 +20,7 @@ import {
   type RefundFormValues,
   type RefundWay,
 } from './refund-form-schema.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 const newKey = () => crypto.randomUUID();
 const WAY_LABELS = { lines: 'Some dishes', amount: 'An amount', whole: 'Whole order' } as const;
@@ -33,7 +33,7 @@ const WAY_LABELS = { lines: 'Some dishes', amount: 'An amount', whole: 'Whole or
 export function RefundForm({ order }: { order: OrderDetail }) {
   const schema = useMemo(() => refundFormSchema(order), [order]);
   const form = useForm<RefundFormValues, unknown, RefundBody>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: blankRefund(order),
   });
   const values = useWatch({ control: form.control }) as RefundFormValues;

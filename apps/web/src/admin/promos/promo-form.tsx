@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import type { AdminPromo, PromoCreate } from '@servery/contract/shop-editor';
@@ -6,6 +5,7 @@ import type { StaffStore } from '@servery/contract/staff';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { errorId, Field, inputClass, LABEL_CLASS } from '../../components/ui/input.tsx';
 import { ZPromoForm, promoFormValues, type PromoFormValues } from './promo-form-schema.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 export type PromoSubmit = (
   body: PromoCreate,
@@ -33,7 +33,7 @@ export function PromoForm({
   onCancel: () => void;
 }) {
   const form = useForm<PromoFormValues, unknown, PromoCreate>({
-    resolver: zodResolver(ZPromoForm),
+    resolver: formResolver(ZPromoForm, { pounds: ['minimum_order'] }),
     defaultValues: promoFormValues(promo),
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,6 +9,7 @@ import { firstErrorMessage, placeAdminErrors } from '../admin-form-errors.ts';
 import { RangeRow, rangeMessage } from './range-row.tsx';
 import { ScopeLine } from './scope-line.tsx';
 import { useSaveHoursMutation } from './service-api.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 type HoursValues = z.input<typeof ZHoursRequest>;
 type HoursForm = UseFormReturn<HoursValues, unknown, HoursRequest>;
@@ -23,7 +23,7 @@ const label = (day: string) => day[0]!.toUpperCase() + day.slice(1);
 export function HoursEditor({ store }: { store: ServiceStore }) {
   const [save, saving] = useSaveHoursMutation();
   const form = useForm<HoursValues, unknown, HoursRequest>({
-    resolver: zodResolver(ZHoursRequest),
+    resolver: formResolver(ZHoursRequest),
     // Every day, a closed one as no ranges: the form holds the whole week, so a day that is
     // not in the answer does not make the week look changed once a field array fills it in.
     defaultValues: {

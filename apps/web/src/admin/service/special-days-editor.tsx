@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,6 +13,7 @@ import { firstErrorMessage, placeAdminErrors } from '../admin-form-errors.ts';
 import { RangeRow, rangeMessage } from './range-row.tsx';
 import { ScopeLine } from './scope-line.tsx';
 import { useSaveSpecialDaysMutation } from './service-api.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 type DaysValues = z.input<typeof ZSpecialDaysRequest>;
 type DaysForm = UseFormReturn<DaysValues, unknown, SpecialDaysRequest>;
@@ -25,7 +25,7 @@ type DaysForm = UseFormReturn<DaysValues, unknown, SpecialDaysRequest>;
 export function SpecialDaysEditor({ store }: { store: ServiceStore }) {
   const [save, saving] = useSaveSpecialDaysMutation();
   const form = useForm<DaysValues, unknown, SpecialDaysRequest>({
-    resolver: zodResolver(ZSpecialDaysRequest),
+    resolver: formResolver(ZSpecialDaysRequest),
     defaultValues: { special_days: store.special_days },
   });
   const days = useFieldArray({ control: form.control, name: 'special_days' });

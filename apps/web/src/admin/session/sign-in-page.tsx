@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { StaffCodeRequest, StaffSignInRequest } from '@servery/contract/staff';
@@ -15,6 +14,7 @@ import {
   type SignInValues,
 } from './sign-in-schema.ts';
 import { useAskStaffCodeMutation, useSignInStaffMutation } from './sign-in-api.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 /** Staff sign-in: an e-mail address, then the 6-digit code e-mailed to it. */
 export function SignInPage({ shopName }: { shopName: string }) {
@@ -55,7 +55,7 @@ function EmailStep({
 }) {
   const [askCode, asking] = useAskStaffCodeMutation();
   const form = useForm<AskCodeValues, unknown, StaffCodeRequest>({
-    resolver: zodResolver(ZAskCodeForm),
+    resolver: formResolver(ZAskCodeForm),
     defaultValues: { email },
   });
   const error = form.formState.errors.email?.message;
@@ -106,7 +106,7 @@ function CodeStep({
   const [signIn, signingIn] = useSignInStaffMutation();
   const schema = useMemo(() => signInFormSchema(sent.email), [sent.email]);
   const form = useForm<SignInValues, unknown, StaffSignInRequest>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: { otp: '' },
   });
   const error = form.formState.errors.otp?.message;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { StaffStore } from '@servery/contract/staff';
@@ -8,6 +7,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { staffFormSchema, type StaffFormBody, type StaffFormValues } from './staff-form-schema.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 const ROLE_HELP: Record<StaffRole, string> = {
   owner: 'Everything, in every store: staff, settings, the audit log.',
@@ -35,7 +35,7 @@ export function StaffForm({
 }) {
   const schema = useMemo(() => staffFormSchema(withEmail), [withEmail]);
   const form = useForm<StaffFormValues, unknown, StaffFormBody>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;

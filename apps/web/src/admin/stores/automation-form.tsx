@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -12,6 +11,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { errorId, Field, inputClass, LABEL_CLASS } from '../../components/ui/input.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
 import { usePatchAutomationMutation } from './store-settings-api.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 const count = (text: string) => (text.trim() === '' ? null : Number(text));
 /** The form as typed (empty: off), checked by the contract's schema. */
@@ -51,7 +51,7 @@ export function AutomationForm({
   const [patch] = usePatchAutomationMutation();
   const [shown, setShown] = useState(automation);
   const form = useForm<AutomationForm, unknown, AutomationPatch>({
-    resolver: zodResolver(ZAutomationForm),
+    resolver: formResolver(ZAutomationForm),
     defaultValues: valuesOf(automation),
   });
   const { errors } = form.formState;

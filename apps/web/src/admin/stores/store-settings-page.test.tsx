@@ -187,4 +187,42 @@ describe('the Delivery & capacity screen', () => {
     expect(await screen.findByText('At least 1, or no cap')).toBeTruthy();
     expect(wire.sent.filter((c) => c.method === 'PATCH')).toEqual([]);
   });
+
+  it('says a refused zone or cap in plain words, a fee’s limit in pounds (walk2 item 12)', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/session': session,
+      '/api/admin/stores/st1/zones': ok(
+        zones({
+          zones: [
+            { area: 'E1', fee: 250, minimum_order: 1500, travel_minutes: null },
+            { area: 'E2', fee: 299, minimum_order: 1500, travel_minutes: null },
+          ],
+        }),
+      ),
+      '/api/admin/stores/st1/automation': ok(automation()),
+    });
+    renderPage();
+    const typeIn = async (selector: string, text: string) => {
+      const input = await screen.findByLabelText(/./, { selector });
+      await user.clear(input);
+      await user.type(input, text);
+    };
+    await typeIn('#zone-0-fee', '-2');
+    await typeIn('#zone-0-minimum_order', 'abc');
+    await typeIn('#zone-1-fee', '99999');
+    await user.click(screen.getByRole('button', { name: 'Save zones' }));
+    expect(await screen.findByText('Enter 0 or more')).toBeTruthy();
+    expect(screen.getByText('Enter a number')).toBeTruthy();
+    expect(screen.getByText('At most £10,000.00')).toBeTruthy();
+
+    await typeIn('#slot-cap', '2.5');
+    await user.click(screen.getByRole('button', { name: 'Save capacity and automation' }));
+    expect(await screen.findByText('Enter a whole number')).toBeTruthy();
+    await typeIn('#slot-cap', '100000');
+    await user.click(screen.getByRole('button', { name: 'Save capacity and automation' }));
+    expect(await screen.findByText('At most 1000')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/expected|Too (small|big)|Invalid input/);
+    expect(wire.sent.filter((c) => c.method !== 'GET')).toEqual([]);
+  }, 30_000);
 });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
 import { usePutZonesMutation } from './store-settings-api.ts';
+import { formResolver } from '../../lib/plain-words.ts';
 
 const toPence = (pounds: string) => Math.round(Number(pounds.replace(/[£,\s]/g, '') || '0') * 100);
 /** The rows as typed (pounds, empty minutes), turned into the contract's body and checked by it. */
@@ -60,7 +60,7 @@ export function ZonesEditor({
   const [put] = usePutZonesMutation();
   const [shown, setShown] = useState(zones);
   const form = useForm<ZonesForm, unknown, ZonesPut>({
-    resolver: zodResolver(ZZonesForm),
+    resolver: formResolver(ZZonesForm, { pounds: ['fee', 'minimum_order'] }),
     defaultValues: rowsOf(zones),
   });
   const rows = useFieldArray({ control: form.control, name: 'zones' });

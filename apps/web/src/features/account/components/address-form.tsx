@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -15,6 +14,7 @@ import { toast } from '../../../lib/toast.ts';
 import { requestOf, useAddAddressMutation, useUpdateAddressMutation } from '../addresses-api.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
+import { formResolver } from '../../../lib/plain-words.ts';
 
 type TextField = 'label' | 'address_line1' | 'address_line2' | 'city' | 'postcode' | 'instructions';
 const FIELDS: (keyof AddressRequest)[] = [
@@ -91,7 +91,7 @@ export function AddressForm({
   const [update, updated] = useUpdateAddressMutation();
   const busy = added.isLoading || updated.isLoading;
   const form = useForm<AddressInput, unknown, AddressRequest>({
-    resolver: zodResolver(ZAddressRequest),
+    resolver: formResolver(ZAddressRequest),
     defaultValues: address ? requestOf(address) : { ...EMPTY, ...suggested },
   });
   const { errors } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ZCustomerUpdate, type Customer, type CustomerUpdate } from '@servery/contract/auth';
 import { FieldError } from '../../../components/ui/field-error.tsx';
@@ -8,6 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useUpdateCustomerMutation } from '../api.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
+import { formResolver } from '../../../lib/plain-words.ts';
 
 type TextField = 'first_name' | 'last_name' | 'email' | 'phone';
 
@@ -29,7 +29,7 @@ const phoneDigits = (value: string) => value.replace(/[\s()+-]/g, '');
 export function ProfileForm({ customer }: { customer: Customer }) {
   const [update, { isLoading }] = useUpdateCustomerMutation();
   const form = useForm<CustomerUpdate>({
-    resolver: zodResolver(ZCustomerUpdate),
+    resolver: formResolver(ZCustomerUpdate),
     defaultValues: valuesOf(customer),
   });
   const { errors } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -32,6 +31,7 @@ import {
 } from './card-typing.ts';
 import { describedBy } from './field-message.tsx';
 import { SaveCardChoice } from './save-card-choice.tsx';
+import { formResolver } from '../../../lib/plain-words.ts';
 
 type CardInput = z.input<typeof ZDemoCardRequest>;
 type CardOutput = z.output<typeof ZDemoCardRequest>;
@@ -63,7 +63,7 @@ export function DemoCardForm({ order, money, onPaid }: DemoCardFormProps) {
     // An expiry given as "1230" (pasted or filled in) is read as 12/30: the server gets MM/YY.
     resolver: async (values, context, options) => {
       const expiry = formatExpiry(values.expiry);
-      const result = await zodResolver(ZDemoCardRequest)({ ...values, expiry }, context, options);
+      const result = await formResolver(ZDemoCardRequest)({ ...values, expiry }, context, options);
       // A passed month is said as such, whatever else is missing (issue 30), never as "enter".
       if (/^\d{2}\/\d{2}$/.test(expiry) && cardExpired(expiry, new Date())) {
         return {

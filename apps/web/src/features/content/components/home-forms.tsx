@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ZContactRequest, type ContactRequest } from '@servery/contract/contact';
 import { ZSubscribeRequest, type SubscribeRequest } from '@servery/contract/newsletter';
@@ -9,6 +8,7 @@ import { useSendContactRequestMutation, useSubscribeMutation } from '../api.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../../components/ui/card.tsx';
 import { inputClass } from '../../../components/ui/input.tsx';
+import { formResolver } from '../../../lib/plain-words.ts';
 
 const INPUT = inputClass();
 const SUBMIT = buttonClass();
@@ -17,7 +17,7 @@ const SUBMIT = buttonClass();
 export function NewsletterForm() {
   const [subscribe, { isLoading }] = useSubscribeMutation();
   const form = useForm<SubscribeRequest>({
-    resolver: zodResolver(ZSubscribeRequest),
+    resolver: formResolver(ZSubscribeRequest),
     defaultValues: { email: '' },
   });
   const error = form.formState.errors.email?.message;
@@ -72,7 +72,7 @@ const CONTACT_FIELDS = [
 export function ContactForm() {
   const [send, { isLoading }] = useSendContactRequestMutation();
   const form = useForm<ContactRequest>({
-    resolver: zodResolver(ZContactRequest),
+    resolver: formResolver(ZContactRequest),
     defaultValues: { name: '', email: '', phone: '', message: '' },
   });
   const { errors } = form.formState;
