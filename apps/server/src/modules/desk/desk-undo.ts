@@ -14,7 +14,7 @@ import { changeWithLiveEvent } from '../live-events/live-events.repository.ts';
 import { dropHeldMessages } from '../outbox/outbox.repository.ts';
 import { HELD_NEWS, newsKind } from './desk-messages.ts';
 import { deskUndo, findDeskOrder, orderHasRefunds, type DeskRow } from './desk.repository.ts';
-import { toDeskOrder } from './desk.service.ts';
+import { toDeskOrder, type Rides } from './desk.service.ts';
 
 const said = (status: string) => status.replace(/_/g, ' ');
 
@@ -42,6 +42,7 @@ export function createDeskUndo(deps: { db: Database; now: () => Date }) {
   async function undoMove(
     staff: StaffIdentity,
     actor: AuditActor,
+    rides: Rides,
     id: string,
     body: OrderMoveUndo,
     /** The order as read with the staff session (null: none of theirs); undefined: read here. */
@@ -95,7 +96,7 @@ export function createDeskUndo(deps: { db: Database; now: () => Date }) {
       return rowFromDriver(orders, undone);
     });
     if (!row) throw await undoRefused(db, staff, order, body);
-    return toDeskOrder({ ...current, order: row });
+    return toDeskOrder({ ...current, order: row }, rides);
   }
 
   return { undoMove };
