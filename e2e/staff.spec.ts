@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  TABLET,
   VIEWPORTS,
   accessibilityViolations,
   openPage,
@@ -86,7 +87,7 @@ describe('the staff application', () => {
   });
 
   it('opens /admin signed out with no error in the console, and again after a sign-out', async () => {
-    const { page, context } = await open(VIEWPORTS.tablet);
+    const { page, context } = await open(TABLET);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());

@@ -61,7 +61,7 @@ describe('staff sign-in', () => {
     await askCode(email);
     const res = await tryCode(email, await latestStaffCode(ctx.db, email));
     expect(res.statusCode).toBe(200);
-    const [cookie, hint] = res.headers['set-cookie'] as string[];
+    const [cookie, hint] = res.headers['set-cookie'] as [string, string];
     expect(cookie).toMatch(
       /^servery_staff=[\w-]{40,}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict$/,
     );
