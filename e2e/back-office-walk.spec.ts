@@ -66,7 +66,8 @@ async function soldOutRowsRead(page: Page, width: number) {
 
 /**
  * A day's changes an owner looks for in the audit log afterwards: Tuesday's hours, a closed
- * Christmas Day, a zone's fee, made as the screens make them (the admin API, from the page).
+ * Christmas Day, a zone's fee, a Monday's dinner and the Tuesday after closed to bookings, made
+ * as the screens make them (the admin API, from the page).
  */
 async function changeTheFirstStore(page: Page) {
   const changes = await page.evaluate(async () => {
@@ -88,6 +89,13 @@ async function changeTheFirstStore(page: Page) {
       version: number;
     };
     const year = new Date().getFullYear() + 1;
+    // A Monday one to two weeks ahead, within the diary's 60 days, and the Tuesday after.
+    const monday = new Date();
+    monday.setDate(monday.getDate() + 7 + ((8 - monday.getDay()) % 7));
+    const day = (date: Date) =>
+      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    const tuesday = new Date(monday);
+    tuesday.setDate(monday.getDate() + 1);
     return [
       await call('PUT', `${store}/hours`, {
         hours: {
@@ -106,9 +114,15 @@ async function changeTheFirstStore(page: Page) {
         zones: zones.zones.map((z, i) => (i === 0 ? { ...z, fee: z.fee + 50 } : z)),
         version: zones.version,
       }),
+      await call('POST', '/closeouts', {
+        date: day(monday),
+        service: '17:30-22:00',
+        reason: 'Private party',
+      }),
+      await call('POST', '/closeouts', { date: day(tuesday), reason: 'Staff training' }),
     ].map((answer) => answer.status);
   });
-  expect(changes).toEqual([200, 200, 200]);
+  expect(changes).toEqual([200, 200, 200, 200, 200]);
 }
 
 /** The audit log's details in words: no recorded JSON (braces, quotes, API field names). */
@@ -121,6 +135,39 @@ async function auditReadsInWords(page: Page) {
   expect(terms).toEqual(
     expect.arrayContaining(['Opening hours', 'Special days', 'Delivery zones']),
   );
+  // Close-outs by a UK date and the times every staff screen prints, never ISO or "17:30".
+  const closeouts = (
+    await log
+      .getByRole('listitem')
+      .filter({ hasText: /^closeout created/ })
+      .allTextContents()
+  ).join('\n');
+  expect(closeouts).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, 5:30 PM – 10:00 PM/);
+  expect(closeouts).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, the whole day/);
+  expect(closeouts).toMatch(/From5:30 PMUntil10:00 PM/);
+  expect(closeouts).not.toMatch(/\d{4}-\d{2}-\d{2}|17:30|22:00/);
+}
+
+/**
+ * The opening hours refuse a range that overlaps another, naming it as every staff screen
+ * prints times; nothing is saved.
+ */
+async function overlapRefused(page: Page) {
+  await page.goto(`${url()}/admin/service`);
+  await settle(page);
+  const hours = page
+    .locator('form')
+    .filter({ has: page.getByRole('heading', { name: 'Opening hours' }) });
+  await hours.getByRole('button', { name: 'Add a range on Monday' }).click();
+  const ranges = hours.getByLabel(/^Monday range \d+ opens$/);
+  await ranges.last().fill('13:00');
+  await hours.getByRole('button', { name: 'Save opening hours' }).click();
+  await hours
+    .getByRole('status')
+    .filter({ hasText: 'Overlaps Monday 12:00 PM – 2:30 PM' })
+    .waitFor();
+  await screenshot(page, 'walk-service-overlap-tablet');
+  expect.soft(await accessibilityViolations(page), 'the refused hours').toEqual([]);
 }
 
 describe('the back office, section by section', () => {
@@ -132,6 +179,7 @@ describe('the back office, section by section', () => {
       const { page, context } = await openPage(product.browser, url(), { viewport });
       await signInToAdmin(page, product.server, DEMO_OWNER);
       if (name === 'tablet') await changeTheFirstStore(page);
+      if (name === 'tablet') await overlapRefused(page);
       for (const section of SECTIONS) {
         await page.goto(`${url()}/admin/${section}`);
         await settle(page);

@@ -274,6 +274,63 @@ describe('the order desk', () => {
     await context.close();
   });
 
+  it('says the undo is done when it is tapped again after the answer to the first tap was lost', async () => {
+    // Decision 78: the server makes the undo, but the tablet's network drops its answer.
+    const url = product.server.url;
+    const { page, context } = await openPage(product.browser, url, { viewport: TABLET });
+    await signInToAdmin(page, product.server, DEMO_OWNER);
+    const customer = await signInByApi(product.server);
+    const placed = await placeOrder(customer);
+    const moveTo = async (data: object) => {
+      const moved = await page.request.post(`${url}/api/admin/orders/${placed.id}/status`, {
+        data,
+        headers: { origin: url },
+      });
+      expect(moved.status()).toBe(200);
+    };
+    await moveTo({ status: 'accepted', minutes: 15 });
+    await moveTo({ status: 'ready' });
+    await page.goto(`${url}/admin/desk`);
+    const readyColumn = page.getByRole('region', { name: /^Ready/ });
+    const heading = readyColumn.getByRole('heading', { name: `#${placed.number} · Collection` });
+    await heading.waitFor();
+    await readyColumn
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: `#${placed.number} · Collection` }) })
+      .getByRole('button', { name: 'Completed' })
+      .click();
+    const undo = page.getByRole('button', { name: `Undo #${placed.number} completed` });
+    await undo.waitFor();
+
+    const undoPath = `${url}/api/admin/orders/${placed.id}/undo-move`;
+    let reachedServer = 0;
+    await page.route(undoPath, async (route) => {
+      const answer = await route.fetch();
+      if (answer.status() === 200) reachedServer += 1;
+      await route.abort('failed');
+    });
+    await undo.click();
+    const bar = page.getByRole('region', { name: 'Undo a move' });
+    await bar
+      .getByText('The server could not be reached. Check the connection and try again.')
+      .waitFor();
+    expect(reachedServer).toBe(1);
+    expect((await orderOf(url, customer, placed.id)).status).toBe('ready');
+    // The board follows the order live: it is back in Ready, and the bar still offers the undo.
+    await heading.waitFor();
+    await page.unroute(undoPath);
+    await undo.click();
+    await bar.getByText(`Undone. #${placed.number} is back in Ready.`).waitFor();
+    await undo.waitFor({ state: 'detached' });
+    expect((await orderOf(url, customer, placed.id)).status).toBe('ready');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'desk-undo-retried-tablet');
+    await bar.getByRole('button', { name: 'Dismiss' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await moveTo({ status: 'completed' });
+    await context.close();
+  });
+
   it('opening the desk, its code is fetched before the session check, and no column says "Nothing here" before the orders are in', async () => {
     // docs/decisions/0027: the desk's chunk is asked for as the staff application starts, not
     // once the session is known; and the board waits for its list before drawing columns.

@@ -1,11 +1,12 @@
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import pg from 'pg';
 import type { Frame } from './live-board.ts';
 import { adminQuery, databaseUrl } from './test-database.ts';
 import { until } from './until.ts';
 
 // What the fault tests of the desk's and the diary's undo share (PostgreSQL only): a statement
-// on the test's database on a connection of its own, a request's transaction cut half-way, and
-// the frames a board received about one entity.
+// on the test's database on a connection of its own, a request's transaction cut half-way or
+// cut once committed, and the frames a board received about one entity.
 
 /** A statement on database `name`, on a connection of its own. */
 export async function onDatabase(name: string, text: string, values: unknown[] = []) {
@@ -70,3 +71,82 @@ export const entityOf = (frame: Frame) =>
 /** A board's frames about entity `id` received after the frame `after`. */
 export const framesAbout = (frames: Frame[], id: string, after: Frame) =>
   frames.filter((f) => Number(f.id) > Number(after.id) && entityOf(f) === id);
+
+/**
+ * A way to database `name` that loses the answer to one COMMIT (decision 78): a process whose
+ * pool goes through `url` works as on the database itself until `arm(marker)`; then the next
+ * transaction that sends `marker` (an audit row's action among its statements' parameters) is
+ * committed by PostgreSQL, and its connection is cut before the answer reaches the process.
+ * The request that made it answers as a cut connection does (503), though its change is made:
+ * what a tablet sees when the database's answer is lost after the commit. `arm` resolves once
+ * that COMMIT was cut.
+ */
+export async function commitAnswerCutter(name: string) {
+  const target = new URL(databaseUrl(name));
+  let armed: { marker: string; cut: () => void } | null = null;
+  const sockets = new Set<Socket>();
+
+  const proxy = createServer((client) => {
+    const server = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, server]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.on('error', () => server.destroy());
+    server.on('error', () => client.destroy());
+    client.on('close', () => server.destroy());
+    server.on('close', () => client.destroy());
+
+    // This connection sent the marker in its open transaction: its COMMIT's answer is lost.
+    let marked = false;
+    let sent = '';
+    client.on('data', (chunk: Buffer) => {
+      if (armed && !marked) {
+        sent = (sent + chunk.toString('latin1')).slice(-65_536);
+        marked = sent.includes(armed.marker);
+      }
+      server.write(chunk);
+    });
+
+    // The database's messages, passed on whole (type byte, length, body), so that the answer
+    // to the COMMIT can be held back: CommandComplete ('C') whose tag is COMMIT.
+    let pending = Buffer.alloc(0);
+    server.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk]);
+      const whole: Buffer[] = [];
+      while (pending.length >= 5 && pending.length >= 1 + pending.readUInt32BE(1)) {
+        const message = pending.subarray(0, 1 + pending.readUInt32BE(1));
+        pending = pending.subarray(message.length);
+        const type = String.fromCharCode(message[0]!);
+        if (marked && armed && type === 'C' && message.toString('latin1', 5).startsWith('COMMIT')) {
+          client.write(Buffer.concat(whole));
+          armed.cut();
+          armed = null;
+          client.destroy();
+          server.destroy();
+          return;
+        }
+        // Ready for a query outside a transaction: one that sent the marker ended otherwise.
+        if (type === 'Z' && message[5] === 0x49) {
+          marked = false;
+          sent = '';
+        }
+        whole.push(message);
+      }
+      if (whole.length > 0) client.write(Buffer.concat(whole));
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String((proxy.address() as AddressInfo).port);
+
+  return {
+    url: url.toString(),
+    arm: (marker: string) => new Promise<void>((cut) => (armed = { marker, cut })),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    },
+  };
+}

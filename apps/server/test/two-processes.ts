@@ -24,10 +24,11 @@ export async function twoProcesses(options: Partial<Omit<AppOptions, 'database'>
     urls,
     /**
      * One more process on the same database, listening: for a test that stops a process (the
-     * two above serve the file's other tests, in any order).
+     * two above serve the file's other tests, in any order). PostgreSQL: through the
+     * database address `through` when given (a way to it that a test cuts: cut-half-way.ts).
      */
-    another: async () => {
-      const more = await processBeside(first, name, options);
+    another: async (through?: string) => {
+      const more = await processBeside(first, name, options, through);
       const url = await listen(more.app);
       const close = async () => {
         await more.app.close();
@@ -58,9 +59,10 @@ async function processBeside(
   first: Awaited<ReturnType<typeof createTestApp>>,
   name: string,
   options: Partial<Omit<AppOptions, 'database'>>,
+  url = onPostgres ? databaseUrl(name) : '',
 ) {
   const database: DatabaseHandle = onPostgres
-    ? await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 10 })
+    ? await openDatabase({ kind: 'postgres', url, poolSize: 10 })
     : first.database;
   const app = await buildApp({
     webDistDir: fixtureWebDist,

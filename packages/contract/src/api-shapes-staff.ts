@@ -48,6 +48,11 @@ export const ZDiaryBooking = z.looseObject({
    */
   undo_until: instant.nullable(),
   undo_back_to: bookingStatus.nullable(),
+  /**
+   * While a move may be undone (`undo_until` or `undo_no_show_until` set): when it was made,
+   * which the undo names as `at` (decision 78); null otherwise.
+   */
+  moved_at: instant.nullable(),
 });
 export type DiaryBooking = Answer<typeof ZDiaryBooking>;
 

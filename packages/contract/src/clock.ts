@@ -53,6 +53,25 @@ export function slotMinutes(label: string): number {
   return ((h! % 12) + (half === 'PM' ? 12 : 0)) * 60 + m!;
 }
 
+let calendarDates: Intl.DateTimeFormat | undefined;
+
+/**
+ * "2026-12-25" → "25 Dec 2026": a calendar date (already the shop's) as the back office writes
+ * one; anything else as it is.
+ */
+export function calendarDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !y || !m || !d) return date;
+  // Made when first asked for: a page that prints no date does not build it.
+  calendarDates ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return calendarDates.format(new Date(Date.UTC(y, m - 1, d, 12)));
+}
+
 /** What the lead time of an order is made of. */
 export interface LeadTimeStore {
   preparationMinutes: number;

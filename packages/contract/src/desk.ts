@@ -19,6 +19,12 @@ export {
   type UndoableMove,
 } from './desk-moves.ts';
 
+/** When the move an undo names was made (an ISO instant, as the order or booking gives it). */
+export const ZMoveMoment = z.iso.datetime({
+  offset: true,
+  message: 'Give the moment of the move as an ISO date and time',
+});
+
 const ZMinutes = z
   .number({ error: 'Give the minutes as a whole number' })
   .int('Give the minutes as a whole number')
@@ -55,12 +61,17 @@ export type OrderStatusChange = z.infer<typeof ZOrderStatusChange>;
  * POST /api/admin/orders/{id}/undo-move: takes back the move to `status`, the order's last, made
  * in the last MOVE_UNDO_SECONDS. The move is named so that an undo never takes back a move the
  * person did not see (a colleague's since): the order must still be where that move put it.
+ * `at` (optional) names the move by its moment too, its entry's `at` in the order's history: a
+ * move to the same status made again since is then not taken back. The same person's undo of a
+ * move already undone by them (its answer lost) answers the order as it is, changing nothing
+ * (decision 78).
  */
 export const ZOrderMoveUndo = z
   .object({
     status: z.enum(UNDOABLE_MOVES, {
       error: 'Name the move to undo: preparing, ready, out_for_delivery or completed',
     }),
+    at: ZMoveMoment.optional(),
   })
   .strict();
 export type OrderMoveUndo = z.infer<typeof ZOrderMoveUndo>;

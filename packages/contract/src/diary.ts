@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMoveMoment } from './desk.ts';
 import {
   BOOKING_STATUSES,
   DATE_PATTERN,
@@ -78,6 +79,9 @@ export type BookingStatusChange = z.infer<typeof ZBookingStatusChange>;
 /**
  * POST /api/admin/bookings/{id}/undo: the move the screen offered to undo, by the status it
  * made. Named, so an undo never takes back a later move a colleague made meanwhile (a 409).
+ * `at` (optional) names it by its moment too, the booking's `moved_at`: the same move made again
+ * since is then not taken back. The same person's undo of a move already undone by them (its
+ * answer lost) answers the booking as it is, changing nothing (decision 78).
  * A no-show is undone as by POST /api/admin/bookings/{id}/undo-no-show.
  */
 export const ZBookingUndo = z
@@ -85,6 +89,7 @@ export const ZBookingUndo = z
     status: z.enum([...UNDOABLE_BOOKING_MOVES, 'no_show'], {
       error: 'Name the move to undo: arrived, seated, completed or no_show',
     }),
+    at: ZMoveMoment.optional(),
   })
   .strict();
 export type BookingUndo = z.infer<typeof ZBookingUndo>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZWeeklyHours, describeDay, formatClockTime } from './opening-hours.ts';
-import { ZHoursRequest, weeklyOverlaps } from './service.ts';
+import { ZHoursRequest, ZSpecialDay, weeklyOverlaps } from './service.ts';
 
 describe('opening hours', () => {
   it('prints 24-hour times as the storefront shows them', () => {
@@ -46,13 +46,13 @@ describe('overlapping hours (issue 15)', () => {
         tuesday: [{ opens: '18:00', closes: '02:00' }],
         wednesday: [{ opens: '01:00', closes: '10:00' }],
       }),
-    ).toEqual({ 'wednesday.0': 'Overlaps Tuesday 18:00–02:00' });
+    ).toEqual({ 'wednesday.0': 'Overlaps Tuesday 6:00 PM – 2:00 AM' });
     expect(
       weeklyOverlaps({
         monday: [{ opens: '00:30', closes: '04:00' }],
         sunday: [{ opens: '20:00', closes: '01:00' }],
       }),
-    ).toEqual({ 'sunday.0': 'Overlaps Monday 00:30–04:00' });
+    ).toEqual({ 'sunday.0': 'Overlaps Monday 12:30 AM – 4:00 AM' });
     expect(
       weeklyOverlaps({
         friday: [
@@ -60,7 +60,7 @@ describe('overlapping hours (issue 15)', () => {
           { opens: '14:00', closes: '16:00' },
         ],
       }),
-    ).toEqual({ 'friday.1': 'Overlaps Friday 11:00–15:00' });
+    ).toEqual({ 'friday.1': 'Overlaps Friday 11:00 AM – 3:00 PM' });
     // Touching ranges do not overlap.
     expect(
       ZHoursRequest.safeParse({
@@ -73,5 +73,19 @@ describe('overlapping hours (issue 15)', () => {
         },
       }).success,
     ).toBe(true);
+  });
+
+  it('names the range overlapped as every staff screen prints times: a special day’s too', () => {
+    const day = ZSpecialDay.safeParse({
+      date: '2026-12-24',
+      closed: false,
+      hours: [
+        { opens: '12:00', closes: '00:30' },
+        { opens: '19:00', closes: '23:00' },
+      ],
+    });
+    expect(day.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['hours', 1], 'Overlaps 12:00 PM – 12:30 AM'],
+    ]);
   });
 });

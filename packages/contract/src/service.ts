@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZFlag } from './config.ts';
 import { ORDER_TYPES, type OrderType } from './menu.ts';
-import { minutesOf } from './clock.ts';
+import { clockSpan, minutesOf } from './clock.ts';
 import { WEEKDAYS, ZOpeningRange, ZWeeklyHours, type OpeningRange } from './opening-hours.ts';
 
 /**
@@ -73,7 +73,8 @@ function intersects(a: [number, number], b: [number, number], period: number): b
   return shifts.some((shift) => a[0] < b[1] + shift && b[0] + shift < a[1]);
 }
 
-const label = (r: OpeningRange) => `${r.opens}–${r.closes}`;
+/** "11:00 AM – 3:00 PM": the range overlapped, as every staff screen prints a span of the day. */
+const label = (r: OpeningRange) => clockSpan(minutesOf(r.opens), minutesOf(r.closes));
 
 /**
  * Ranges of a week that overlap another, with the field that names them ("monday.1") and why.

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { calendarDate, clockSpan, minutesOf, slotClockTime } from '@servery/contract/clock';
 import type { Executor } from '../../db/client.ts';
 import {
   bookings,
@@ -38,9 +39,23 @@ function fromRow(row: LabelledRow): string | null {
   if (row.entity === 'promo') return named('code');
   if (row.entity === 'closeout') {
     const date = named('date');
-    return date ? `${date} ${named('from') ?? ''}–${named('until') ?? ''}` : null;
+    return date ? `${calendarDate(date)}, ${closeoutTimes(named('from'), named('until'))}` : null;
   }
   return named('name');
+}
+
+const HHMM = /^\d{2}:\d{2}$/;
+
+/**
+ * A close-out's times as the diary prints them: "12:00 PM – 3:00 PM", or "the whole day" (from
+ * 00:00 to 24:00); times not of the shape it keeps, as they are.
+ */
+function closeoutTimes(from: string | null, until: string | null): string {
+  if (!from || !until || !HHMM.test(from) || !HHMM.test(until)) {
+    return `${from ?? ''}–${until ?? ''}`;
+  }
+  const [start, end] = [minutesOf(from), minutesOf(until)];
+  return start === 0 && end >= 24 * 60 ? 'the whole day' : clockSpan(start, end);
 }
 
 /**
@@ -143,7 +158,9 @@ export async function auditLabels(
   for (const c of categoryRows) byId.set(`menu_category:${c.id}`, c.name);
   for (const p of promoRows) byId.set(`promo:${p.id}`, p.code);
   for (const s of storeRows) byId.set(`store:${s.id}`, s.name);
-  for (const b of bookingRows) byId.set(`booking:${b.id}`, `${b.name}, ${b.date} ${b.time}`);
+  for (const b of bookingRows) {
+    byId.set(`booking:${b.id}`, `${b.name}, ${calendarDate(b.date)}, ${slotClockTime(b.time)}`);
+  }
   const people = new Map(staffRows.map((s) => [s.id, s.name || s.email]));
   for (const [id, name] of people) byId.set(`staff:${id}`, name);
   for (const { groups } of options) {

@@ -10,6 +10,7 @@ import {
   makeTenantDocument,
 } from '../../../test/factories.ts';
 import { staffAgent, type StaffAgent } from '../../../test/staff.ts';
+import { insertTestBooking } from '../../../test/bookings.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
 import { storesOfTenant } from '../staff/staff.repository.ts';
 import { findTenantBySlug } from '../tenants/tenants.repository.ts';
@@ -123,6 +124,36 @@ describe('GET /api/admin/audit labels', () => {
       action: 'promo.end',
       before: { code: 'GONE5' },
     });
+  });
+
+  it('names a close-out and a booking by a UK date and the times staff screens print', async () => {
+    const [lunch, wholeDay] = [randomUUID(), randomUUID()];
+    await record({
+      action: 'closeout.created',
+      entity: 'closeout',
+      entityId: lunch,
+      after: { date: '2026-12-24', from: '12:00', until: '15:00', reason: 'Private party' },
+    });
+    await record({
+      action: 'closeout.removed',
+      entity: 'closeout',
+      entityId: wholeDay,
+      before: { date: '2026-12-31', from: '00:00', until: '24:00', reason: null },
+    });
+    const booking = await insertTestBooking(s.ctx.db, s.tenantId, {
+      date: '2026-12-24',
+      time: '07:30 PM',
+    });
+    await record({
+      action: 'booking.created',
+      entity: 'booking',
+      entityId: booking.id,
+      after: { date: '2026-12-24', time: '07:30 PM', covers: 2 },
+    });
+    const rows = await listed();
+    expect(labelOf(rows, lunch)).toEqual(['24 Dec 2026, 12:00 PM – 3:00 PM']);
+    expect(labelOf(rows, wholeDay)).toEqual(['31 Dec 2026, the whole day']);
+    expect(labelOf(rows, booking.id)).toEqual(['Priya Shah, 24 Dec 2026, 7:30 PM']);
   });
 
   it('never names another shop’s order, even when an audit row carries its id', async () => {

@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, liveEvents, orders, outboxMessages } from '../../db/schema.ts';
-import { cutHalfWay, entityOf, framesAbout } from '../../../test/cut-half-way.ts';
+import {
+  commitAnswerCutter,
+  cutHalfWay,
+  entityOf,
+  framesAbout,
+} from '../../../test/cut-half-way.ts';
 import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
 import { openBoard } from '../../../test/live-board.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
@@ -61,6 +66,9 @@ const move = async (id: string, body: object) => {
 };
 /** The cook's undo, made through the first process. */
 const undo = (id: string, status: string) => post(`/api/admin/orders/${id}/undo-move`, { status });
+/** The moment of an order's last move, as its history (and the desk's copy of it) says it. */
+const lastMoveAt = async (id: string) =>
+  (await db().select().from(orders).where(eq(orders.id, id)))[0]!.statusHistory.at(-1)!.at;
 
 /** An order moved by the cook through `statuses` (an accept takes 15 minutes). */
 async function orderAt(statuses: string[]) {
@@ -218,6 +226,62 @@ describe('an undo through database faults (PostgreSQL)', () => {
       held: [],
     });
     // The board hears of the undo once: the cut transaction's NOTIFY never went out.
+    await board.waitFor((f) => framesAbout([f], order.id, ready).length === 1, 30_000);
+    await heardAllBefore(board);
+    expect(framesAbout(board.frames, order.id, ready)).toHaveLength(1);
+    board.close();
+  });
+});
+
+describe('an undo whose answer was lost after its commit (PostgreSQL, decision 78)', () => {
+  it('is answered as done when tapped again, and nothing happens twice', async () => {
+    const order = await orderAt(['accepted', 'ready']);
+    const at = await lastMoveAt(order.id);
+    const { board, ready } = await boardOnSecond();
+    const before = await stateOf(order.id);
+    expect(before.held).toEqual([{ status: 'pending', attempts: 0 }]);
+
+    // The tablet's server reaches the database through a way that loses the answer to the
+    // undo's COMMIT: the database has made the undo, the server hears its connection cut.
+    const cutter = await commitAnswerCutter(name);
+    const tablets = await servers.another(cutter.url);
+    const tap = () =>
+      tablets.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/undo-move`,
+        headers: cook.headers,
+        payload: { status: 'ready', at },
+      });
+    try {
+      const cut = cutter.arm('order.move_undone');
+      const lost = await tap();
+      await cut;
+      expect(lost.statusCode).toBe(503);
+      expect(lost.json()).toEqual(UNAVAILABLE);
+      // Made all the same: back to accepted, the held news dropped, audited, one live event.
+      const made = await stateOf(order.id);
+      expect(made).toEqual({
+        status: 'accepted',
+        history: ['placed', 'accepted'],
+        undoAudits: 1,
+        events: before.events + 1,
+        held: [],
+      });
+
+      // The bar still offers the undo; tapped again, through the same server.
+      const again = await tap();
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({
+        status: 200,
+        message: `Order #${order.number} is back to accepted.`,
+        data: { id: order.id, status: 'accepted' },
+      });
+      expect(await stateOf(order.id)).toEqual(made);
+    } finally {
+      await tablets.close();
+      await cutter.close();
+    }
+    // The board heard of the undo once.
     await board.waitFor((f) => framesAbout([f], order.id, ready).length === 1, 30_000);
     await heardAllBefore(board);
     expect(framesAbout(board.frames, order.id, ready)).toHaveLength(1);

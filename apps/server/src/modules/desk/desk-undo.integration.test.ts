@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, liveEvents, orders } from '../../db/schema.ts';
+import { auditLog, liveEvents, orders, outboxMessages } from '../../db/schema.ts';
 import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
 import { openBoard } from '../../../test/live-board.ts';
 import { insertTestOrder } from '../../../test/orders.ts';
@@ -76,6 +76,25 @@ async function orderAt(statuses: string[], orderType: 'collection' | 'delivery' 
     await move(order.id, status === 'accepted' ? { status, minutes: 15 } : { status });
   }
   return order;
+}
+
+/** The moment of the order's last move, as the desk's copy of the order gives it. */
+const lastMoveAt = async (id: string) => (await rowOf(id)).statusHistory.at(-1)!.at;
+/** What an undo may change: the order, its undo's audit rows, its live events, its news. */
+async function stateOf(id: string) {
+  const row = await rowOf(id);
+  const news = await first.db
+    .select({ kind: outboxMessages.kind, status: outboxMessages.status })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.orderId, id));
+  return {
+    status: row.status,
+    history: row.statusHistory,
+    updatedAt: row.updatedAt,
+    undoAudits: (await undoAudits(id)).length,
+    events: await eventsOf(id),
+    news,
+  };
 }
 
 describe('POST /api/admin/orders/{id}/undo-move', () => {
@@ -241,5 +260,133 @@ describe('POST /api/admin/orders/{id}/undo-move', () => {
       headers: cook.headers,
     });
     expect(read.json().data.orders).toMatchObject([{ id: order.id, status: 'ready' }]);
+  });
+});
+
+describe('an undo tapped again after its answer was lost (decision 78)', () => {
+  it('answers the order as it is, as the first did, and changes nothing more', async () => {
+    const order = await orderAt(['accepted', 'preparing', 'ready']);
+    const at = await lastMoveAt(order.id);
+    const first = await post(
+      `/api/admin/orders/${order.id}/undo-move`,
+      { status: 'ready', at },
+      cook,
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const made = await stateOf(order.id);
+    expect(made).toMatchObject({ status: 'preparing', undoAudits: 1 });
+    // The held "ready" went with the undo; the news of the accept stays.
+    expect(made.news.map((m) => m.kind)).not.toContain('order_ready');
+
+    for (const body of [{ status: 'ready', at }, { status: 'ready' }]) {
+      const again = await post(`/api/admin/orders/${order.id}/undo-move`, body, cook);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual({ ...first.json(), data: again.json().data });
+      expect(again.json().data).toEqual(first.json().data);
+      expect(await stateOf(order.id)).toEqual(made);
+    }
+  });
+
+  it('answers both of two taps at once, undoing once', async () => {
+    const order = await orderAt(['accepted', 'ready', 'completed']);
+    const at = await lastMoveAt(order.id);
+    const events = await eventsOf(order.id);
+    const answers = await Promise.all([
+      post(`/api/admin/orders/${order.id}/undo-move`, { status: 'completed', at }, cook),
+      post(`/api/admin/orders/${order.id}/undo-move`, { status: 'completed', at }, cook),
+    ]);
+    expect(answers.map((a) => [a.statusCode, a.json().data?.status])).toEqual([
+      [200, 'ready'],
+      [200, 'ready'],
+    ]);
+    expect(await historyOf(order.id)).toEqual(['placed', 'accepted', 'ready']);
+    expect(await undoAudits(order.id)).toHaveLength(1);
+    expect(await eventsOf(order.id)).toBe(events + 1);
+  });
+
+  it('is still refused when a colleague moved the order on since the undo', async () => {
+    const order = await orderAt(['accepted', 'ready']);
+    const at = await lastMoveAt(order.id);
+    expect((await undo(order.id, 'ready')).statusCode).toBe(200);
+    await move(order.id, { status: 'preparing' }, colleague);
+    const made = await stateOf(order.id);
+    for (const body of [{ status: 'ready', at }, { status: 'ready' }]) {
+      const again = await post(`/api/admin/orders/${order.id}/undo-move`, body, cook);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        status: 409,
+        message: `Order #${order.number} is preparing now, not ready: it moved on since, so there is nothing to undo. The board shows where it is.`,
+        data: null,
+      });
+    }
+    expect(await stateOf(order.id)).toEqual(made);
+  });
+
+  it('does not take back the same move made again since by a colleague', async () => {
+    const order = await orderAt(['accepted', 'ready']);
+    const at = await lastMoveAt(order.id);
+    expect((await undo(order.id, 'ready')).statusCode).toBe(200);
+    await move(order.id, { status: 'ready' }, colleague);
+    const made = await stateOf(order.id);
+    const again = await post(
+      `/api/admin/orders/${order.id}/undo-move`,
+      { status: 'ready', at },
+      cook,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      `Order #${order.number} was marked ready again since: that later move is not the one to undo here. The board shows where it is.`,
+    );
+    // The colleague's "ready" stands, and its news is still held for the customer.
+    expect(await stateOf(order.id)).toEqual(made);
+    expect(made.history.at(-1)).toMatchObject({ status: 'ready', by: colleague.email });
+    expect(made.news.filter((m) => m.kind === 'order_ready')).toEqual([
+      { kind: 'order_ready', status: 'pending' },
+    ]);
+  });
+
+  it('is refused when the move was undone by a colleague, or once the order went back and on again', async () => {
+    const order = await orderAt(['accepted', 'ready']);
+    const at = await lastMoveAt(order.id);
+    // The colleague's undo is not the cook's to repeat.
+    expect((await undo(order.id, 'ready', colleague)).statusCode).toBe(200);
+    expect(
+      (await post(`/api/admin/orders/${order.id}/undo-move`, { status: 'ready', at }, cook))
+        .statusCode,
+    ).toBe(409);
+
+    // Made again and undone again by the cook: the first move named by its moment is not the
+    // one the last undo took back.
+    await move(order.id, { status: 'ready' });
+    const later = await lastMoveAt(order.id);
+    expect((await undo(order.id, 'ready')).statusCode).toBe(200);
+    const made = await stateOf(order.id);
+    const stale = await post(
+      `/api/admin/orders/${order.id}/undo-move`,
+      { status: 'ready', at },
+      cook,
+    );
+    expect(stale.statusCode).toBe(409);
+    const fresh = await post(
+      `/api/admin/orders/${order.id}/undo-move`,
+      { status: 'ready', at: later },
+      cook,
+    );
+    expect(fresh.statusCode).toBe(200);
+    expect(await stateOf(order.id)).toEqual(made);
+  });
+
+  it('refuses a moment that is not one', async () => {
+    const order = await orderAt(['accepted', 'ready']);
+    const res = await post(
+      `/api/admin/orders/${order.id}/undo-move`,
+      { status: 'ready', at: 'soon' },
+      cook,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      at: 'Give the moment of the move as an ISO date and time',
+    });
+    expect((await rowOf(order.id)).status).toBe('ready');
   });
 });

@@ -9,7 +9,7 @@ import { rowFromDriver } from '../../db/row-insert.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
-import { auditRow, type AuditActor } from '../audit/audit.repository.ts';
+import { auditRow, ownLastUndo, type AuditActor } from '../audit/audit.repository.ts';
 import { changeWithLiveEvent } from '../live-events/live-events.repository.ts';
 import { dropHeldMessages } from '../outbox/outbox.repository.ts';
 import { HELD_NEWS, newsKind } from './desk-messages.ts';
@@ -33,8 +33,10 @@ const MOVED: Record<string, string> = {
  * history, and the move's entry leaves that history. The update, the audit row and the live
  * event are one statement; the move's held news to the customer is dropped in the same
  * transaction, so it never goes. Refused, changing nothing: 404 for an order not in the
- * person's stores, 409 when the order is not where that move put it (moved on since, or its
- * last move is not one that can be undone), 422 after the window.
+ * person's stores, 409 when the order is not where that move put it (moved on since, the move
+ * made again since when `at` names it, or its last move is not one that can be undone), 422
+ * after the window. The same person's undo of a move they have already undone (its answer was
+ * lost) answers the order as it is and changes nothing (decision 78).
  */
 export function createDeskUndo(deps: { db: Database; now: () => Date }) {
   const { db, now } = deps;
@@ -57,9 +59,14 @@ export function createDeskUndo(deps: { db: Database; now: () => Date }) {
     const history = order.statusHistory;
     const last = history.at(-1);
     const before = history.at(-2);
-    if (order.status !== body.status || last?.status !== body.status) {
+    const there = order.status === body.status && last?.status === body.status;
+    const named = body.at === undefined || Date.parse(last?.at ?? '') === Date.parse(body.at);
+    if (!last || !there || !named) {
+      if (await undoneAlready(db, staff, order, body)) return toDeskOrder(current, rides);
       throw moved(
-        `${n} is ${said(order.status)} now, not ${said(body.status)}: it moved on since, so there is nothing to undo. The board shows where it is.`,
+        there
+          ? `${n} was ${MOVED[body.status]} again since: that later move is not the one to undo here. The board shows where it is.`
+          : `${n} is ${said(order.status)} now, not ${said(body.status)}: it moved on since, so there is nothing to undo. The board shows where it is.`,
       );
     }
     if (!before || !isUndoableMove(last.status) || !last.by || last.by === 'automatic') {
@@ -95,31 +102,65 @@ export function createDeskUndo(deps: { db: Database; now: () => Date }) {
       }
       return rowFromDriver(orders, undone);
     });
-    if (!row) throw await undoRefused(db, staff, order, body);
-    return toDeskOrder({ ...current, order: row }, rides);
+    if (row) return toDeskOrder({ ...current, order: row }, rides);
+    // Changed since the read: read again. The same undo sent twice at once (a double tap, or
+    // the tablet trying again) finds the other one's undo made.
+    const again = await findDeskOrder(db, staff.tenantId, staff.storeIds, id);
+    if (again && (await undoneAlready(db, staff, again.order, body))) {
+      return toDeskOrder(again, rides);
+    }
+    throw await undoRefused(db, staff.tenantId, order, again, body);
   }
 
   return { undoMove };
 }
+
 export type DeskUndo = ReturnType<typeof createDeskUndo>;
 
 const moved = (message: string) => new AppError(409, 'order_moved', message);
 
 /**
- * Why an undo that passed its checks changed nothing: read again, the order has moved on (a
- * colleague's move, or an undo from another screen, in the moment between), or, a completion,
- * it has been refunded since.
+ * Whether `staff` already undid the move `body` names and the order is where that undo put it,
+ * nothing moved since (decision 78): the undo's own audit row names the move (its status and
+ * moment), and the order's last history entry, the one the undo went back to, is older than
+ * the move (any move since is newer).
+ */
+async function undoneAlready(
+  db: Database,
+  staff: StaffIdentity,
+  order: DeskRow['order'],
+  body: OrderMoveUndo,
+): Promise<boolean> {
+  const undone = await ownLastUndo(
+    db,
+    staff,
+    { entity: 'order', entityId: order.id, actions: ['order.move_undone'] },
+    body,
+  );
+  const last = order.statusHistory.at(-1);
+  return (
+    undone !== null &&
+    order.status === undone.back &&
+    last?.status === undone.back &&
+    Date.parse(last.at) < undone.movedAt
+  );
+}
+
+/**
+ * Why an undo that passed its checks changed nothing: read again (`now`), the order has moved on
+ * (a colleague's move, or a colleague's undo, in the moment between), or, a completion, it has
+ * been refunded since.
  */
 async function undoRefused(
   db: Database,
-  staff: StaffIdentity,
+  tenantId: string,
   order: { id: string; number: number },
+  now: DeskRow | undefined,
   body: OrderMoveUndo,
 ): Promise<AppError> {
   const n = `Order #${order.number}`;
-  const now = await findDeskOrder(db, staff.tenantId, staff.storeIds, order.id);
   if (now?.order.status === 'completed' && body.status === 'completed') {
-    if (await orderHasRefunds(db, staff.tenantId, order.id)) {
+    if (await orderHasRefunds(db, tenantId, order.id)) {
       return moved(`${n} has a refund since it was completed: it stays completed.`);
     }
   }

@@ -60,7 +60,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{
         params: ZOrderParams,
         body: ZOrderMoveUndo,
         description:
-          'Takes back the order’s last move (started, ready, out for delivery, completed) within 2 minutes of it: back to the status before it, audited, on every board. 409 when the order moved on since (or a completed order was refunded), 422 after the window.',
+          'Takes back the order’s last move (started, ready, out for delivery, completed) within 2 minutes of it: back to the status before it, audited, on every board. `at` names the move by its moment in the order’s history. 409 when the order moved on since (or a completed order was refunded, or the move was made again since `at`), 422 after the window. The same person’s undo of a move they already undid (its answer lost) answers the order as it is, changing nothing.',
       },
       onRequest: app.requireStaff('orders:run', { withOrder: true }),
     },

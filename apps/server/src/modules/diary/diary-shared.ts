@@ -72,6 +72,8 @@ export function toDiaryBooking(row: BookingRow, clock: DiaryClock): DiaryBooking
     undo_no_show_until: undoUntil?.toISOString() ?? null,
     undo_until: undoMove?.toISOString() ?? null,
     undo_back_to: undoMove ? row.lastMoveFrom : null,
+    // The moment an undo names (decision 78): a no-show's is its updated_at (decision 33).
+    moved_at: (undoMove ? row.lastMoveAt : undoUntil ? row.updatedAt : null)?.toISOString() ?? null,
   };
 }
 

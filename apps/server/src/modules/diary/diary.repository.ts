@@ -74,12 +74,13 @@ export async function moveBooking(
 }
 
 /**
- * Puts a no-show back to booked if it was marked since `markedSince` (the undo window): one
- * conditional update, so an undo after the window, or a second undo, gets nothing back.
+ * Puts a no-show back to booked if it was marked at `markedAt` (the one read), since
+ * `markedSince` (the undo window): one conditional update, so an undo after the window, or a
+ * second undo, gets nothing back.
  */
 export async function undoNoShow(
   tx: Executor,
-  where: { tenantId: string; id: string; markedSince: Date },
+  where: { tenantId: string; id: string; markedSince: Date; markedAt: Date },
   at: Date,
 ): Promise<BookingRow | undefined> {
   const [row] = await tx
@@ -90,6 +91,7 @@ export async function undoNoShow(
         eq(bookings.tenantId, where.tenantId),
         eq(bookings.id, where.id),
         eq(bookings.status, 'no_show'),
+        eq(bookings.updatedAt, where.markedAt),
         gte(bookings.updatedAt, where.markedSince),
       ),
     )
@@ -99,12 +101,13 @@ export async function undoNoShow(
 
 /**
  * Takes back the diary's last one-tap move: the booking goes back to the status it came from if
- * it is still in `status` and the move was made since `movedSince`. One conditional update, so a
- * second undo, an undo after the window or after a colleague's later move gets nothing back.
+ * it is still in `status` by the move made at `movedAt` (the one read), since `movedSince`. One
+ * conditional update, so a second undo, an undo after the window or after a colleague's later
+ * move gets nothing back.
  */
 export async function undoLastMove(
   tx: Executor,
-  where: { tenantId: string; id: string; status: BookingStatus; movedSince: Date },
+  where: { tenantId: string; id: string; status: BookingStatus; movedSince: Date; movedAt: Date },
   at: Date,
 ): Promise<BookingRow | undefined> {
   const [row] = await tx
@@ -121,6 +124,7 @@ export async function undoLastMove(
         eq(bookings.id, where.id),
         eq(bookings.status, where.status),
         isNotNull(bookings.lastMoveFrom),
+        eq(bookings.lastMoveAt, where.movedAt),
         gte(bookings.lastMoveAt, where.movedSince),
       ),
     )

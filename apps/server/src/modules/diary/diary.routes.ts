@@ -123,7 +123,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: ZBookingParams,
         body: ZBookingUndo,
-        description: `Takes back the diary's last one-tap move (arrived, seated, completed) within ${MOVE_UNDO_MINUTES} minutes, to the status before it; \`status\` names the move being undone (409 when the booking is no longer in it, 422 after the window). A no-show is undone as by undo-no-show.`,
+        description: `Takes back the diary's last one-tap move (arrived, seated, completed) within ${MOVE_UNDO_MINUTES} minutes, to the status before it; \`status\` names the move being undone and \`at\` its moment (the booking's \`moved_at\`) (409 when the booking is no longer in it or was moved there again since, 422 after the window). The same person's undo of a move they already undid (its answer lost) answers the booking as it is, changing nothing. A no-show is undone as by undo-no-show.`,
       },
       onRequest: app.requireStaff('bookings:run'),
     },

@@ -76,10 +76,18 @@ describe('a no-show', () => {
       .from(liveEvents)
       .where(and(eq(liveEvents.entityId, booking.id), eq(liveEvents.kind, 'booking.status')));
     expect(events).toHaveLength(2);
-    // A second undo has nothing to undo.
+    // The waiter's undo tapped again answers it done, changing nothing (decision 78); a
+    // colleague's has nothing to undo.
     const again = await undo(booking.id);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toContain('not a no-show: there is nothing to undo');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(undone.json());
+    const colleague = await staffAgent(d.ctx.app, d.ctx.db, d.shop, 'staff', { stores: ['main'] });
+    const theirs = await admin(colleague, 'POST', `/api/admin/bookings/${booking.id}/undo-no-show`);
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json().message).toContain('not a no-show: there is nothing to undo');
+    expect((await recount(date)).get('07:00 PM')).toBe(3);
+    const after = await d.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id));
+    expect(after).toHaveLength(2);
   });
 
   it('is not undone after 10 minutes: 422, and it stays a no-show', async () => {

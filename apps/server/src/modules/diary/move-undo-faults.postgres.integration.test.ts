@@ -2,7 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingSlots, bookings, liveEvents } from '../../db/schema.ts';
 import { insertTestBooking } from '../../../test/bookings.ts';
-import { cutHalfWay, entityOf, framesAbout } from '../../../test/cut-half-way.ts';
+import {
+  commitAnswerCutter,
+  cutHalfWay,
+  entityOf,
+  framesAbout,
+} from '../../../test/cut-half-way.ts';
 import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
 import { openBoard } from '../../../test/live-board.ts';
 import { testClock } from '../../../test/sign-in.ts';
@@ -172,6 +177,64 @@ describe('a diary undo through database faults (PostgreSQL)', () => {
       slotCovers: 0,
     });
     // The board hears of the undo once: the cut transaction's event was never written.
+    await board.waitFor((f) => framesAbout([f], id, ready).length === 1, 30_000);
+    await heardAllBefore(board);
+    expect(framesAbout(board.frames, id, ready)).toHaveLength(1);
+    board.close();
+  });
+
+  it('is answered as done when tapped again after the answer to its commit was lost (decision 78)', async () => {
+    const walkIn = await post('/api/admin/bookings', {
+      name: 'Walk-in Guest',
+      source: 'walk_in',
+      date,
+      time: '08:00 PM',
+      number_of_people: 3,
+    });
+    expect(walkIn.statusCode, walkIn.body).toBe(200);
+    const { id, moved_at: at } = walkIn.json().data as { id: string; moved_at: string };
+    const { board, ready } = await boardOnSecond();
+    const before = await stateOf(id);
+    expect(before).toMatchObject({ status: 'seated', slotCovers: 3 });
+
+    // The waiter's server reaches the database through a way that loses the answer to the
+    // undo's COMMIT: the walk-in is taken off, the server hears its connection cut.
+    const cutter = await commitAnswerCutter(name);
+    const tablets = await servers.another(cutter.url);
+    const tap = () =>
+      tablets.app.inject({
+        method: 'POST',
+        url: `/api/admin/bookings/${id}/undo`,
+        headers: waiter.headers,
+        payload: { status: 'seated', at },
+      });
+    try {
+      const cut = cutter.arm('booking.walk_in_undone');
+      const lost = await tap();
+      await cut;
+      expect(lost.statusCode).toBe(503);
+      const made = await stateOf(id);
+      expect(made).toEqual({
+        status: 'cancelled',
+        lastMoveFrom: null,
+        actions: [...before.actions, 'booking.walk_in_undone'],
+        events: before.events + 1,
+        slotCovers: 0,
+      });
+
+      // The card still offers the undo; tapped again, through the same server.
+      const again = await tap();
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({
+        message: 'Walk-in Guest: the walk-in is taken off the diary.',
+        data: { id, status: 'cancelled', undo_until: null },
+      });
+      // The seats went back once, and nothing else was written.
+      expect(await stateOf(id)).toEqual(made);
+    } finally {
+      await tablets.close();
+      await cutter.close();
+    }
     await board.waitFor((f) => framesAbout([f], id, ready).length === 1, 30_000);
     await heardAllBefore(board);
     expect(framesAbout(board.frames, id, ready)).toHaveLength(1);

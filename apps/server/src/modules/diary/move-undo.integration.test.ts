@@ -167,10 +167,19 @@ describe('undoing a one-tap move', () => {
     expect((await recount(date)).get('07:00 PM') ?? 0).toBe(0);
     expect(await actionsOn(id)).toEqual(['booking.created', 'booking.walk_in_undone']);
 
-    // Undone once: a second undo has nothing to take back.
+    // Undone once: the waiter's undo tapped again answers it done (decision 78), and a
+    // colleague's has nothing to take back. The seats went back once.
     const again = await undo(id, { status: 'seated' });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(res.json());
+    const colleague = await staffAgent(d.ctx.app, d.ctx.db, d.shop, 'staff', { stores: ['main'] });
+    const theirs = await admin(colleague, 'POST', `/api/admin/bookings/${id}/undo`, {
+      status: 'seated',
+    });
+    expect(theirs.statusCode).toBe(409);
     expect((await rowOf(id)).status).toBe('cancelled');
+    expect((await recount(date)).get('07:00 PM') ?? 0).toBe(0);
+    expect(await actionsOn(id)).toEqual(['booking.created', 'booking.walk_in_undone']);
   });
 
   it('keeps a walk-in seated after the 10 minutes', async () => {
@@ -187,18 +196,32 @@ describe('undoing a one-tap move', () => {
     expect((await rowOf(walkIn.json().data.id)).status).toBe('seated');
   });
 
-  it('undoes one of two taps at once, and the other is told', async () => {
+  it('undoes one of two taps at once: the same person is told it is done, a colleague that it is not', async () => {
     const date = '2027-04-24';
     const booking = await insertTestBooking(d.ctx.db, d.tenantId, { date });
+    const other = await insertTestBooking(d.ctx.db, d.tenantId, { date });
     await setClock('2027-04-24T18:00:00Z');
+    const colleague = await staffAgent(d.ctx.app, d.ctx.db, d.shop, 'staff', { stores: ['main'] });
     expect((await move(booking.id, 'arrived')).statusCode).toBe(200);
+    expect((await move(other.id, 'arrived')).statusCode).toBe(200);
     const answers = await Promise.all([
       undo(booking.id, { status: 'arrived' }),
       undo(booking.id, { status: 'arrived' }),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map((a) => [a.statusCode, a.json().data?.status])).toEqual([
+      [200, 'confirmed'],
+      [200, 'confirmed'],
+    ]);
     expect((await rowOf(booking.id)).status).toBe('confirmed');
     expect(await actionsOn(booking.id)).toEqual(['booking.arrived', 'booking.arrived_undone']);
+
+    const raced = await Promise.all([
+      undo(other.id, { status: 'arrived' }),
+      admin(colleague, 'POST', `/api/admin/bookings/${other.id}/undo`, { status: 'arrived' }),
+    ]);
+    expect(raced.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await rowOf(other.id)).status).toBe('confirmed');
+    expect(await actionsOn(other.id)).toEqual(['booking.arrived', 'booking.arrived_undone']);
   });
 
   it('undoes a no-show the way undo-no-show does', async () => {
@@ -232,5 +255,132 @@ describe('undoing a one-tap move', () => {
     expect(badId.statusCode).toBe(400);
     expect((await rowOf(booking.id)).status).toBe('arrived');
     expect(await actionsOn(booking.id)).toEqual(['booking.arrived']);
+  });
+});
+
+describe('an undo tapped again after its answer was lost (decision 78)', () => {
+  const colleagueOf = () => staffAgent(d.ctx.app, d.ctx.db, d.shop, 'staff', { stores: ['main'] });
+  /** What an undo may change: the booking, its audit trail, its live events, its slot's covers. */
+  async function stateOf(id: string, date: string) {
+    const events = await d.ctx.db.select().from(liveEvents).where(eq(liveEvents.entityId, id));
+    return {
+      row: await rowOf(id),
+      actions: await actionsOn(id),
+      events: events.length,
+      covers: (await recount(date)).get('07:00 PM') ?? 0,
+    };
+  }
+
+  it('answers the booking as it is, as the first did, and changes nothing more', async () => {
+    const date = '2027-05-03';
+    const booking = await insertTestBooking(d.ctx.db, d.tenantId, { date, people: '4' });
+    await setClock('2027-05-03T18:00:00Z');
+    expect((await move(booking.id, 'arrived')).statusCode).toBe(200);
+    d.clock.advance(MINUTE);
+    const seated = (await move(booking.id, 'seated')).json().data as DiaryBooking;
+    expect(seated).toMatchObject({ undo_back_to: 'arrived', moved_at: '2027-05-03T18:01:00.000Z' });
+    expect(await shown(date, booking.id)).toMatchObject({ moved_at: seated.moved_at });
+
+    d.clock.advance(MINUTE);
+    const body = { status: 'seated', at: seated.moved_at };
+    const first = await undo(booking.id, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ status: 'arrived', moved_at: null });
+    const made = await stateOf(booking.id, date);
+    d.clock.advance(MINUTE);
+    for (const again of [body, { status: 'seated' }]) {
+      const res = await undo(booking.id, again);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(first.json());
+      expect(await stateOf(booking.id, date)).toEqual(made);
+    }
+  });
+
+  it('is still refused when a colleague moved the booking on since, or made the move again', async () => {
+    const date = '2027-05-04';
+    const movedOn = await insertTestBooking(d.ctx.db, d.tenantId, { date });
+    const madeAgain = await insertTestBooking(d.ctx.db, d.tenantId, { date });
+    await setClock('2027-05-04T18:00:00Z');
+    const colleague = await colleagueOf();
+    const arrived = (await move(movedOn.id, 'arrived')).json().data as DiaryBooking;
+    const seated = (await move(madeAgain.id, 'seated')).json().data as DiaryBooking;
+    expect((await undo(movedOn.id, { status: 'arrived' })).statusCode).toBe(200);
+    expect((await undo(madeAgain.id, { status: 'seated' })).statusCode).toBe(200);
+
+    d.clock.advance(MINUTE);
+    const by = (id: string, status: string) =>
+      admin(colleague, 'POST', `/api/admin/bookings/${id}/status`, { status });
+    expect((await by(movedOn.id, 'seated')).statusCode).toBe(200);
+    expect((await by(madeAgain.id, 'seated')).statusCode).toBe(200);
+    const before = [await stateOf(movedOn.id, date), await stateOf(madeAgain.id, date)];
+
+    d.clock.advance(MINUTE);
+    const onMovedOn = await undo(movedOn.id, { status: 'arrived', at: arrived.moved_at });
+    expect(onMovedOn.statusCode).toBe(409);
+    expect(onMovedOn.json().message).toBe(
+      'This booking is seated now, not arrived: there is nothing to undo. The diary shows where it is.',
+    );
+    const onMadeAgain = await undo(madeAgain.id, { status: 'seated', at: seated.moved_at });
+    expect(onMadeAgain.statusCode).toBe(409);
+    expect(onMadeAgain.json()).toEqual({
+      status: 409,
+      message:
+        'This booking was made seated again since: that later move is not the one to undo here. The diary shows where it is.',
+      data: null,
+    });
+    expect([await stateOf(movedOn.id, date), await stateOf(madeAgain.id, date)]).toEqual(before);
+    expect(before[1]!.row).toMatchObject({ status: 'seated', lastMoveFrom: 'confirmed' });
+  });
+
+  it('answers a no-show undone again as done, its seats given back once', async () => {
+    const date = '2027-05-05';
+    const booking = await insertTestBooking(d.ctx.db, d.tenantId, { date, people: '3' });
+    await setClock('2027-05-05T18:20:00Z');
+    const marked = (await move(booking.id, 'no_show')).json().data as DiaryBooking;
+    expect(marked).toMatchObject({
+      undo_no_show_until: '2027-05-05T18:30:00.000Z',
+      moved_at: '2027-05-05T18:20:00.000Z',
+    });
+    d.clock.advance(MINUTE);
+    const body = { status: 'no_show', at: marked.moved_at };
+    const first = await undo(booking.id, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ status: 'confirmed', moved_at: null });
+    const made = await stateOf(booking.id, date);
+    expect(made).toMatchObject({
+      actions: ['booking.no_show', 'booking.no_show_undone'],
+      covers: 3,
+    });
+
+    const again = await undo(booking.id, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const bare = await admin(waiter, 'POST', `/api/admin/bookings/${booking.id}/undo-no-show`);
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().data).toEqual(first.json().data);
+    expect(await stateOf(booking.id, date)).toEqual(made);
+
+    // Marked a no-show again since (at 7:40 pm): the first no-show's undo does not take it back.
+    d.clock.advance(19 * MINUTE);
+    expect((await move(booking.id, 'no_show')).statusCode).toBe(200);
+    const stale = await undo(booking.id, body);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      'This booking was marked a no-show again since: that later no-show is not the one to undo here. The diary shows where it is.',
+    );
+    expect((await rowOf(booking.id)).status).toBe('no_show');
+  });
+
+  it('refuses a moment that is not one', async () => {
+    const date = '2027-05-06';
+    const booking = await insertTestBooking(d.ctx.db, d.tenantId, { date });
+    await setClock('2027-05-06T18:00:00Z');
+    expect((await move(booking.id, 'arrived')).statusCode).toBe(200);
+    const res = await undo(booking.id, { status: 'arrived', at: '7 pm' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      at: 'Give the moment of the move as an ISO date and time',
+    });
+    expect((await rowOf(booking.id)).status).toBe('arrived');
   });
 });

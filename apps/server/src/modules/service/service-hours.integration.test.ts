@@ -23,8 +23,8 @@ describe('opening hours and special days', () => {
     expect(res.json()).toMatchObject({
       status: 400,
       errors: {
-        'hours.monday.1': 'Overlaps Monday 11:00–15:00',
-        'hours.saturday.0': 'Overlaps Friday 18:00–03:00',
+        'hours.monday.1': 'Overlaps Monday 11:00 AM – 3:00 PM',
+        'hours.saturday.0': 'Overlaps Friday 6:00 PM – 3:00 AM',
       },
     });
   });
@@ -99,5 +99,54 @@ describe('opening hours and special days', () => {
     expect(dup.json().errors).toHaveProperty(['special_days.1.date']);
     await admin('PUT', `/api/admin/stores/${storeId}/special-days`, { special_days: [] });
     expect((await timings()).asap.available).toBe(true);
+  });
+
+  it('ranges that touch are one opening: the slot right after the join is offered and taken', async () => {
+    const { storeId, admin, order, naan, timings } = await openServiceShop(service.ctx);
+    // Tuesday lunch to 15:00 and dinner from 15:00 to midnight; Wednesday from midnight to 02:00
+    // and a special Thursday whose two ranges meet at 18:00.
+    const hours = {
+      tuesday: [
+        { opens: '11:00', closes: '15:00' },
+        { opens: '15:00', closes: '00:00' },
+      ],
+      wednesday: [{ opens: '00:00', closes: '02:00' }],
+    };
+    expect((await admin('PUT', `/api/admin/stores/${storeId}/hours`, { hours })).statusCode).toBe(
+      200,
+    );
+    const special = await admin('PUT', `/api/admin/stores/${storeId}/special-days`, {
+      special_days: [
+        {
+          date: '2026-11-19',
+          closed: false,
+          hours: [
+            { opens: '12:00', closes: '18:00' },
+            { opens: '18:00', closes: '21:00' },
+          ],
+        },
+      ],
+    });
+    expect(special.statusCode).toBe(200);
+    // Tuesday 12:00; the store prepares in 25 minutes.
+    const t = await timings();
+    const slotsOn = (date: string) => t.days.find((d) => d.date === date)!.slots;
+    const labels = (date: string) => slotsOn(date).map((s) => s.label);
+    expect(labels('2026-11-17')).toEqual(expect.arrayContaining(['3:00 PM', '3:15 PM', '3:30 PM']));
+    expect(labels('2026-11-17').at(-1)).toBe('11:45 PM');
+    expect(labels('2026-11-18').slice(0, 2)).toEqual(['12:00 AM', '12:15 AM']);
+    expect(labels('2026-11-19')).toEqual(expect.arrayContaining(['6:00 PM', '6:15 PM']));
+    // Each one quarter hour after the one before, from lunch to 02:00 on Wednesday.
+    const night = [...slotsOn('2026-11-17'), ...slotsOn('2026-11-18')].map((s) => Date.parse(s.at));
+    expect(night.slice(1).every((at, i) => at - night[i]! === 15 * 60_000)).toBe(true);
+
+    const afterJoin = slotsOn('2026-11-17').find((s) => s.label === '3:15 PM')!;
+    const placed = await order([naan()], { when: afterJoin.at });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().data.order.scheduled_for).toBe('2026-11-17T15:15:00.000Z');
+    const pastMidnight = slotsOn('2026-11-18').find((s) => s.label === '12:15 AM')!;
+    expect((await order([naan()], { when: pastMidnight.at })).statusCode).toBe(200);
+    const special18 = slotsOn('2026-11-19').find((s) => s.label === '6:15 PM')!;
+    expect((await order([naan()], { when: special18.at })).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closesAt, openingState, wallClock, type OpeningRow } from './opening.ts';
+import { closesAt, openingState, openingsFrom, wallClock, type OpeningRow } from './opening.ts';
 
 const LONDON = 'Europe/London';
 // Friday and Saturday run past midnight; Sunday and Monday are closed.
@@ -33,6 +33,35 @@ describe('open now, on the shop’s wall clock', () => {
       isOpen: false,
       statusText: 'Opens at 12:00 PM',
     });
+  });
+
+  it('closes at the end of ranges that join: lunch to 3:00 PM and dinner from 3:00 PM', () => {
+    const joined: OpeningRow[] = [
+      { weekday: 1, opens: '11:00', closes: '15:00' },
+      { weekday: 1, opens: '15:00', closes: '23:00' },
+      { weekday: 3, opens: '18:00', closes: '00:00' },
+      { weekday: 4, opens: '00:00', closes: '01:30' },
+    ];
+    // Monday 30 November 2026, 12:00 GMT: the store's slots and ASAP run to 11:00 PM.
+    expect(openingState(joined, new Date('2026-11-30T12:00:00Z'), LONDON).statusText).toBe(
+      'Closes at 11:00 PM',
+    );
+    // Wednesday 2 December, 22:00: Wednesday's night runs into Thursday's range from midnight.
+    expect(openingState(joined, new Date('2026-12-02T22:00:00Z'), LONDON).statusText).toBe(
+      'Closes at 1:30 AM',
+    );
+  });
+
+  it('names the closing day of an opening that runs past the next 24 hours', () => {
+    const allWeekend: OpeningRow[] = [5, 6, 7].map((weekday) => ({
+      weekday,
+      opens: '00:00',
+      closes: '00:00',
+    }));
+    // Friday 4 December 2026, 09:00: open until Sunday ends, Monday's midnight.
+    expect(openingState(allWeekend, new Date('2026-12-04T09:00:00Z'), LONDON).statusText).toBe(
+      'Closes Monday at 12:00 AM',
+    );
   });
 
   it('names the next day it opens when that is not today', () => {
@@ -95,12 +124,20 @@ describe('when the store open now closes', () => {
       { weekday: 3, opens: '00:00', closes: '01:00' },
     ];
     expect(at('2026-11-17T14:50:00Z', split)).toBe('2026-11-18T01:00:00.000Z');
-    // Open around the clock: a week on, the end of the last range followed.
+    // Open around the clock: a week on, the end of the last day read.
     const always = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => [
       { weekday, opens: '00:00', closes: '12:00' },
       { weekday, opens: '12:00', closes: '00:00' },
     ]);
-    expect(at('2026-11-17T11:50:00Z', always)).toBe('2026-11-24T12:00:00.000Z');
+    expect(at('2026-11-17T11:50:00Z', always)).toBe('2026-11-24T00:00:00.000Z');
+  });
+
+  it('follows ranges that overlap: a night running into the next day’s special hours', () => {
+    // Friday night to 02:00; Saturday 21 November keeps special hours from 01:00 to 04:00.
+    const special = [
+      { date: '2026-11-21', closed: false, hours: [{ opens: '01:00', closes: '04:00' }] },
+    ];
+    expect(at('2026-11-20T23:50:00Z', rows, special)).toBe('2026-11-21T04:00:00.000Z');
   });
 
   it('keeps a special day’s hours', () => {
@@ -118,5 +155,37 @@ describe('when the store open now closes', () => {
     // To 01:30, a time the clock skips: read an hour later, 02:30 BST.
     const late = [{ weekday: 6, opens: '22:00', closes: '01:30' }];
     expect(at('2026-03-28T23:30:00Z', late)).toBe('2026-03-29T01:30:00.000Z');
+  });
+});
+
+describe('continuous openings', () => {
+  it('reads ranges that touch or overlap as one, across midnight and special days', () => {
+    const week: OpeningRow[] = [
+      { weekday: 1, opens: '11:00', closes: '15:00' },
+      { weekday: 1, opens: '15:00', closes: '01:00' },
+      { weekday: 2, opens: '01:00', closes: '02:00' },
+      { weekday: 2, opens: '17:00', closes: '22:00' },
+    ];
+    // From Monday 16 November, two days: minutes from Monday's midnight. Monday 11:00 to
+    // Tuesday 02:00 (at 15:00 and past midnight at 01:00 they touch), then Tuesday's dinner.
+    expect(openingsFrom(week, [], '2026-11-16', 2)).toEqual([
+      { opens: 11 * 60, closes: 24 * 60 + 2 * 60 },
+      { opens: 24 * 60 + 17 * 60, closes: 24 * 60 + 22 * 60 },
+    ]);
+    // Tuesday 17 November keeps special hours, the first overlapping Monday night's end.
+    const special = [
+      {
+        date: '2026-11-17',
+        closed: false,
+        hours: [
+          { opens: '00:30', closes: '03:00' },
+          { opens: '12:00', closes: '14:00' },
+        ],
+      },
+    ];
+    expect(openingsFrom(week, special, '2026-11-16', 2)).toEqual([
+      { opens: 11 * 60, closes: 24 * 60 + 3 * 60 },
+      { opens: 24 * 60 + 12 * 60, closes: 24 * 60 + 14 * 60 },
+    ]);
   });
 });

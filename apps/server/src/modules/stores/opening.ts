@@ -1,5 +1,6 @@
 import {
   addDays,
+  clockTimeOf,
   formatClockTime,
   instantAt,
   localDate,
@@ -54,9 +55,7 @@ export function openingState(
   const { minutes } = wallClock(at, timeZone);
   const today = localDate(at, timeZone);
   const open = openRange(rows, specialDays, today, minutes);
-  if (open) {
-    return { isOpen: true, statusText: `Closes at ${formatClockTime(open.closes.slice(0, 5))}` };
-  }
+  if (open) return { isOpen: true, statusText: closingText(rows, specialDays, today, minutes) };
   for (let ahead = 0; ahead < 7; ahead++) {
     const date = addDays(today, ahead);
     const next = rangesOn(rows, specialDays, date)
@@ -71,14 +70,14 @@ export function openingState(
   return { isOpen: false, statusText: null };
 }
 
-/** Ranges followed while working out when the store closes: a week of two a day. */
-const RANGES_FOLLOWED = 14;
+/** Days read ahead while working out when the store closes: a week on, and the night before. */
+const CLOSING_DAYS = 8;
 
 /**
- * When the store open at `at` closes: the end of the range open now, or of the ranges that
- * follow on from it without a gap (11:00–15:00 then 15:00–23:00, or a night running into the
- * next day's range opening at midnight), on the shop's wall clock. Null while closed. A store
- * open around the clock gives the end of the last range followed, a week on.
+ * When the store open at `at` closes: the end of the continuous opening it is in (openingsFrom:
+ * 11:00–15:00 then 15:00–23:00, or a night running into the next day's range opening at
+ * midnight, read as one), on the shop's wall clock. Null while closed. A store open around the
+ * clock gives the end of the last day read, a week on.
  */
 export function closesAt(
   rows: readonly OpeningRow[],
@@ -87,24 +86,78 @@ export function closesAt(
   timeZone: string,
 ): Date | null {
   const { minutes } = wallClock(at, timeZone);
-  const today = localDate(at, timeZone);
-  const open = openRange(rows, specialDays, today, minutes);
+  // From yesterday's midnight: its night may still be open.
+  const from = addDays(localDate(at, timeZone), -1);
+  const now = 24 * 60 + minutes;
+  const open = openingsFrom(rows, specialDays, from, CLOSING_DAYS).find(
+    (opening) => opening.opens <= now && now < opening.closes,
+  );
   if (!open) return null;
-  // Minutes from the midnight that starts `date`, the day the range open now began.
-  const date = open.fromYesterday ? addDays(today, -1) : today;
-  const endOf = (range: { opens: string; closes: string }) =>
-    minutesOf(range.closes) + (minutesOf(range.closes) <= minutesOf(range.opens) ? 24 * 60 : 0);
-  let end = endOf(open);
-  for (let followed = 0; followed < RANGES_FOLLOWED; followed++) {
-    const day = Math.floor(end / (24 * 60));
-    const next = rangesOn(rows, specialDays, addDays(date, day)).find(
-      (range) => minutesOf(range.opens) === end % (24 * 60),
-    );
-    if (!next) break;
-    end = day * 24 * 60 + endOf(next);
-  }
   // A closing time the clock skips (01:30 on the March change) is read an hour later.
-  return instantAt(date, end, timeZone) ?? instantAt(date, end + 60, timeZone);
+  return instantAt(from, open.closes, timeZone) ?? instantAt(from, open.closes + 60, timeZone);
+}
+
+/** A continuous opening, in minutes from the midnight that starts the `from` of openingsFrom. */
+export interface Opening {
+  opens: number;
+  closes: number;
+}
+
+/**
+ * The store's continuous openings over the `days` dates from `from`, in the order they open.
+ * Ranges that touch or overlap are one opening: lunch to 15:00 and dinner from 15:00, a night to
+ * midnight and the next day's range from 00:00, a special day's hours meeting its neighbours'.
+ * A kitchen open throughout is open throughout, so ASAP's closing time (closesAt) and the
+ * scheduled slots (timings.ts) read the same openings. The day before `from` is not read: its
+ * night running into `from` is left out, and an opening it began starts at `from`'s midnight.
+ */
+export function openingsFrom(
+  rows: readonly OpeningRow[],
+  specialDays: readonly SpecialDayRow[],
+  from: string,
+  days: number,
+): Opening[] {
+  const spans: Opening[] = [];
+  for (let day = 0; day < days; day++) {
+    for (const range of rangesOn(rows, specialDays, addDays(from, day))) {
+      const opens = day * 24 * 60 + minutesOf(range.opens);
+      let closes = day * 24 * 60 + minutesOf(range.closes);
+      if (closes <= opens) closes += 24 * 60;
+      spans.push({ opens, closes });
+    }
+  }
+  spans.sort((a, b) => a.opens - b.opens);
+  const openings: Opening[] = [];
+  for (const span of spans) {
+    const last = openings.at(-1);
+    if (last && span.opens <= last.closes) last.closes = Math.max(last.closes, span.closes);
+    else openings.push({ ...span });
+  }
+  return openings;
+}
+
+/**
+ * "Closes at 11:00 PM" for the continuous opening open now (openingsFrom): a store open 11:00–15:00
+ * and 15:00–23:00 closes at 11:00 PM, as its slots and ASAP read it, not at 3:00 PM. An opening
+ * that runs past the next 24 hours names its closing day ("Closes Monday at 11:00 PM").
+ */
+function closingText(
+  rows: readonly OpeningRow[],
+  specialDays: readonly SpecialDayRow[],
+  today: string,
+  minutes: number,
+): string {
+  const from = addDays(today, -1);
+  const now = 24 * 60 + minutes;
+  const opening = openingsFrom(rows, specialDays, from, CLOSING_DAYS).find(
+    (span) => span.opens <= now && now < span.closes,
+  );
+  // openRange found the store open, so an opening holds `now`; the fallback is the day's end.
+  const closes = opening?.closes ?? 2 * 24 * 60;
+  const time = clockTimeOf(closes);
+  if (closes - now <= 24 * 60) return `Closes at ${time}`;
+  const day = addDays(from, Math.floor(closes / (24 * 60)));
+  return `Closes ${DAY_NAMES[weekdayOf(day) - 1]} at ${time}`;
 }
 
 /** The range open at `minutes` on `today`: one of today's, or yesterday's running past midnight. */

@@ -165,6 +165,94 @@ describe('available timings', () => {
   });
 });
 
+describe('ranges that touch or overlap are one opening', () => {
+  // Monday lunch to 15:00 and dinner from 15:00; Tuesday's night to midnight, Wednesday from 00:00.
+  const joined: TimingStore = {
+    ...store,
+    hours: [
+      { weekday: 1, opens: '11:00', closes: '15:00' },
+      { weekday: 1, opens: '15:00', closes: '23:00' },
+      { weekday: 2, opens: '17:00', closes: '00:00' },
+      { weekday: 3, opens: '00:00', closes: '02:00' },
+    ],
+  };
+  const slotsOn = (t: ReturnType<typeof availableTimings>, date: string) =>
+    t.days.find((d) => d.date === date)?.slots.map((s) => s.label) ?? [];
+  // Every quarter hour from `from` to `to`, as the checkout labels them.
+  const quarters = (from: string, to: string) => {
+    const out: string[] = [];
+    for (let m = minutes(from); m <= minutes(to); m += 15) {
+      const h = Math.floor(m / 60) % 24;
+      out.push(
+        `${h % 12 === 0 ? 12 : h % 12}:${String(m % 60).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`,
+      );
+    }
+    return out;
+  };
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+
+  it('collection: no gap at 15:00, the kitchen is open throughout', () => {
+    // Monday 16 November 2026, 09:00.
+    const t = availableTimings(
+      joined,
+      'collection',
+      new Date('2026-11-16T09:00:00Z'),
+      LONDON,
+      false,
+    );
+    expect(slotsOn(t, '2026-11-16')).toEqual(quarters('11:30', '23:00'));
+  });
+
+  it('delivery: no gap after the join either, at the door up to closing plus the ride', () => {
+    const t = availableTimings(joined, 'delivery', new Date('2026-11-16T09:00:00Z'), LONDON, false);
+    // First at 11:00 + 20 + 25, then every quarter hour to 23:25: 3:30 PM is right after the join.
+    expect(slotsOn(t, '2026-11-16')).toEqual(quarters('11:45', '23:15'));
+  });
+
+  it('across midnight: Tuesday night carries on into Wednesday’s range from 00:00', () => {
+    const t = availableTimings(
+      joined,
+      'collection',
+      new Date('2026-11-17T12:00:00Z'),
+      LONDON,
+      false,
+    );
+    expect(slotsOn(t, '2026-11-17')).toEqual(quarters('17:30', '23:45'));
+    expect(slotsOn(t, '2026-11-18')).toEqual(quarters('00:00', '02:00'));
+  });
+
+  it('a special day’s hours join as the weekly ones do, overlapping too', () => {
+    // New Year's Eve (a Thursday) to midnight, New Year's Day from 00:00; a kitchen taking 40
+    // minutes, so the second range's own first slot would come 40 minutes after it opens.
+    const newYear: TimingStore = {
+      ...store,
+      preparationMinutes: 40,
+      hours: [],
+      specialDays: [
+        { date: '2026-12-31', closed: false, hours: [{ opens: '18:00', closes: '00:00' }] },
+        {
+          date: '2027-01-01',
+          closed: false,
+          hours: [
+            { opens: '00:00', closes: '02:00' },
+            // Overlapping the night's last minutes.
+            { opens: '01:50', closes: '03:00' },
+          ],
+        },
+      ],
+    };
+    const t = availableTimings(
+      newYear,
+      'collection',
+      new Date('2026-12-31T12:00:00Z'),
+      LONDON,
+      false,
+    );
+    expect(slotsOn(t, '2026-12-31')).toEqual(quarters('18:45', '23:45'));
+    expect(slotsOn(t, '2027-01-01')).toEqual(quarters('00:00', '03:00'));
+  });
+});
+
 describe('checking one slot', () => {
   const every = (t: ReturnType<typeof availableTimings>) =>
     t.days.flatMap((d) => d.slots.map((s) => s.at));
@@ -180,6 +268,30 @@ describe('checking one slot', () => {
       'the autumn clock change',
       { ...store, hours: [{ weekday: 6, opens: '22:00', closes: '03:00' }] },
       '2026-10-24T19:00:00Z',
+    ],
+    [
+      'ranges joined at 15:00 and at midnight',
+      {
+        ...store,
+        hours: [
+          { weekday: 1, opens: '11:00', closes: '15:00' },
+          { weekday: 1, opens: '15:00', closes: '23:00' },
+          { weekday: 2, opens: '17:00', closes: '00:00' },
+          { weekday: 3, opens: '00:00', closes: '02:00' },
+        ],
+      },
+      '2026-11-16T09:00:00Z',
+    ],
+    [
+      'a special day overlapping the night before',
+      {
+        ...store,
+        preparationMinutes: 40,
+        specialDays: [
+          { date: '2026-11-22', closed: false, hours: [{ opens: '00:50', closes: '03:00' }] },
+        ],
+      },
+      '2026-11-21T12:00:00Z',
     ],
   ];
   it.each(cases)(

@@ -7,11 +7,10 @@ import {
   instantAt,
   leadMinutes,
   localDate,
-  minutesOf,
   wallClock,
 } from '@servery/contract/clock';
 import { activePause, type StorePause } from '@servery/contract/service';
-import { closesAt, rangesOn, type OpeningRow, type SpecialDayRow } from './opening.ts';
+import { closesAt, openingsFrom, type OpeningRow, type SpecialDayRow } from './opening.ts';
 
 /** Scheduled orders are taken on a quarter-hour grid, for today and the next three days. */
 export const SLOT_MINUTES = 15;
@@ -62,9 +61,6 @@ export function availableTimings(
   if (shopClosed || store.isClosed || !store.orderTypes.includes(orderType)) return empty;
   const pause = activePause(store.pause, now, orderType);
   if (pause) return { ...empty, paused: { message: pause.message, until: pause.until } };
-  const specialDays = store.specialDays ?? [];
-
-  const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
   const lead = leadMinutes(store, orderType);
   const earliest = now.getTime() + lead * 60_000;
   const offer = asapOffer(store, orderType, now, timeZone);
@@ -76,26 +72,18 @@ export function availableTimings(
   const today = localDate(now, timeZone);
   const seen = new Set<number>();
   const byDate = new Map<string, { at: string; label: string }[]>();
-  // Yesterday too: its range may run past midnight into today.
-  for (let offset = -1; offset < SLOT_DAYS; offset++) {
-    const date = addDays(today, offset);
-    for (const range of rangesOn(store.hours, specialDays, date)) {
-      const opens = minutesOf(range.opens);
-      let closes = minutesOf(range.closes);
-      if (closes <= opens) closes += 24 * 60;
-      const first =
-        Math.ceil((opens + store.preparationMinutes + travel) / SLOT_MINUTES) * SLOT_MINUTES;
-      for (let minute = first; minute <= closes + travel; minute += SLOT_MINUTES) {
-        const at = instantAt(date, minute, timeZone);
-        if (!at || at.getTime() < earliest || seen.has(at.getTime())) continue;
-        seen.add(at.getTime());
-        const day = localDate(at, timeZone);
-        if (day > addDays(today, SLOT_DAYS - 1)) continue;
-        const time = clockTime(at, timeZone);
-        const slots = byDate.get(day) ?? [];
-        slots.push({ at: at.toISOString(), label: formatClockTime(time) });
-        byDate.set(day, slots);
-      }
+  const { from, windows } = slotWindows(store, orderType, today);
+  for (const window of windows) {
+    for (let minute = window.first; minute <= window.last; minute += SLOT_MINUTES) {
+      const at = instantAt(from, minute, timeZone);
+      if (!at || at.getTime() < earliest || seen.has(at.getTime())) continue;
+      seen.add(at.getTime());
+      const day = localDate(at, timeZone);
+      if (day > addDays(today, SLOT_DAYS - 1)) continue;
+      const time = clockTime(at, timeZone);
+      const slots = byDate.get(day) ?? [];
+      slots.push({ at: at.toISOString(), label: formatClockTime(time) });
+      byDate.set(day, slots);
     }
   }
   const days = [...byDate.entries()]
@@ -106,6 +94,30 @@ export function availableTimings(
       slots: slots.sort((a, b) => a.at.localeCompare(b.at)),
     }));
   return { ...empty, asap, days };
+}
+
+/**
+ * Where the scheduled slots fall, seen on `today`: in each continuous opening (openingsFrom:
+ * ranges that touch or overlap are one, so a kitchen open throughout has no gap at a join), from
+ * the first quarter hour after its opening plus the preparation time (and the ride, for a
+ * delivery) to its closing (plus the ride). Minutes from `from`, the midnight that starts the
+ * day before today, whose night may run into today. The one rule of both availableTimings (which
+ * lists the slots) and isOfferedSlot (which checks the one an order asks for).
+ */
+function slotWindows(
+  store: Pick<TimingStore, 'hours' | 'specialDays' | 'preparationMinutes' | 'deliveryMinutes'>,
+  orderType: OrderType,
+  today: string,
+): { from: string; windows: { first: number; last: number }[] } {
+  const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
+  const from = addDays(today, -1);
+  const openings = openingsFrom(store.hours, store.specialDays ?? [], from, SLOT_DAYS + 1);
+  const windows = openings.map((opening) => ({
+    first:
+      Math.ceil((opening.opens + store.preparationMinutes + travel) / SLOT_MINUTES) * SLOT_MINUTES,
+    last: opening.closes + travel,
+  }));
+  return { from, windows };
 }
 
 /**
@@ -157,8 +169,8 @@ function remembered<T>(key: string, compute: () => T): T {
 
 /**
  * Whether `at` is one of the slots availableTimings would offer now, without listing them all:
- * the check POST /api/order makes. Same rules: on the quarter-hour grid of a range that can cook
- * it, not sooner than the lead time, within the coming days.
+ * the check POST /api/order makes. Same rules (slotWindows): on the quarter-hour grid of an
+ * opening that can cook it, not sooner than the lead time, within the coming days.
  */
 export function isOfferedSlot(
   store: TimingStore,
@@ -169,7 +181,6 @@ export function isOfferedSlot(
 ): boolean {
   if (store.isClosed || !store.orderTypes.includes(orderType)) return false;
   if (activePause(store.pause, now, orderType)) return false;
-  const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
   const lead = leadMinutes(store, orderType);
   if (at.getTime() < now.getTime() + lead * 60_000) return false;
   // Every zone's offset is whole minutes, so the date at the start of this minute is today's.
@@ -179,30 +190,16 @@ export function isOfferedSlot(
   );
   const day = remembered(`date|${timeZone}|${at.getTime()}`, () => localDate(at, timeZone));
   if (day > addDays(today, SLOT_DAYS - 1)) return false;
-  // The slot's minute on the wall clock, counted from its own date's midnight.
-  const atMinute = remembered(
-    `minute|${timeZone}|${at.getTime()}`,
-    () => wallClock(at, timeZone).minutes,
+  const { from, windows } = slotWindows(store, orderType, today);
+  // The slot's minute on the wall clock, counted from the midnight that starts `from`.
+  const minute =
+    ((Date.parse(day) - Date.parse(from)) / 86_400_000) * 24 * 60 +
+    remembered(`minute|${timeZone}|${at.getTime()}`, () => wallClock(at, timeZone).minutes);
+  const window = windows.find((w) => w.first <= minute && minute <= w.last);
+  if (!window || (minute - window.first) % SLOT_MINUTES !== 0) return false;
+  // A minute the clock reads twice is offered once, at its first reading.
+  const slot = remembered(`instant|${timeZone}|${from}|${minute}`, () =>
+    instantAt(from, minute, timeZone),
   );
-  // The range may be the slot's own day's or, past midnight, the day before's.
-  for (const offset of [0, -1]) {
-    const date = addDays(day, offset);
-    for (const range of rangesOn(store.hours, store.specialDays ?? [], date)) {
-      const opens = minutesOf(range.opens);
-      let closes = minutesOf(range.closes);
-      if (closes <= opens) closes += 24 * 60;
-      const first =
-        Math.ceil((opens + store.preparationMinutes + travel) / SLOT_MINUTES) * SLOT_MINUTES;
-      // Counted from that date's midnight.
-      const minute = atMinute + (offset === -1 ? 24 * 60 : 0);
-      if (minute < first || minute > closes + travel || (minute - first) % SLOT_MINUTES !== 0) {
-        continue;
-      }
-      const slot = remembered(`instant|${timeZone}|${date}|${minute}`, () =>
-        instantAt(date, minute, timeZone),
-      );
-      if (slot?.getTime() === at.getTime()) return true;
-    }
-  }
-  return false;
+  return slot?.getTime() === at.getTime();
 }

@@ -41,8 +41,21 @@ describe('an audit entry’s fields', () => {
     expect(text('value', 500, { entity: 'promo', record: { kind: 'fixed' } })).toBe('£5.00');
   });
 
-  it('reads a close-out’s until as the time of day it was written as', () => {
-    expect(text('until', '22:00', { entity: 'closeout' })).toBe('22:00');
+  it('reads a close-out’s date and times, and a booking’s, as the staff screens print them', () => {
+    const closeout = { entity: 'closeout' };
+    expect(text('date', '2026-12-24', closeout)).toBe('24 Dec 2026');
+    expect(text('from', '12:00', closeout)).toBe('12:00 PM');
+    expect(text('until', '22:00', closeout)).toBe('10:00 PM');
+    // A whole day, or a service, runs to midnight or past it.
+    expect(text('from', '00:00', closeout)).toBe('12:00 AM');
+    expect(text('until', '24:00', closeout)).toBe('12:00 AM the next day');
+    expect(text('until', '24:30', closeout)).toBe('12:30 AM the next day');
+    const booking = { entity: 'booking' };
+    expect(text('date', '2026-12-24', booking)).toBe('24 Dec 2026');
+    expect(text('time', '07:00 PM', booking)).toBe('7:00 PM');
+    // A value not of the shape expected reads as recorded.
+    expect(text('date', 'soon', booking)).toBe('soon');
+    expect(text('time', 'later', booking)).toBe('later');
     expect(text('until', '2026-11-29T16:00:00.000Z', { entity: 'store' })).toBe(
       '29 Nov 2026, 4:00 PM',
     );

@@ -1,3 +1,4 @@
+import { calendarDate, clockTimeOf, minutesOf, slotClockTime } from '@servery/contract/clock';
 import { shopShortDateTime } from '../../lib/shop-time.ts';
 import { bookingChange } from './audit-booking.ts';
 import { allergensText, listChange, type ChangeLine, type ListKind } from './audit-lists.ts';
@@ -11,6 +12,9 @@ import { allergensText, listChange, type ChangeLine, type ListKind } from './aud
 type Kind =
   | 'money' // pence
   | 'instant' // an ISO instant, shown on the shop's clock
+  | 'date' // a calendar date, YYYY-MM-DD: "24 Dec 2026"
+  | 'clock' // a time of day as a close-out keeps it, "15:00": "3:00 PM" ("24:00": "… the next day")
+  | 'slot' // a booking's time as the API keeps it, "07:00 PM": "7:00 PM"
   | 'store' // a store's id, or a list of them
   | 'id' // an id staff may quote (a refund's, a person's): whole, in monospace
   | 'percent'
@@ -49,13 +53,13 @@ const FIELDS: Record<string, Field> = {
   amount: field('Amount', 'money'),
   method: field('Method', 'words'),
   // Bookings and close-outs.
-  date: field('Date'),
-  time: field('Time'),
+  date: field('Date', 'date'),
+  time: field('Time', 'slot'),
   covers: field('Covers'),
   source: field('Taken by', 'words'),
   over_capacity: field('Over capacity'),
   marked_at: field('Marked at', 'instant'),
-  from: field('From'),
+  from: field('From', 'clock'),
   // Menu: dishes, categories, options, photos, availability.
   name: field('Name'),
   description: field('Description'),
@@ -123,7 +127,7 @@ const FIELDS: Record<string, Field> = {
 
 /** Where one key means something else: a close-out's `until` is a time of day, not an instant. */
 const ENTITY_FIELDS: Record<string, Record<string, Field>> = {
-  closeout: { until: field('Until') },
+  closeout: { until: field('Until', 'clock') },
   // A promo for no store in particular works at every store (shop-editor.ts store_ids).
   promo: { store_ids: field('Stores', 'store', 'every store') },
 };
@@ -174,6 +178,18 @@ function plainValue(kind: Kind, value: string | number | boolean, context: Value
       return typeof value === 'number' ? context.money(value) : value;
     case 'instant':
       return typeof value === 'string' ? shopShortDateTime(value, context.timeZone) : value;
+    case 'date':
+      return typeof value === 'string' ? calendarDate(value) : value;
+    case 'clock': {
+      if (typeof value !== 'string' || !/^\d{2}:\d{2}$/.test(value)) return value;
+      // A whole day's or a late service's end, 24:00 or past it, is the next day's clock.
+      const minutes = minutesOf(value);
+      return `${clockTimeOf(minutes)}${minutes >= 24 * 60 ? ' the next day' : ''}`;
+    }
+    case 'slot':
+      return typeof value === 'string' && /^\d{2}:\d{2} [AP]M$/.test(value)
+        ? slotClockTime(value)
+        : value;
     case 'store':
       return context.stores.find((s) => s.id === value)?.name ?? 'a store no longer listed';
     case 'percent':

@@ -1,3 +1,4 @@
+import { calendarDate } from '@servery/contract/clock';
 import { WEEKDAYS } from '@servery/contract/opening-hours';
 
 /**
@@ -57,18 +58,6 @@ function ranges(value: unknown): string {
 }
 
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** "2026-12-25" → "25 Dec 2026": a calendar date, the same on every clock. */
-export function calendarDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  if (!y || !m || !d) return date;
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(Date.UTC(y, m - 1, d, 12)));
-}
 
 const words = (value: unknown) => text(value).replace(/_/g, ' ');
 

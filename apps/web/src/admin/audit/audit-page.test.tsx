@@ -185,4 +185,32 @@ describe('the audit log', () => {
     // Nothing of the recorded JSON reaches the screen.
     expect(zones!.textContent + hours!.textContent).not.toMatch(/[{}[\]"]|minimum_order|monday/);
   });
+
+  it('reads a close-out as a UK date and the times every staff screen prints', async () => {
+    renderStaffScreen(
+      { path: '/admin/audit', routePath: '/admin/audit', element: <AuditPage /> },
+      'owner',
+      {
+        '/api/admin/audit': ok([
+          entry(1, {
+            action: 'closeout.created',
+            entity: 'closeout',
+            label: '24 Dec 2026, 12:00 PM – 3:00 PM',
+            after: { date: '2026-12-24', from: '12:00', until: '15:00', reason: 'Private party' },
+          }),
+        ]),
+      },
+    );
+    const [closeout] = await entries();
+    const lines = within(closeout!)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling!.textContent}`);
+    expect(lines).toEqual([
+      'Date: 24 Dec 2026',
+      'From: 12:00 PM',
+      'Until: 3:00 PM',
+      'Reason: Private party',
+    ]);
+    expect(closeout!.textContent).not.toMatch(/2026-12-24|15:00/);
+  });
 });

@@ -8,6 +8,7 @@ import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { LiveEventsProvider } from '../live/live-events-provider.tsx';
 import {
+  COMPLETED_1042_AT,
   UNDO_1042,
   completedOrder,
   deskOrder,
@@ -101,8 +102,9 @@ describe('the undo of a move (decision 65)', () => {
 
     await user.click(undo);
     await within(readyColumn()).findByText(/#1042/);
+    // The undo names the move by its moment, so a colleague's "Completed" since is not undone.
     expect(wire.sent.filter((c) => c.path === UNDO).map((c) => c.body)).toEqual([
-      { status: 'completed' },
+      { status: 'completed', at: COMPLETED_1042_AT },
     ]);
     expect(bar()).toBeNull();
     expect(
@@ -140,7 +142,42 @@ describe('the undo of a move (decision 65)', () => {
     await user.click(screen.getByRole('button', { name: 'Undo #1042 completed' }));
     await within(readyColumn()).findByText(/#1042/);
     expect(wire.sent.filter((c) => c.path === UNDO)).toHaveLength(2);
+    // The bar says in words that it is done now, in place of the failure it showed.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(bar()!).getByText('Undone. #1042 is back in Ready.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Undo #1042 completed' })).toBeNull();
+    await user.click(within(bar()!).getByRole('button', { name: 'Dismiss' }));
     expect(bar()).toBeNull();
+  });
+
+  // Decision 78: the undo was made but its answer lost on the way (the tablet's network
+  // dropped it); tapped again, the server answers it done, as it is.
+  it('says the undo is done when tapped again after its answer was lost', async () => {
+    const user = userEvent.setup();
+    const lost = Promise.reject(new TypeError('Failed to fetch'));
+    lost.catch(() => {});
+    const wire = openDesk({ status: 200, body: null, after: lost });
+    await within(await screen.findByRole('region', { name: /^Ready/ })).findByText(/#1042/);
+    await user.click(within(readyColumn()).getByRole('button', { name: 'Completed' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo #1042 completed' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The server could not be reached. Check the connection and try again.',
+    );
+
+    wire.answers[UNDO] = ok(ready);
+    await user.click(screen.getByRole('button', { name: 'Undo #1042 completed' }));
+    await within(bar()!).findByText('Undone. #1042 is back in Ready.');
+    await within(readyColumn()).findByText(/#1042/);
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((s) => s.textContent === 'Undone. Order #1042 is back in Ready.'),
+    ).toBe(true);
+    // Both taps named the same move.
+    expect(wire.sent.filter((c) => c.path === UNDO).map((c) => c.body)).toEqual([
+      { status: 'completed', at: COMPLETED_1042_AT },
+      { status: 'completed', at: COMPLETED_1042_AT },
+    ]);
   });
 
   it('offers no undo for a delay, and the offer goes when its two minutes are up', async () => {

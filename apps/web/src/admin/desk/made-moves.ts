@@ -8,6 +8,12 @@ export interface MadeMove {
   id: string;
   number: number;
   status: UndoableMove;
+  /**
+   * When the server made it (its entry in the order's history): the undo names it, so that the
+   * same move made again since by someone else is not taken back (decision 78). Absent in what a
+   * tab kept before it was added.
+   */
+  at?: string;
   until: number;
 }
 
@@ -96,6 +102,7 @@ function isMadeMoves(value: unknown): value is MadeMoves {
         typeof m?.id === 'string' &&
         typeof m.number === 'number' &&
         typeof m.until === 'number' &&
+        (m.at === undefined || typeof m.at === 'string') &&
         (UNDOABLE_MOVES as readonly unknown[]).includes(m.status),
     )
   );

@@ -73,7 +73,10 @@ export function useMadeMoves() {
   const remember = useCallback(
     (order: DeskOrder) => {
       if (!staffId || !isUndoableMove(order.status)) return;
-      const move = { id: order.id, number: order.number, status: order.status };
+      // The move's own entry in the order's history, the last: its moment names the move.
+      const last = order.status_history.at(-1);
+      const at = last?.status === order.status ? last.at : undefined;
+      const move = { id: order.id, number: order.number, status: order.status, at };
       dispatch(moveMade({ staffId, move: { ...move, until: Date.now() + OFFER_MS } }));
       setSaid(`Order #${order.number} ${DONE[order.status]}. Undo is at the bottom of the screen.`);
       setMade((n) => n + 1);
@@ -108,6 +111,10 @@ export function UndoBar({ made }: { made: ReturnType<typeof useMadeMoves> }) {
   const remembered = made.made;
   const [undo, undoing] = useUndoOrderMoveMutation();
   const [problem, setProblem] = useState('');
+  /** After an undo tapped again: the bar says plainly that it is done (decision 78). */
+  const [done, setDone] = useState('');
+  /** The moves whose undo got no answer the server stood by (a fault, the network): maybe made. */
+  const unsure = useRef(new Set<string>());
   const newest = useRef<HTMLButtonElement>(null);
   const shown = moves.slice(0, SHOWN);
 
@@ -120,20 +127,38 @@ export function UndoBar({ made }: { made: ReturnType<typeof useMadeMoves> }) {
 
   async function handleUndo(move: MadeMove) {
     setProblem('');
-    const result = await undo({ id: move.id, status: move.status });
+    setDone('');
+    const result = await undo({
+      id: move.id,
+      status: move.status,
+      ...(move.at ? { at: move.at } : {}),
+    });
     if ('error' in result) {
       setProblem(adminErrorMessage(result.error));
-      // The server said no for good (moved on, too late, not found): the offer goes.
+      // The server said no for good (moved on, too late, not found): the offer goes. Otherwise
+      // the undo may have been made with its answer lost: tapped again, the server says so.
       const status = (result.error as { status?: unknown }).status;
-      if (typeof status === 'number' && status < 500) forget(move.id);
+      if (typeof status === 'number' && status < 500) {
+        unsure.current.delete(move.id);
+        forget(move.id);
+      } else {
+        unsure.current.add(move.id);
+      }
       return;
     }
     forget(move.id);
     const back = result.data;
-    setSaid(`Order #${back.number} is back in ${COLUMN[back.status] ?? back.status}.`);
+    const where = `#${back.number} is back in ${COLUMN[back.status] ?? back.status}.`;
+    if (unsure.current.delete(move.id)) {
+      // The last tap on it failed: the kitchen is told in so many words that it is done now.
+      setDone(`Undone. ${where}`);
+      setSaid(`Undone. Order ${where}`);
+    } else {
+      setSaid(`Order ${where}`);
+    }
   }
 
-  const open = shown.length > 0 || problem !== '';
+  const open = shown.length > 0 || problem !== '' || done !== '';
   return (
     <>
       <p role="status" className="sr-only">
@@ -147,7 +172,8 @@ export function UndoBar({ made }: { made: ReturnType<typeof useMadeMoves> }) {
             aria-label="Undo a move"
             className="fixed inset-x-0 bottom-0 z-20 border-t-4 border-stone-900 bg-stone-900 px-4 py-3 text-white shadow-2xl"
           >
-            <ul className="mx-auto flex max-w-6xl flex-col gap-2">
+            {/* Empty when the bar is open only for what it says about an undo. */}
+            <ul className="mx-auto flex max-w-6xl flex-col gap-2 empty:hidden">
               {shown.map((move, i) => (
                 <li key={move.id} className="flex items-center justify-between gap-4">
                   <span className="text-lg font-semibold">
@@ -170,13 +196,23 @@ export function UndoBar({ made }: { made: ReturnType<typeof useMadeMoves> }) {
                 </li>
               ))}
             </ul>
-            {problem && (
-              <div className="mx-auto mt-2 flex max-w-6xl items-center justify-between gap-4 rounded-lg bg-white px-3 py-1">
-                <ProblemLine message={problem} />
+            {(problem || done) && (
+              <div
+                className={`mx-auto flex max-w-6xl items-center justify-between gap-4 rounded-lg bg-white px-3 py-1 ${shown.length > 0 ? 'mt-2' : ''}`}
+              >
+                {problem ? (
+                  <ProblemLine message={problem} />
+                ) : (
+                  // Said to a screen reader by the status above; here for the eye.
+                  <p className="text-lg font-semibold text-green-800">{done}</p>
+                )}
                 <button
                   type="button"
                   className={buttonClass({ variant: 'ghost', size: 'lg' })}
-                  onClick={() => setProblem('')}
+                  onClick={() => {
+                    setProblem('');
+                    setDone('');
+                  }}
                 >
                   Dismiss
                 </button>

@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { stubApiWire, type WireAnswer } from '../../lib/testing/api-wire.ts';
 import { AdminApp } from '../admin-app.tsx';
 import {
+  COMPLETED_1042_AT,
   UNDO_1042,
   completedOrder,
   deskOrder,
@@ -91,7 +92,7 @@ describe('the undo of a desk move, kept for its two minutes on this tab', () => 
     await user.click(undoButton()!);
     await waitFor(() => expect(bar()).toBeNull());
     expect(wire.sent.filter((c) => c.path === UNDO).map((c) => c.body)).toEqual([
-      { status: 'completed' },
+      { status: 'completed', at: COMPLETED_1042_AT },
     ]);
     expect(sessionStorage.getItem(STORAGE_KEYS.deskMadeMoves)).toBeNull();
   });

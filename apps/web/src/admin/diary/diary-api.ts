@@ -22,11 +22,7 @@ const diaryApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: DiaryBooking }) => body.data,
       invalidatesTags: ['Booking'],
     }),
-    undoNoShow: build.mutation<DiaryBooking, string>({
-      query: (id) => ({ url: `/bookings/${id}/undo-no-show`, method: 'POST' }),
-      transformResponse: (body: { data: DiaryBooking }) => body.data,
-      invalidatesTags: ['Booking'],
-    }),
+    /** Takes back a one-tap move or a no-show, named by its status and moment (decision 78). */
     undoBookingMove: build.mutation<DiaryBooking, BookingUndo & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/bookings/${id}/undo`, method: 'POST', body }),
       transformResponse: (body: { data: DiaryBooking }) => body.data,
@@ -58,7 +54,6 @@ const diaryApi = adminApi.injectEndpoints({
 export const {
   useDiaryDayQuery,
   useMoveBookingMutation,
-  useUndoNoShowMutation,
   useUndoBookingMoveMutation,
   useChangeBookingMutation,
   useAddBookingMutation,

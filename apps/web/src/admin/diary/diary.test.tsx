@@ -101,10 +101,11 @@ describe('a booking in the diary', () => {
       status: 'no_show',
       next: [],
       undo_no_show_until: '2026-11-27T19:30:00.000Z',
+      moved_at: '2026-11-27T19:20:00.000Z',
     });
     const wire = stubApiWire({
       '/api/admin/bookings/b1/status': ok(marked),
-      '/api/admin/bookings/b1/undo-no-show': ok(booking()),
+      '/api/admin/bookings/b1/undo': ok(booking()),
     });
     const view = inStore(
       <ul>
@@ -136,9 +137,11 @@ describe('a booking in the diary', () => {
     );
     expect(screen.getByText('10 minutes left to undo')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /^Undo no-show\s?Priya Shah, 4$/ }));
+    // The no-show is named by its moment (decision 78).
     expect(wire.sent.at(-1)).toMatchObject({
       method: 'POST',
-      path: '/api/admin/bookings/b1/undo-no-show',
+      path: '/api/admin/bookings/b1/undo',
+      body: { status: 'no_show', at: '2026-11-27T19:20:00.000Z' },
     });
   });
 

@@ -7,7 +7,8 @@ import { serverNow } from '../server-clock.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
-import { useMoveBookingMutation, useUndoNoShowMutation } from './diary-api.ts';
+import { useMoveBookingMutation } from './diary-api.ts';
+import { useCardUndo } from './card-undo.ts';
 
 /**
  * The time now on the server's clock (its instants are what it is compared with), moved on every
@@ -85,20 +86,15 @@ export const undoMinutesLeft = (until: string, now: number, most = NO_SHOW_UNDO_
 
 /** The undo of a no-show marked in the last 10 minutes, with the minutes it is offered for. */
 export function UndoNoShow({ booking, now }: { booking: DiaryBooking; now: number }) {
-  const [undo, undoing] = useUndoNoShowMutation();
-  const [problem, setProblem] = useState('');
+  const { tap, busy, problem } = useCardUndo(booking, 'no_show', 'is booked again');
   const left = undoMinutesLeft(booking.undo_no_show_until!, now);
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2 print:hidden">
       <button
         type="button"
         className={buttonClass({ size: 'lg' })}
-        disabled={undoing.isLoading}
-        onClick={async () => {
-          setProblem('');
-          const result = await undo(booking.id);
-          if ('error' in result) setProblem(adminErrorMessage(result.error));
-        }}
+        disabled={busy}
+        onClick={() => void tap()}
       >
         Undo no-show
         <span className="sr-only">

@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import type { DiaryBooking } from '@servery/contract/diary';
 import type { UndoableBookingMove } from '@servery/contract/reservation-rules';
 import { MOVE_UNDO_MINUTES } from '@servery/contract/reservation-rules';
-import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
-import { useUndoBookingMoveMutation } from './diary-api.ts';
+import { useCardUndo } from './card-undo.ts';
 import { undoMinutesLeft } from './no-show-controls.tsx';
 
 /** Whether the last one-tap move may still be undone (the server says until when; the clock moves on). */
@@ -32,22 +30,22 @@ export function UndoMove({
   label: string;
   backTo: string;
 }) {
-  const [undo, undoing] = useUndoBookingMoveMutation();
-  const [problem, setProblem] = useState('');
+  // A walk-in's seat goes back to nothing: the undo takes it off the diary.
+  const walkIn = booking.undo_back_to === 'cancelled';
+  // Offered only in a status of a move that can be undone (moveUndoOffered).
+  const { tap, busy, problem } = useCardUndo(
+    booking,
+    booking.status as UndoableBookingMove,
+    walkIn ? 'is taken off the diary' : `is back to ${backTo}`,
+  );
   const left = undoMinutesLeft(booking.undo_until!, now, MOVE_UNDO_MINUTES);
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2 print:hidden">
       <button
         type="button"
         className={buttonClass({ variant: 'outline', size: 'lg' })}
-        disabled={undoing.isLoading}
-        onClick={async () => {
-          setProblem('');
-          // Offered only in a status of a move that can be undone (moveUndoOffered).
-          const status = booking.status as UndoableBookingMove;
-          const result = await undo({ id: booking.id, status });
-          if ('error' in result) setProblem(adminErrorMessage(result.error));
-        }}
+        disabled={busy}
+        onClick={() => void tap()}
       >
         Undo “{label}”
         <span className="sr-only">
@@ -56,11 +54,8 @@ export function UndoMove({
         </span>
       </button>
       <span className="text-stone-800">
-        {/* A walk-in's seat goes back to nothing: the undo takes it off the diary. */}
-        {booking.undo_back_to === 'cancelled'
-          ? 'Takes the walk-in off the diary'
-          : `Back to ${backTo}`}{' '}
-        · {left} {left === 1 ? 'minute' : 'minutes'} left to undo
+        {walkIn ? 'Takes the walk-in off the diary' : `Back to ${backTo}`} · {left}{' '}
+        {left === 1 ? 'minute' : 'minutes'} left to undo
       </span>
       <ProblemLine message={problem} className="w-full" />
     </div>

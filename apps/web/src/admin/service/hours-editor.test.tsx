@@ -91,9 +91,11 @@ describe('the opening hours', () => {
     await user.click(screen.getByRole('button', { name: 'Save opening hours' }));
     const hours = formOf('Opening hours');
     // Said on the range, and in the form's status line.
-    expect(await within(hours).findAllByText('Overlaps Monday 11:00–15:00')).toHaveLength(2);
+    expect(await within(hours).findAllByText('Overlaps Monday 11:00 AM – 3:00 PM')).toHaveLength(2);
     expect(opens.getAttribute('aria-invalid')).toBe('true');
-    expect(within(hours).getByRole('status').textContent).toBe('Overlaps Monday 11:00–15:00');
+    expect(within(hours).getByRole('status').textContent).toBe(
+      'Overlaps Monday 11:00 AM – 3:00 PM',
+    );
     expect(wire.sent.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
@@ -104,8 +106,8 @@ describe('the opening hours', () => {
         status: 400,
         body: {
           status: 400,
-          message: 'Check the request body: hours.monday.1: Overlaps Sunday 16:00–02:00',
-          errors: { 'hours.monday.1': 'Overlaps Sunday 16:00–02:00' },
+          message: 'Check the request body: hours.monday.1: Overlaps Sunday 4:00 PM – 2:00 AM',
+          errors: { 'hours.monday.1': 'Overlaps Sunday 4:00 PM – 2:00 AM' },
         },
       },
     });
@@ -115,7 +117,7 @@ describe('the opening hours', () => {
     await user.clear(opens);
     await user.type(opens, '17:30');
     await user.click(screen.getByRole('button', { name: 'Save opening hours' }));
-    await screen.findByText('Overlaps Sunday 16:00–02:00');
+    await screen.findByText('Overlaps Sunday 4:00 PM – 2:00 AM');
     expect(opens.getAttribute('aria-invalid')).toBe('true');
     // The whole week: a day without ranges is closed.
     expect(wire.sent.find((c) => c.method === 'PUT')?.body).toEqual({

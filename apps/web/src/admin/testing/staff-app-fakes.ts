@@ -126,7 +126,20 @@ export const readyOrder = (at = '2026-11-24T18:00:00.000Z') =>
       { status: 'ready', at },
     ],
   });
-export const completedOrder = () => ({ ...readyOrder(), status: 'completed' as const, next: [] });
+/** #1042 completed a minute after it was ready: the move the desk's undo tests take back. */
+export const completedOrder = () => {
+  const ready = readyOrder();
+  return {
+    ...ready,
+    status: 'completed' as const,
+    next: [],
+    status_history: [
+      ...ready.status_history,
+      { status: 'completed' as const, at: COMPLETED_1042_AT, by: 'priya@shop.test' },
+    ],
+  };
+};
+export const COMPLETED_1042_AT = '2026-11-24T18:01:00.000Z';
 export const UNDO_1042 = '/api/admin/orders/o1042/undo-move';
 
 /** A booking as the diary's day answers it: Priya Shah's four at 7 pm, booked, on 27 November 2026. */
@@ -151,5 +164,6 @@ export const diaryBooking = (overrides: Partial<DiaryBooking> = {}): DiaryBookin
   undo_no_show_until: null,
   undo_until: null,
   undo_back_to: null,
+  moved_at: null,
   ...overrides,
 });
