@@ -43,7 +43,11 @@ export default defineConfig({
           // up after every test.
           isolate: false,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./test-setup/web-timeouts.ts', './test-setup/web-dialog.ts'],
+          setupFiles: [
+            './test-setup/web-timeouts.ts',
+            './test-setup/web-dialog.ts',
+            './test-setup/web-staff-session.ts',
+          ],
           // A screen test takes well under a second alone; on a machine shared with other jobs
           // rendering and typing can take several (5 s, vitest's default, was too tight there).
           testTimeout: 15_000,

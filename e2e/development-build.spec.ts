@@ -63,4 +63,23 @@ describe('a development build (issue 30)', () => {
     expect(warnings.filter((text) => /clean-up|not a function/.test(text))).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('answers the browser’s /favicon.ico with the shop’s own icon, and logs no error', async () => {
+    const { page, context, problems, warnings } = await openDevelopmentPage();
+    await page.goto(vite.url);
+    await page.getByRole('link', { name: 'Order now' }).waitFor();
+    // The icon the browser asks for before the app names one (the server's page names it).
+    const icon = await page.evaluate(async () => {
+      const answer = await fetch('/favicon.ico');
+      return { status: answer.status, url: answer.url, type: answer.headers.get('content-type') };
+    });
+    expect(icon).toEqual({
+      status: 200,
+      url: `${vite.url}/tenancy/assets/favicon.svg`,
+      type: 'image/svg+xml',
+    });
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  TABLET,
   VIEWPORTS,
   accessibilityViolations,
   openPage,
@@ -82,6 +83,31 @@ describe('the staff application', () => {
     await page.getByRole('alert').filter({ hasText: 'That code is not right' }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'admin-sign-in-mobile');
+    await context.close();
+  });
+
+  it('opens /admin signed out with no error in the console, and again after a sign-out', async () => {
+    const { page, context } = await open(TABLET);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // Never signed in: not even the desk, which asks for its orders beside the session, asks.
+    await gotoAdmin({ page });
+    await page.goto(`${product.server.url}/admin/desk`);
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    expect(errors).toEqual([]);
+
+    // Signed in, the server keeps a readable hint beside the session; signing out ends both.
+    await signInToAdmin(page, product.server, DEMO_OWNER);
+    const hint = (await context.cookies()).find((c) => c.name === 'servery_staff_signed_in');
+    expect(hint).toMatchObject({ value: '1', httpOnly: false, sameSite: 'Strict' });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('servery_staff_signed_in');
+    await page.goto(`${product.server.url}/admin/desk`);
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

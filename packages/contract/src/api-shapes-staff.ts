@@ -113,8 +113,16 @@ export const ZDeskOrder = z.looseObject({
   store: z.looseObject({ id, name: z.string() }),
   order_type: orderType,
   asap: z.boolean(),
+  /** The time asked for: a delivery's at the door, a collection's at the counter. */
   scheduled_for: instant,
+  /** Set on accepting: a delivery's at the door (the kitchen's minutes plus the ride, decision 75). */
   promised_at: instant.nullable(),
+  /**
+   * A delivery's minutes on the road to its address (its zone's, decision 41), as the promise
+   * counts them: the food must leave the kitchen this long before its time at the door. Null for
+   * a collection.
+   */
+  ride_minutes: z.number().int().nullable(),
   lines: z.array(
     z.looseObject({
       name: z.string(),

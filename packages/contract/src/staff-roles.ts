@@ -73,3 +73,11 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 
 /** How long a staff session lasts without being used. */
 export const STAFF_SESSION_IDLE_HOURS = 12;
+
+/**
+ * A readable cookie ("1") the server sets beside the HttpOnly staff session cookie, for as long,
+ * and ends with it (`__Host-` before it in production, as the session's). It signs nobody in:
+ * the staff application reads it to know that this browser holds no staff session, and shows
+ * the sign-in screen without asking the server (decision 83).
+ */
+export const STAFF_SIGNED_IN_COOKIE = 'servery_staff_signed_in';

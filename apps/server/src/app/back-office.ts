@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { CardProvider } from '../providers/payments/payment-provider.ts';
 import type { MessageLinks } from '../modules/orders/order-message.ts';
+import type { Tenant } from '../modules/tenants/tenants.repository.ts';
 import { customerListRoutes } from '../modules/customer-list/customer-list.routes.ts';
 import { createCustomerListService } from '../modules/customer-list/customer-list.service.ts';
 import { reportsRoutes } from '../modules/reports/reports.routes.ts';
@@ -21,11 +22,15 @@ export async function registerBackOffice(
     card: CardProvider | null;
     onMessageQueued: () => void;
     links: MessageLinks;
+    tenantOf: (tenantId: string) => Promise<Tenant>;
   },
 ) {
-  const { db, card, onMessageQueued, links } = deps;
+  const { db, card, onMessageQueued, links, tenantOf } = deps;
   const shopOf = backOfficeShopLoader(app, db);
-  await app.register(orderHistoryRoutes, { history: createOrderHistoryService(db), shopOf });
+  await app.register(orderHistoryRoutes, {
+    history: createOrderHistoryService(db, tenantOf),
+    shopOf,
+  });
   await app.register(refundsRoutes, {
     refunds: createRefundService({ db, card, log: app.log, links, onMessageQueued }),
     shopOf,

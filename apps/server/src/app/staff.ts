@@ -91,7 +91,7 @@ export async function registerStaff(app: FastifyInstance, deps: StaffAreaDeps) {
   await app.register(storeSettingsRoutes, { settings: createStoreSettings({ db }) });
   await app.register(newsletterSubscribersRoutes, { db });
   const { card, links } = deps;
-  await registerBackOffice(app, { db, now, card, onMessageQueued, links });
+  await registerBackOffice(app, { db, now, card, onMessageQueued, links, tenantOf: deps.tenantOf });
   await registerWebhooks(app, deps);
   return autoAccept;
 }

@@ -624,7 +624,10 @@ export const orders = pgTable(
     statusHistory: jsonb('status_history')
       .$type<{ status: OrderStatus; at: string; by?: string; reason?: string; note?: string }[]>()
       .notNull(),
-    /** When the kitchen said it will be ready (accept, delay); null until accepted. */
+    /**
+     * The time promised on accepting (moved on by a delay): a delivery's at the door, the
+     * kitchen's minutes plus the ride (decision 75); null until accepted.
+     */
     promisedAt: timestamp('promised_at', { withTimezone: true }),
     /** When the shop was told that this order arrived while none of its boards was open. */
     unwatchedAlertAt: timestamp('unwatched_alert_at', { withTimezone: true }),

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { roleCan, type Permission, type StaffRole } from '@servery/contract/staff-roles';
+import {
+  roleCan,
+  STAFF_SIGNED_IN_COOKIE,
+  type Permission,
+  type StaffRole,
+} from '@servery/contract/staff-roles';
 import { AppError } from '../lib/app-error.ts';
 import { isUuid } from '../lib/uuid.ts';
 import type { DeskRow } from '../modules/desk/desk.repository.ts';
@@ -46,10 +51,27 @@ declare module 'fastify' {
 
 export interface StaffCookie {
   name: string;
-  /** The Set-Cookie value that stores `token` for `maxAgeSeconds`. */
-  set(token: string, maxAgeSeconds: number): string;
-  clear(): string;
+  /**
+   * The Set-Cookie values that store `token` for `maxAgeSeconds`, and the readable hint that a
+   * session is held (STAFF_SIGNED_IN_COOKIE) for as long.
+   */
+  set(token: string, maxAgeSeconds: number): string[];
+  /** The Set-Cookie values that end both. */
+  clear(): string[];
   read(request: FastifyRequest): string | undefined;
+  /** Whether the request carries the hint. */
+  hinted(request: FastifyRequest): boolean;
+}
+
+/** The value of the cookie `name` in the request's Cookie header, or undefined. */
+function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
 }
 
 export interface StaffSessionOptions {
@@ -73,24 +95,25 @@ const STAFF_PATH = /^\/api\/admin(?:\/|$)/;
 
 export function staffCookie(production: boolean): StaffCookie {
   // __Host- makes the browser refuse the cookie unless Secure, host-only and for path /.
-  const name = production ? '__Host-servery_staff' : 'servery_staff';
-  const attributes = `Path=/; HttpOnly; SameSite=Strict${production ? '; Secure' : ''}`;
+  const prefix = production ? '__Host-' : '';
+  const name = `${prefix}servery_staff`;
+  const hint = `${prefix}${STAFF_SIGNED_IN_COOKIE}`;
+  const secure = production ? '; Secure' : '';
+  const attributes = `Path=/; HttpOnly; SameSite=Strict${secure}`;
+  // The hint is readable by the page (no HttpOnly): it says a session is held, and is no key.
+  const hintAttributes = `Path=/; SameSite=Strict${secure}`;
   return {
     name,
-    set: (token, maxAge) => `${name}=${token}; Max-Age=${maxAge}; ${attributes}`,
-    clear: () => `${name}=; Max-Age=0; ${attributes}`,
+    set: (token, maxAge) => [
+      `${name}=${token}; Max-Age=${maxAge}; ${attributes}`,
+      `${hint}=1; Max-Age=${maxAge}; ${hintAttributes}`,
+    ],
+    clear: () => [`${name}=; Max-Age=0; ${attributes}`, `${hint}=; Max-Age=0; ${hintAttributes}`],
     read(request) {
-      const header = request.headers.cookie;
-      if (!header) return undefined;
-      for (const part of header.split(';')) {
-        const [key, ...value] = part.trim().split('=');
-        if (key === name) {
-          const token = value.join('=');
-          return TOKEN.test(token) ? token : undefined;
-        }
-      }
-      return undefined;
+      const token = cookieValue(request, name);
+      return token !== undefined && TOKEN.test(token) ? token : undefined;
     },
+    hinted: (request) => cookieValue(request, hint) !== undefined,
   };
 }
 
@@ -138,6 +161,9 @@ export const staffSessionPlugin = fp(
         const orderId = typeof id === 'string' && isUuid(id) ? id : undefined;
         const found = token && (await options.resolveSession(request.tenant.id, token, orderId));
         if (!found) {
+          // A session that has ended (idle too long, signed out in another tab, the person
+          // removed): its cookie and hint go, so the application stops asking (decision 83).
+          if (token || cookie.hinted(request)) void reply.header('set-cookie', cookie.clear());
           throw new AppError(401, 'unauthorized', 'Please sign in to the staff application.');
         }
         if (found.refreshedCookieSeconds) {

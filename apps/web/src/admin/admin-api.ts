@@ -1,10 +1,28 @@
 import type { StaffSession } from '@servery/contract/staff';
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { refusedWith } from '@servery/contract/error-codes';
+import { STAFF_SIGNED_IN_COOKIE } from '@servery/contract/staff-roles';
 import { serverRefusal } from '../lib/server-error.ts';
 import { noteServerDate } from './server-clock.ts';
 
 const fetchAdmin = fetchBaseQuery({ baseUrl: '/api/admin', credentials: 'same-origin' });
+
+/**
+ * Whether this browser holds a staff session: the server keeps a readable cookie beside the
+ * HttpOnly one, for as long (STAFF_SIGNED_IN_COOKIE, decision 83).
+ */
+export function holdsStaffSession(): boolean {
+  return document.cookie.split(';').some((part) => {
+    const name = part.trim().split('=')[0];
+    return name === STAFF_SIGNED_IN_COOKIE || name === `__Host-${STAFF_SIGNED_IN_COOKIE}`;
+  });
+}
+
+/** The server's answer without a session, given without asking it. */
+const SIGNED_OUT: FetchBaseQueryError = {
+  status: 401,
+  data: { status: 401, message: 'Please sign in to the staff application.', data: null },
+};
 
 /**
  * The staff application's one client for /api/admin. The session is an HttpOnly cookie the
@@ -23,9 +41,17 @@ export const adminApi = createApi({
   },
   tagTypes: ['Session', 'Staff', 'Audit', 'Order', 'Booking', 'Service', 'Menu', 'Shop'],
   endpoints: (build) => ({
+    /**
+     * Who is signed in. A browser without the session's hint is signed out: it is not asked,
+     * so a signed-out /admin shows the sign-in screen with no 401 in the console (decision 83).
+     */
     session: build.query<StaffSession, void>({
-      query: () => '/session',
-      transformResponse: (body: { data: StaffSession }) => body.data,
+      async queryFn(_arg, _api, _options, fetchSession) {
+        if (!holdsStaffSession()) return { error: SIGNED_OUT };
+        const answer = await fetchSession('/session');
+        if (answer.error) return { error: answer.error };
+        return { data: (answer.data as { data: StaffSession }).data };
+      },
       providesTags: ['Session'],
     }),
   }),

@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffSession } from '@servery/contract/staff';
-import { ROLE_PERMISSIONS, type StaffRole } from '@servery/contract/staff-roles';
+import {
+  ROLE_PERMISSIONS,
+  STAFF_SIGNED_IN_COOKIE,
+  type StaffRole,
+} from '@servery/contract/staff-roles';
 import { stubApiWire, type WireAnswer } from '../lib/testing/api-wire.ts';
 import { AdminApp } from './admin-app.tsx';
 
@@ -89,6 +93,23 @@ describe('the staff application', () => {
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Subscribers' })).toBeNull();
     expect(screen.getByText('Your stores: Camden.')).toBeTruthy();
+  });
+
+  it('shows a browser without a session the sign-in screen without asking the server', async () => {
+    // The server's readable hint beside its session cookie is not there (decision 83): this
+    // browser never signed in, or signed out. Even at the desk, which otherwise asks for its
+    // orders beside the session, nothing is asked that would answer a 401.
+    document.cookie = `${STAFF_SIGNED_IN_COOKIE}=; max-age=0; path=/`;
+    window.history.replaceState(null, '', '/admin/desk');
+    try {
+      const wire = stubApiWire({ '/api/admin/session': signedOut });
+      renderAdmin();
+      await screen.findByRole('textbox', { name: 'Work e-mail address' });
+      expect(wire.sent).toEqual([]);
+    } finally {
+      window.history.replaceState(null, '', '/');
+      document.cookie = `${STAFF_SIGNED_IN_COOKIE}=1; path=/`;
+    }
   });
 
   it('shows an owner the staff and audit sections', async () => {

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { Route, Routes } from 'react-router';
 import { PRODUCT_NAME } from '@servery/contract/constants';
 import { cachedConfig } from '../lib/shop-config.ts';
-import { isSignedOutError, useSessionQuery } from './admin-api.ts';
+import { holdsStaffSession, isSignedOutError, useSessionQuery } from './admin-api.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { loadScreenOf, sectionsFor } from './admin-sections.tsx';
 import { createAdminState } from './admin-state.ts';
@@ -24,12 +24,13 @@ const SignInPage = lazy(() =>
 /**
  * The application's state, with the desk's open orders already asked for when the address is
  * the desk: beside the session check, not after it, a round trip sooner on a tablet's weak line
- * (decision 62). Signed out, the answer is a 401 nobody reads; the live stream's first `resync`
- * reads the orders again once it is open, so nothing placed meanwhile is missed.
+ * (decision 62). Only in a browser that holds a session (decision 83); if it has ended, the
+ * answer is a 401 nobody reads. The live stream's first `resync` reads the orders again once it
+ * is open, so nothing placed meanwhile is missed.
  */
 function startState() {
   const state = createAdminState();
-  if (/^\/admin\/desk(?:\/|$)/.test(window.location.pathname)) {
+  if (holdsStaffSession() && /^\/admin\/desk(?:\/|$)/.test(window.location.pathname)) {
     void state.dispatch(deskApi.util.prefetch('deskOrders', undefined, {}));
   }
   return state;

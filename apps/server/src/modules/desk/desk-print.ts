@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { countDeskPrint, findDeskOrder } from './desk.repository.ts';
-import { toDeskOrder } from './desk.service.ts';
+import { toDeskOrder, type DeskShop } from './desk.service.ts';
 
 const alreadyPrinted = (number: number) =>
   new AppError(
@@ -21,7 +21,7 @@ export function createTicketPrinter(deps: { db: Database; now: () => Date }) {
   async function print(
     staff: StaffIdentity,
     actor: AuditActor,
-    shopName: string,
+    shop: Pick<DeskShop, 'name' | 'rideMinutes'>,
     id: string,
     unlessPrinted = false,
   ): Promise<KitchenTicket> {
@@ -44,10 +44,10 @@ export function createTicketPrinter(deps: { db: Database; now: () => Date }) {
       return findDeskOrder(tx, staff.tenantId, staff.storeIds, id);
     });
     if (!row) throw notFound('There is no such order in your stores.');
-    const order = toDeskOrder(row);
+    const order = toDeskOrder(row, shop.rideMinutes);
     return {
       order,
-      shop_name: shopName,
+      shop_name: shop.name,
       reprint: order.print_count > 1,
       print_count: order.print_count,
       printed_at: at.toISOString(),

@@ -14,7 +14,7 @@ import { changeWithLiveEvent } from '../live-events/live-events.repository.ts';
 import { dropHeldMessages } from '../outbox/outbox.repository.ts';
 import { HELD_NEWS, newsKind } from './desk-messages.ts';
 import { deskUndo, findDeskOrder, orderHasRefunds, type DeskRow } from './desk.repository.ts';
-import { toDeskOrder } from './desk.service.ts';
+import { toDeskOrder, type Rides } from './desk.service.ts';
 
 const said = (status: string) => status.replace(/_/g, ' ');
 
@@ -44,6 +44,7 @@ export function createDeskUndo(deps: { db: Database; now: () => Date }) {
   async function undoMove(
     staff: StaffIdentity,
     actor: AuditActor,
+    rides: Rides,
     id: string,
     body: OrderMoveUndo,
     /** The order as read with the staff session (null: none of theirs); undefined: read here. */
@@ -61,7 +62,7 @@ export function createDeskUndo(deps: { db: Database; now: () => Date }) {
     const there = order.status === body.status && last?.status === body.status;
     const named = body.at === undefined || Date.parse(last?.at ?? '') === Date.parse(body.at);
     if (!last || !there || !named) {
-      if (await undoneAlready(db, staff, order, body)) return toDeskOrder(current);
+      if (await undoneAlready(db, staff, order, body)) return toDeskOrder(current, rides);
       throw moved(
         there
           ? `${n} was ${MOVED[body.status]} again since: that later move is not the one to undo here. The board shows where it is.`
@@ -101,11 +102,13 @@ export function createDeskUndo(deps: { db: Database; now: () => Date }) {
       }
       return rowFromDriver(orders, undone);
     });
-    if (row) return toDeskOrder({ ...current, order: row });
+    if (row) return toDeskOrder({ ...current, order: row }, rides);
     // Changed since the read: read again. The same undo sent twice at once (a double tap, or
     // the tablet trying again) finds the other one's undo made.
     const again = await findDeskOrder(db, staff.tenantId, staff.storeIds, id);
-    if (again && (await undoneAlready(db, staff, again.order, body))) return toDeskOrder(again);
+    if (again && (await undoneAlready(db, staff, again.order, body))) {
+      return toDeskOrder(again, rides);
+    }
     throw await undoRefused(db, staff.tenantId, order, again, body);
   }
 

@@ -68,6 +68,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{
       const data = await undo.undoMove(
         staffOf(request),
         auditActorOf(request),
+        (await shopOf(request)).rideMinutes,
         request.params.id,
         request.body,
         request.staffOrder,
@@ -87,11 +88,10 @@ export const deskRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireStaff('orders:run'),
     },
     async (request) => {
-      const { name } = await shopOf(request);
       const data = await printer.print(
         staffOf(request),
         auditActorOf(request),
-        name,
+        await shopOf(request),
         request.params.id,
         request.query.unless_printed === 'true',
       );

@@ -54,12 +54,14 @@ export interface DeskShop {
   timeZone: string;
   /** The shop's configured hosts: the customer's messages link to the order there. */
   hosts: Parameters<typeof orderPageUrl>[0];
-  /** A delivery's minutes on the road from a store to a postcode (its zone's, decision 41). */
-  rideMinutes: (storeId: string, postcode: string | null) => number;
+  rideMinutes: Rides;
 }
 
+/** A delivery's minutes on the road from a store to a postcode (its zone's, decision 41). */
+export type Rides = (storeId: string, postcode: string | null) => number;
+
 /** A shop's rides, from its stores as the tenant cache holds them. */
-export function rideMinutesOf(stores: Tenant['stores']): DeskShop['rideMinutes'] {
+export function rideMinutesOf(stores: Tenant['stores']): Rides {
   return (storeId, postcode) => {
     const store = stores.find((s) => s.id === storeId);
     return store ? timedFor(store, postcode).deliveryMinutes : 0;
@@ -70,7 +72,12 @@ const MINUTE = 60_000;
 
 const orderNotFound = () => notFound('There is no such order in your stores.');
 
-export function toDeskOrder(row: DeskRow): DeskOrder {
+/** A delivery's ride by its zone now; null for a collection. */
+const rideOf = (order: DeskRow['order'], rides: Rides) =>
+  order.orderType === 'delivery' ? rides(order.storeId, order.address?.postcode ?? null) : null;
+
+/** An order as staff see it; `rides` gives a delivery's minutes on the road (its zone's). */
+export function toDeskOrder(row: DeskRow, rides: Rides): DeskOrder {
   const { order, payment, customer } = row;
   const cash = payment.method === 'cash';
   return {
@@ -82,6 +89,7 @@ export function toDeskOrder(row: DeskRow): DeskOrder {
     asap: order.asap,
     scheduled_for: order.scheduledFor.toISOString(),
     promised_at: order.promisedAt?.toISOString() ?? null,
+    ride_minutes: rideOf(order, rides),
     lines: order.lines.map((l) => ({
       name: l.name,
       quantity: l.quantity,
@@ -127,10 +135,10 @@ const NEWS: Partial<Record<OrderStatus, OrderNews>> = {
 
 export function createDeskService(deps: DeskDeps) {
   const { db, now, onMessageQueued, links } = deps;
-  async function detail(staff: StaffIdentity, id: string): Promise<DeskOrder> {
+  async function detail(staff: StaffIdentity, rides: Rides, id: string): Promise<DeskOrder> {
     const row = await findDeskOrder(db, staff.tenantId, staff.storeIds, id);
     if (!row) throw orderNotFound();
-    return toDeskOrder(row);
+    return toDeskOrder(row, rides);
   }
 
   /**
@@ -159,10 +167,7 @@ export function createDeskService(deps: DeskDeps) {
     const to: OrderStatus = body.status === 'delay' ? order.status : body.status;
     // Accepting promises the later of the time asked for and the kitchen's minutes until ready,
     // plus a delivery's ride: the customer reads "with you around" it.
-    const ride =
-      order.orderType === 'delivery'
-        ? shop.rideMinutes(order.storeId, order.address?.postcode ?? null)
-        : 0;
+    const ride = rideOf(order, shop.rideMinutes) ?? 0;
     const promisedAt = delay
       ? new Date(Math.max(order.promisedAt?.getTime() ?? 0, at.getTime()) + body.minutes! * MINUTE)
       : to === 'accepted'
@@ -268,9 +273,9 @@ export function createDeskService(deps: DeskDeps) {
     // After the move committed: charge, release or refund (the sweeper retries a failure).
     if (outcome.settle) {
       await settlePayment(deps, staff.tenantId, id);
-      return detail(staff, id);
+      return detail(staff, shop.rideMinutes, id);
     }
-    return toDeskOrder(outcome.row);
+    return toDeskOrder(outcome.row, shop.rideMinutes);
   }
 
   return { detail, change };

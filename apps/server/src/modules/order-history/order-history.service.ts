@@ -6,7 +6,8 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { findDeskOrder } from '../desk/desk.repository.ts';
-import { toDeskOrder } from '../desk/desk.service.ts';
+import { rideMinutesOf, toDeskOrder, type Rides } from '../desk/desk.service.ts';
+import type { Tenant } from '../tenants/tenants.repository.ts';
 import { paidOf, refundedLinesOf, toRefund } from '../refunds/refund-rules.ts';
 import { refundsOfOrder } from '../refunds/refunds.repository.ts';
 import { decodeCursor, pageOf } from './history-cursor.ts';
@@ -30,8 +31,8 @@ const dayEnd = (date: string, timeZone: string) => dayStart(addDays(date, 1), ti
 /** Status moves are in the order's own history; the audit adds what else staff did. */
 const MOVES = new Set(ORDER_STATUSES.map((s) => `order.${s}`));
 
-export const toHistoryOrder = (row: HistoryRow) => ({
-  ...toDeskOrder(row),
+export const toHistoryOrder = (row: HistoryRow, rides: Rides) => ({
+  ...toDeskOrder(row, rides),
   refunded: row.payment.refunded,
 });
 
@@ -42,7 +43,14 @@ export function storesOf(staff: StaffIdentity, storeId: string | undefined) {
   return [storeId];
 }
 
-export function createOrderHistoryService(db: Database) {
+export function createOrderHistoryService(
+  db: Database,
+  /** The shop's cached document: a delivery's ride is its stores' (rideMinutesOf). */
+  tenantOf: (tenantId: string) => Promise<Tenant>,
+) {
+  const ridesOf = async (staff: StaffIdentity) =>
+    rideMinutesOf((await tenantOf(staff.tenantId)).stores);
+
   /**
    * The desk's list and the order history in one (issue 29 point 3, issue 27 point 7): newest
    * first, a page at a time. Without a status or a search it is the desk's open orders, so a
@@ -65,28 +73,26 @@ export function createOrderHistoryService(db: Database) {
       cursor: decodeCursor(query.cursor),
     };
     const size = query.limit ?? HISTORY_PAGE_SIZE;
-    const rows = await listHistory(
-      db,
-      staff.tenantId,
-      storesOf(staff, query.store_id),
-      filter,
-      size + 1,
-    );
+    const [rows, rides] = await Promise.all([
+      listHistory(db, staff.tenantId, storesOf(staff, query.store_id), filter, size + 1),
+      ridesOf(staff),
+    ]);
     const { page, next } = pageOf(rows, size, (row) => ({
       at: row.order.createdAt,
       id: row.order.id,
     }));
-    return { orders: page.map(toHistoryOrder), next_cursor: next };
+    return { orders: page.map((row) => toHistoryOrder(row, rides)), next_cursor: next };
   }
 
   /** An order with its timeline, the messages sent, its payment and its refunds. */
   async function detail(staff: StaffIdentity, id: string) {
     const row = await findDeskOrder(db, staff.tenantId, staff.storeIds, id);
     if (!row) throw notFound('There is no such order in your stores.');
-    const [audit, messages, refunds] = await Promise.all([
+    const [audit, messages, refunds, rides] = await Promise.all([
       auditOfOrder(db, staff.tenantId, id),
       messagesOfOrder(db, staff.tenantId, id),
       refundsOfOrder(db, staff.tenantId, id),
+      ridesOf(staff),
     ]);
     const people = await staffNamesByEmail(db, staff.tenantId, [
       ...row.order.statusHistory.flatMap((entry) => (entry.by ? [entry.by] : [])),
@@ -111,7 +117,7 @@ export function createOrderHistoryService(db: Database) {
     ].sort((a, b) => a.at.localeCompare(b.at));
     const { payment } = row;
     return {
-      ...toHistoryOrder(row),
+      ...toHistoryOrder(row, rides),
       timeline,
       messages: messages.map(({ sentAt, lastError, ...m }) => ({
         ...m,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DeskOrder, KitchenTicket } from '@servery/contract/desk';
 import type { AvailableTimings } from '@servery/contract/order';
 import { openServiceShop, useServiceApp } from '../../../test/service-shop.ts';
 
@@ -32,6 +33,26 @@ async function farZoneShop() {
   return { ...shop, timings, offered };
 }
 
+/** The customer's details and an address in the far sector E1 6: a delivery's order fields. */
+async function farAddress(shop: Awaited<ReturnType<typeof farZoneShop>>) {
+  const call = (url: string, payload: object) =>
+    service.ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { host: shop.host, authorization: `Bearer ${shop.customer}` },
+      payload,
+    });
+  expect((await call('/api/customer', { first_name: 'Cy', phone: '07700900321' })).statusCode).toBe(
+    200,
+  );
+  const address = await call('/api/customer-addresses', {
+    address_line1: '12 Fournier Street',
+    city: 'London',
+    postcode: 'E1 6AN',
+  });
+  return { order_type: 'delivery', address_id: address.json().data.id };
+}
+
 describe('a zone’s minutes on the road', () => {
   it('push the ASAP estimate and the earliest slot offered for its postcodes only', async () => {
     const shop = await farZoneShop();
@@ -56,22 +77,7 @@ describe('a zone’s minutes on the road', () => {
 
   it('the order promises the far zone’s time, and refuses a slot only the near zones get', async () => {
     const shop = await farZoneShop();
-    const call = (url: string, payload: object) =>
-      service.ctx.app.inject({
-        method: 'POST',
-        url,
-        headers: { host: shop.host, authorization: `Bearer ${shop.customer}` },
-        payload,
-      });
-    expect(
-      (await call('/api/customer', { first_name: 'Cy', phone: '07700900321' })).statusCode,
-    ).toBe(200);
-    const address = await call('/api/customer-addresses', {
-      address_line1: '12 Fournier Street',
-      city: 'London',
-      postcode: 'E1 6AN',
-    });
-    const delivery = { order_type: 'delivery', address_id: address.json().data.id };
+    const delivery = await farAddress(shop);
     const lines = [shop.curry(), shop.naan(2)];
     const asap = await shop.order(lines, delivery);
     expect(asap.statusCode, asap.body).toBe(200);
@@ -88,5 +94,31 @@ describe('a zone’s minutes on the road', () => {
     const offered = (await shop.timings('E1 6AN')).json().data as AvailableTimings;
     const inTime = await shop.order(lines, { ...delivery, when: offered.days[0]!.slots[0]!.at });
     expect(inTime.statusCode, inTime.body).toBe(200);
+  });
+
+  it('is told to the desk, so the kitchen reads when the food must leave', async () => {
+    const shop = await farZoneShop();
+    const delivery = await shop.order([shop.curry(), shop.naan(2)], await farAddress(shop));
+    const collection = await shop.order([shop.naan()]);
+    expect(delivery.statusCode, delivery.body).toBe(200);
+    const ids = [delivery, collection].map((res) => res.json().data.order.id as string);
+    const listed = await shop.admin('GET', `/api/admin/orders?ids=${ids.join(',')}`);
+    const rideOf = (id: string) =>
+      (listed.json().data.orders as DeskOrder[]).find((o) => o.id === id)?.ride_minutes;
+    // The sector's 50 minutes on the road; a collection has none.
+    expect([rideOf(ids[0]!), rideOf(ids[1]!)]).toEqual([50, null]);
+
+    // Accepted at noon with 60 minutes in the kitchen: at the door at 1:50, leaving at 1:00.
+    const accepted = await shop.admin('POST', `/api/admin/orders/${ids[0]}/status`, {
+      status: 'accepted',
+      minutes: 60,
+    });
+    const order = accepted.json().data as DeskOrder;
+    expect(minutesAfterNoon(order.promised_at)).toBe(110);
+    expect(order.ride_minutes).toBe(50);
+    const ticket = await shop.admin('POST', `/api/admin/orders/${ids[0]}/print`);
+    expect((ticket.json().data as KitchenTicket).order.ride_minutes).toBe(50);
+    const detail = await shop.admin('GET', `/api/admin/orders/${ids[0]}`);
+    expect((detail.json().data as DeskOrder).ride_minutes).toBe(50);
   });
 });

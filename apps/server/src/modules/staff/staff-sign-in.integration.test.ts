@@ -61,10 +61,12 @@ describe('staff sign-in', () => {
     await askCode(email);
     const res = await tryCode(email, await latestStaffCode(ctx.db, email));
     expect(res.statusCode).toBe(200);
-    const cookie = String(res.headers['set-cookie']);
+    const [cookie, hint] = res.headers['set-cookie'] as [string, string];
     expect(cookie).toMatch(
       /^servery_staff=[\w-]{40,}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict$/,
     );
+    // Beside it, for as long, the hint the page reads (decision 83): no token in it.
+    expect(hint).toBe('servery_staff_signed_in=1; Max-Age=43200; Path=/; SameSite=Strict');
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(body.data.staff).toMatchObject({ email, name: 'Priya Shah', role: 'staff' });
@@ -147,12 +149,29 @@ describe('staff sign-in', () => {
     clock.advance(11 * 3600_000);
     const stillIn = await me();
     expect(stillIn.statusCode).toBe(200);
-    // Using it moved the expiry on, and the browser's cookie with it.
-    expect(String(stillIn.headers['set-cookie'])).toMatch(/Max-Age=43200/);
+    // Using it moved the expiry on, and the browser's cookie and its hint with it.
+    expect(stillIn.headers['set-cookie']).toEqual([
+      expect.stringMatching(/^servery_staff=[\w-]+; Max-Age=43200;/),
+      expect.stringMatching(/^servery_staff_signed_in=1; Max-Age=43200;/),
+    ]);
     clock.advance(11 * 3600_000);
     expect((await me()).statusCode).toBe(200);
     clock.advance(12 * 3600_000 + 1000);
-    expect((await me()).statusCode).toBe(401);
+    const ended = await me();
+    expect(ended.statusCode).toBe(401);
+    // The browser still sent its cookie (one the browser kept too long): both it and the hint end.
+    expect(ended.headers['set-cookie']).toEqual([
+      'servery_staff=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict',
+      'servery_staff_signed_in=; Max-Age=0; Path=/; SameSite=Strict',
+    ]);
+    // A browser that never signed in is told nothing of cookies.
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: { host },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
 
     const again = await signInStaff(ctx.app, ctx.db, host, email);
     const out = await ctx.app.inject({
@@ -161,7 +180,10 @@ describe('staff sign-in', () => {
       headers: again.headers,
     });
     expect(out.statusCode).toBe(200);
-    expect(String(out.headers['set-cookie'])).toMatch(/^servery_staff=; Max-Age=0/);
+    expect(out.headers['set-cookie']).toEqual([
+      'servery_staff=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict',
+      'servery_staff_signed_in=; Max-Age=0; Path=/; SameSite=Strict',
+    ]);
     const after = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/session',

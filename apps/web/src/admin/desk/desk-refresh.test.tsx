@@ -223,9 +223,9 @@ describe("the desk's open orders on live events", () => {
       deskOrder(1001, { status: 'accepted', promised_at: '2026-11-24T18:40:00.000Z' }),
     ]);
     eventAbout('order.status', 'o1001');
-    await screen.findByText(/^Promised/);
+    await screen.findByText(/^Ready by/);
     release();
     await screen.findByText('Printed once');
-    expect(screen.getByText(/^Promised/)).toBeTruthy();
+    expect(screen.getByText(/^Ready by/)).toBeTruthy();
   });
 });

@@ -14,6 +14,7 @@ const order: DeskOrder = {
   asap: true,
   scheduled_for: '2026-11-24T18:30:00.000Z',
   promised_at: '2026-11-24T18:45:00.000Z',
+  ride_minutes: 25,
   lines: [
     {
       name: 'Chicken tikka masala',
@@ -73,6 +74,44 @@ describe('the kitchen ticket', () => {
     expect(sheet().parentElement).toBe(document.body);
   });
 
+  it('gives a delivery the time it must be ready, big, before its time at the door', () => {
+    render(<KitchenTicketSheet ticket={ticket(false)} timeZone="Europe/London" />);
+    // At the door at 6:45 PM, 25 minutes away: ready by 6:20 PM.
+    expect(sheet().querySelector('.ticket-ready')?.textContent).toBe('Ready by 6:20 PM');
+    expect(sheet().textContent).toContain('At the door 6:45 PM · 25 min ride');
+    expect(sheet().textContent).not.toContain('Promised');
+  });
+
+  it('gives a collection the time the customer comes, and a pre-order its day', () => {
+    const collection = { ...order, order_type: 'collection' as const, ride_minutes: null };
+    render(
+      <KitchenTicketSheet
+        ticket={{ ...ticket(false), order: collection }}
+        timeZone="Europe/London"
+      />,
+    );
+    expect(sheet().querySelector('.ticket-ready')?.textContent).toBe('Ready by 6:45 PM');
+    expect(sheet().textContent).toContain('Customer collects 6:45 PM');
+    cleanup();
+    const preOrder = {
+      ...order,
+      status: 'placed' as const,
+      asap: false,
+      scheduled_for: '2026-11-28T19:30:00.000Z',
+      promised_at: null,
+    };
+    render(
+      <KitchenTicketSheet
+        ticket={{ ...ticket(false), order: preOrder }}
+        timeZone="Europe/London"
+      />,
+    );
+    expect(sheet().querySelector('.ticket-ready')?.textContent).toBe(
+      'Ready by Saturday 28 November 2026 at 7:05 PM',
+    );
+    expect(sheet().textContent).toContain('At the door 7:30 PM · 25 min ride');
+  });
+
   it('carries everything the kitchen and the driver need, allergens flagged', () => {
     render(<KitchenTicketSheet ticket={ticket(false)} timeZone="Europe/London" />);
     const text = sheet().textContent!;
@@ -82,7 +121,7 @@ describe('the kitchen ticket', () => {
       'Brick Lane',
       '#1042',
       'DELIVERY',
-      'Promised 6:45 PM',
+      'Ready by 6:20 PM',
       '2 × Chicken tikka masala',
       'Hot, Cashew sauce',
       'Note: No coriander',

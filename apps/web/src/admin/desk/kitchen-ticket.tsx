@@ -2,7 +2,8 @@ import { createPortal } from 'react-dom';
 import type { KitchenTicket } from '@servery/contract/desk';
 import { formatMoney } from '@servery/contract/pricing';
 import { cachedConfig } from '../../lib/shop-config.ts';
-import { shopClockTime, shopDateTime } from '../../lib/shop-time.ts';
+import { shopDateTime } from '../../lib/shop-time.ts';
+import { kitchenTimes } from './kitchen-times.ts';
 import { LineAllergens } from './line-allergens.tsx';
 import './kitchen-ticket.css';
 
@@ -18,6 +19,8 @@ export function KitchenTicketBody({
 }) {
   const { order } = ticket;
   const delivery = order.order_type === 'delivery';
+  // A pre-order printed before it is accepted carries its day.
+  const times = kitchenTimes(order, timeZone, !order.promised_at && !order.asap);
   return (
     <>
       {ticket.reprint && (
@@ -30,13 +33,8 @@ export function KitchenTicketBody({
       <div className="ticket-rule" />
       <h2 className="ticket-number">#{order.number}</h2>
       <p className="ticket-type">{delivery ? 'DELIVERY' : 'COLLECTION'}</p>
-      <p>
-        {order.promised_at
-          ? `Promised ${shopClockTime(order.promised_at, timeZone)}`
-          : order.asap
-            ? `ASAP, wanted by ${shopClockTime(order.scheduled_for, timeZone)}`
-            : `Scheduled ${shopDateTime(order.scheduled_for, timeZone)}`}
-      </p>
+      <p className="ticket-ready">{times.ready}</p>
+      <p>{times.customer}</p>
       <div className="ticket-rule" />
       <ul className="ticket-lines">
         {order.lines.map((line, index) => (

@@ -53,6 +53,30 @@ describe('a card on the desk', () => {
     );
   });
 
+  it('gives a delivery the time it must be ready first, then its time at the door', () => {
+    // Accepted: at the door at 6:45 PM, 25 minutes on the road.
+    const delivery = { order_type: 'delivery' as const, ride_minutes: 25 };
+    card(
+      deskOrder(1007, { ...delivery, status: 'accepted', promised_at: '2026-11-24T18:45:00.000Z' }),
+    );
+    expect(screen.getByTestId('order-ready').textContent).toBe('Ready by 6:20 PM');
+    expect(screen.getByTestId('order-due').textContent).toBe('At the door 6:45 PM · 25 min ride');
+    cleanup();
+    // Waiting for an answer: the time the customer asked for, at the door, less the ride.
+    card(deskOrder(1008, delivery));
+    expect(screen.getByTestId('order-ready').textContent).toBe('ASAP, ready by 6:05 PM');
+    expect(screen.getByTestId('order-due').textContent).toBe('At the door 6:30 PM · 25 min ride');
+  });
+
+  it('gives a collection the time the customer comes', () => {
+    card(deskOrder(1009, { status: 'accepted', promised_at: '2026-11-24T18:40:00.000Z' }));
+    expect(screen.getByTestId('order-ready').textContent).toBe('Ready by 6:40 PM');
+    expect(screen.getByTestId('order-due').textContent).toBe('Customer collects 6:40 PM');
+    cleanup();
+    card(deskOrder(1010, { scheduled_for: '2026-11-24T21:00:00.000Z', asap: false }));
+    expect(screen.getByTestId('order-ready').textContent).toBe('Ready by 9:00 PM');
+  });
+
   it('says CARD HELD until the card is charged, then PAID, and CASH for cash', () => {
     card(deskOrder(1003, { payment: held }));
     expect(screen.getByText('CARD HELD £27.90')).toBeTruthy();

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { DeskOrder } from '@servery/contract/desk';
-import { shopClockTime } from '../../lib/shop-time.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { kitchenTimes } from './kitchen-times.ts';
 import { LineAllergens } from './line-allergens.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { OrderWaiting } from './order-waiting.tsx';
@@ -33,7 +33,7 @@ export const OrderCard = memo(function OrderCard({
   /** The shop's; the card counts down to the auto-reject while the order waits. */
   autoRejectMinutes?: number;
 }) {
-  const when = order.promised_at ?? order.scheduled_for;
+  const times = kitchenTimes(order, timeZone);
   return (
     <li className={`${CARD_CLASS} ${OFF_SCREEN} @container`} aria-labelledby={`order-${order.id}`}>
       {/* A card as wide as the board (a new order on a tablet, desk-page.tsx) has what to do
@@ -44,10 +44,15 @@ export const OrderCard = memo(function OrderCard({
             <h3 id={`order-${order.id}`} className="text-2xl font-bold">
               #{order.number} · {order.order_type === 'delivery' ? 'Delivery' : 'Collection'}
             </h3>
-            <p className="text-lg font-semibold">
-              {order.promised_at ? 'Promised' : order.asap ? 'ASAP, wanted by' : 'Wanted at'}{' '}
-              {shopClockTime(when, timeZone)}
-            </p>
+            {/* When the food must be ready, big; then what the customer counts on. */}
+            <div>
+              <p className="text-2xl font-bold" data-testid="order-ready">
+                {times.ready}
+              </p>
+              <p className="text-base" data-testid="order-due">
+                {times.customer}
+              </p>
+            </div>
           </div>
           {order.status === 'placed' && (
             <OrderWaiting order={order} timeZone={timeZone} autoRejectMinutes={autoRejectMinutes} />

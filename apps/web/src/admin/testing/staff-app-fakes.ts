@@ -85,6 +85,7 @@ export function deskOrder(number: number, change: Partial<DeskOrder> = {}): Desk
     asap: true,
     scheduled_for: '2026-11-24T18:30:00.000Z',
     promised_at: null,
+    ride_minutes: null,
     lines: [
       {
         name: 'Poppadoms',
