@@ -74,7 +74,7 @@ async function openShop(change: (doc: TenantDocumentInput) => void = () => {}) {
   });
   change(doc);
   await importTestTenant(ctx.db, doc);
-  const manager = await staffAgent(ctx.app, ctx.db, doc, 'manager', { stores: ['main'] });
+  const manager = await staffAgent(ctx.app, ctx.db, doc, 'owner');
   const admin = async (
     method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,

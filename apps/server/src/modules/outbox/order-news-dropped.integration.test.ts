@@ -87,6 +87,8 @@ it('drops "ready" held for the undo when the order is completed first, and sends
     sent_at: null,
     dropped_because: 'the order was completed before it was due to go',
   });
+  // The mail arrives before its row is marked sent: read the page once the row has settled.
+  expect(await settled(waiting.id, 'order_ready')).toMatchObject({ status: 'sent' });
   const sent = (await messagesOnPage(waiting.id)).find((m) => m.kind === 'order_ready')!;
   expect(sent.status).toBe('sent');
   // When it went, about two minutes after it was queued on a real desk (not the queued time).

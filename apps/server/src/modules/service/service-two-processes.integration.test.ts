@@ -54,8 +54,8 @@ afterAll(async () => {
 });
 
 /**
- * A catalogue shop of the test's own, its manager and a customer: what one test hides, pauses
- * or closes, no other test reads. `read` asks the second process (from its cache, warmed
+ * A catalogue shop of the test's own, its owner (the shop's switches need someone of every
+ * store) and a customer: what one test hides, pauses or closes, no other test reads. `read` asks the second process (from its cache, warmed
  * before each change); `seenWithin2s` changes through the first, then waits until the second
  * shows it: under 2 s.
  */
@@ -63,7 +63,7 @@ async function openShop() {
   const shop = makeCatalogueDocument();
   const host = shop.hosts[0]!.host;
   await importTestTenant(handles[0]!.db, shop);
-  const manager = await staffAgent(first, handles[0]!.db, shop, 'manager', { stores: ['main'] });
+  const manager = await staffAgent(first, handles[0]!.db, shop, 'owner');
   const customer = (await signIn(first, handles[0]!.db, host, { email: 'two@example.com' })).token;
   const read = async (url: string): Promise<unknown> => {
     const res = await second.inject({
