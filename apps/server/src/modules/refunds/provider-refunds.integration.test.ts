@@ -15,7 +15,10 @@ const webhook = async (event: object) => {
   const res = await s.ctx.app.inject(signedWebhook(event, 'whsec_x'));
   expect(res.statusCode).toBe(200);
 };
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+// The trading day open now (decision 80: from 4:00 AM), so the test reads the same day after midnight.
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+  new Date(Date.now() - 4 * 60 * 60 * 1000),
+);
 const dayReport = async () =>
   (
     await s.ctx.app.inject({
