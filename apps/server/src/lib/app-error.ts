@@ -22,3 +22,9 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
 export const notFound = (message: string) => new AppError(404, 'not_found', message);
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new AppError(400, 'bad_request', message, errors);
+
+/** A 400 naming one field of the body, in the envelope's words: the message under that field. */
+export const invalidField = (field: string, message: string) =>
+  new AppError(400, 'invalid', `Check the request body: ${field}: ${message}`, {
+    [field]: message,
+  });

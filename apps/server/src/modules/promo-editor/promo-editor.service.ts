@@ -1,6 +1,6 @@
 import type { AdminPromo, PromoCreate, PromoPatch } from '@servery/contract/shop-editor';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { PromoRow } from '../promos/promos.repository.ts';
@@ -17,10 +17,6 @@ import {
 } from './promo-editor.repository.ts';
 
 const promoNotFound = () => notFound('There is no such promo code among yours.');
-const invalid = (field: string, message: string) =>
-  new AppError(400, 'invalid', `Check the request body: ${field}: ${message}`, {
-    [field]: message,
-  });
 
 export function adminPromoOf(row: PromoRow, uses: number, at: Date, editable = true): AdminPromo {
   const state =
@@ -91,18 +87,18 @@ export function createPromoEditor({ db, now }: { db: Database; now: () => Date }
   const checkStores = async (staff: StaffIdentity, storeIds: readonly string[]) => {
     const { all, mine } = await scopeOf(staff);
     const unknown = storeIds.findIndex((id) => !all.includes(id));
-    if (unknown >= 0) throw invalid(`store_ids.${unknown}`, 'There is no such store');
+    if (unknown >= 0) throw invalidField(`store_ids.${unknown}`, 'There is no such store');
     if (!mine(storeIds)) {
-      throw invalid('store_ids', 'Choose only stores you work in');
+      throw invalidField('store_ids', 'Choose only stores you work in');
     }
   };
 
   const checkRules = (row: Pick<PromoRow, 'kind' | 'value' | 'startsAt' | 'endsAt'>) => {
     if (row.kind === 'percent' && row.value > 100) {
-      throw invalid('value', 'A percentage must be at most 100');
+      throw invalidField('value', 'A percentage must be at most 100');
     }
     if (row.startsAt && row.endsAt && row.endsAt <= row.startsAt) {
-      throw invalid('ends_at', 'End it after it starts');
+      throw invalidField('ends_at', 'End it after it starts');
     }
   };
 
@@ -119,7 +115,7 @@ export function createPromoEditor({ db, now }: { db: Database; now: () => Date }
     const values = rowValues(body) as NewPromoRow;
     const row = await db.transaction(async (tx) => {
       const inserted = await insertPromo(tx, staff.tenantId, values);
-      if (!inserted) throw invalid('code', `${body.code} exists already`);
+      if (!inserted) throw invalidField('code', `${body.code} exists already`);
       await recordAudit(tx, actor, {
         action: 'promo.create',
         entity: 'promo',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, outboxMessages, payments, refunds } from '../../db/schema.ts';
 import { useBackOfficeShop } from '../../../test/back-office-shop.ts';
+import { tradingDate } from '@servery/contract/trading-day';
 import {
   chargeRefundedEvent,
   signedWebhook,
@@ -16,9 +17,7 @@ const webhook = async (event: object) => {
   expect(res.statusCode).toBe(200);
 };
 // The trading day open now (decision 80: from 4:00 AM), so the test reads the same day after midnight.
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
-  new Date(Date.now() - 4 * 60 * 60 * 1000),
-);
+const today = tradingDate(new Date(), 'Europe/London');
 const dayReport = async () =>
   (
     await s.ctx.app.inject({

@@ -9,7 +9,7 @@ import {
   type SpecialDaysRequest,
 } from '@servery/contract/service';
 import { ZBookingDocument, describeIssues } from '@servery/contract/tenant-document';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
@@ -31,10 +31,6 @@ import {
 
 const MAX_PAUSE_MS = 7 * 24 * 3600_000;
 const storeNotFound = () => notFound('There is no such store among yours.');
-const invalid = (field: string, message: string) =>
-  new AppError(400, 'invalid', `Check the request body: ${field}: ${message}`, {
-    [field]: message,
-  });
 
 function serviceStoreOf(tenant: Tenant, storeId: string, at: Date): ServiceStore {
   const store = tenant.stores.find((s) => s.id === storeId)!;
@@ -127,9 +123,10 @@ export function createStoreControls({ db, now }: ServiceDeps) {
       const until = body.until
         ? new Date(body.until)
         : new Date(at.getTime() + body.minutes! * 60_000);
-      if (until.getTime() <= at.getTime()) throw invalid('until', 'Choose a time in the future');
+      if (until.getTime() <= at.getTime())
+        throw invalidField('until', 'Choose a time in the future');
       if (until.getTime() - at.getTime() > MAX_PAUSE_MS) {
-        throw invalid('until', 'A pause lasts at most 7 days; close the store for longer');
+        throw invalidField('until', 'A pause lasts at most 7 days; close the store for longer');
       }
       const orderTypes = [...new Set(body.order_types)];
       const pause = {
@@ -182,9 +179,7 @@ export function createStoreControls({ db, now }: ServiceDeps) {
       if (past >= 0) {
         const field = `special_days.${past}.date`;
         const message = `${calendarDate(body.special_days[past]!.date)} has passed: choose today or a later date`;
-        throw new AppError(400, 'invalid', `Check the request body: ${field}: ${message}`, {
-          [field]: message,
-        });
+        throw invalidField(field, message);
       }
       const days = [...body.special_days].sort((a, b) => a.date.localeCompare(b.date));
       return change(staff, actor, storeId, 'store.special_days', async (tx, store) => {

@@ -210,7 +210,8 @@ describe('the reports screen', () => {
     const asked = wire.sent.filter((c) => c.path === '/api/admin/reports/sales').at(-1)!;
     expect(asked.query!.from).toMatch(/^\d{4}-\d{2}-01$/);
     expect(asked.query!.store_id).toBe('st1');
-    const csv = screen.getByRole('link', { name: 'Figures as CSV' }).getAttribute('href')!;
+    // The links are the period's own: they come with its figures.
+    const csv = (await screen.findByRole('link', { name: 'Figures as CSV' })).getAttribute('href')!;
     expect(csv).toContain(`from=${asked.query!.from}`);
     expect(csv).toContain('store_id=st1');
     expect(csv).toContain('format=csv');
