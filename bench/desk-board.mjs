@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../tools/chromium.mjs';
 import { startServery } from './api.mjs';
 import { startMailbox } from './mailbox.mjs';
+import { STAFF_HINT } from './web.mjs';
 import {
   boardEmail,
   cashOrder,
@@ -86,6 +87,8 @@ export async function boardFrames(url, cookie, order) {
       viewport: DESK_RUN.viewport,
       extraHTTPHeaders: { cookie: `${cookie}; cookiesAccepted=true` },
     });
+    // The readable hint the app reads before it asks for the session (decision 83).
+    await context.addCookies([{ ...STAFF_HINT, url }]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: DESK_RUN.cpuSlowdown });

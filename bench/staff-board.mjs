@@ -56,7 +56,10 @@ export async function signInStaff(url, mailbox, email) {
     body: JSON.stringify({ email, otp }),
   });
   if (!signedIn.ok) throw new Error(`staff sign-in: ${signedIn.status} ${await signedIn.text()}`);
-  const cookie = signedIn.headers.getSetCookie().find((c) => c.includes('='));
+  // The session, not the readable hint set beside it (decision 83).
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .find((c) => c.includes('=') && !c.includes('servery_staff_signed_in'));
   if (!cookie) throw new Error('staff sign-in set no cookie');
   return cookie.split(';')[0];
 }

@@ -26,6 +26,12 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 const METRICS = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'];
 
+/**
+ * The readable cookie that tells the staff app a browser holds a session (decision 83), set in
+ * the browser of a staff page's run: the session itself goes as a header (see its callers).
+ */
+export const STAFF_HINT = { name: 'servery_staff_signed_in', value: '1' };
+
 /** A tablet on its side, for the staff pages: the mobile preset's throttling, a wider screen. */
 export const TABLET = { width: 1024, height: 768 };
 

@@ -27,6 +27,12 @@ const HEIGHT_VARIABLE = '--action-bar-height';
  * While the bar is pinned, its height pads the window's scrolling (scroll-padding-bottom in
  * index.css): a focused field or an error brought into view stops above it (issue 30, WCAG
  * 2.4.11), however tall the bar has grown.
+ *
+ * Measured when the ResizeObserver reports, never straight after React's commit: the observer's
+ * first report comes after the browser's own layout, so reading the bar there costs nothing,
+ * where reading it in the effect made the browser lay the whole new page out at once, on a slow
+ * phone the checkout's longest task (issue 33). The variable is written only when it changes:
+ * it is registered as not inherited (index.css), so a change restyles the root alone.
  */
 function usePinnedHeight() {
   const ref = useRef<HTMLDivElement>(null);
@@ -34,13 +40,19 @@ function usePinnedHeight() {
     const bar = ref.current;
     if (!bar) return;
     const root = document.documentElement.style;
+    let height: number | undefined;
     const measure = () => {
       const pinned = getComputedStyle(bar).position === 'fixed';
-      root.setProperty(HEIGHT_VARIABLE, `${pinned ? bar.offsetHeight : 0}px`);
+      const next = pinned ? bar.offsetHeight : 0;
+      if (next === height) return;
+      height = next;
+      root.setProperty(HEIGHT_VARIABLE, `${next}px`);
     };
-    measure();
-    // jsdom (the component tests) has no ResizeObserver: the first measure stands there.
-    if (typeof ResizeObserver === 'undefined') return () => root.removeProperty(HEIGHT_VARIABLE);
+    // jsdom (the component tests) has no ResizeObserver: one measure stands there.
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return () => root.removeProperty(HEIGHT_VARIABLE);
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(bar);
     return () => {
