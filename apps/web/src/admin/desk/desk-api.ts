@@ -18,6 +18,9 @@ const boardOrder = (a: DeskOrder, b: DeskOrder) =>
 /**
  * The open orders with `fresh` put in: each named order replaced or added while it is open,
  * and taken off once it is not (or did not come back: it is not, or no longer, this person's).
+ * An order's count of prints only grows, and a print sends no live event: an answer read before
+ * a print of this device, and come after it, keeps the count the board has (else the card would
+ * offer "Print ticket" again until the next read).
  */
 export function mergeOrders(
   list: readonly DeskOrder[],
@@ -25,10 +28,13 @@ export function mergeOrders(
   fresh: readonly DeskOrder[],
 ): DeskOrder[] {
   const byId = new Map(fresh.map((order) => [order.id, order]));
+  const printed = new Map(list.map((order) => [order.id, order.print_count]));
   const kept = list.filter((order) => !named.includes(order.id));
   for (const id of named) {
     const order = byId.get(id);
-    if (order && OPEN.includes(order.status)) kept.push(order);
+    if (!order || !OPEN.includes(order.status)) continue;
+    const prints = printed.get(id) ?? 0;
+    kept.push(prints > order.print_count ? { ...order, print_count: prints } : order);
   }
   return kept.sort(boardOrder);
 }

@@ -228,4 +228,27 @@ describe("the desk's open orders on live events", () => {
     await screen.findByText('Printed once');
     expect(screen.getByText(/^Ready by/)).toBeTruthy();
   });
+
+  it("keeps a print's count when an event's read, asked before the print, answers after it", async () => {
+    const wire = printingDesk([deskOrder(1001)]);
+    openDesk();
+    await waitFor(() => expect(onBoard()).toEqual([1001]));
+    await streamOpens(wire);
+    // An event names the order, and the read it makes is slow: it was read before the print.
+    let release = () => {};
+    wire.answers['/api/admin/orders'] = {
+      ...deskPage([deskOrder(1001, { notes: 'No onions' })]),
+      after: new Promise<void>((resolve) => (release = resolve)),
+    };
+    eventAbout('order.status', 'o1001');
+    await waitFor(() => expect(ordersAsked(wire).at(-1)).toBe('o1001'));
+    fireEvent.click(screen.getByRole('button', { name: 'Print ticket' }));
+    await screen.findByText('Printed once');
+    release();
+    // The read's news goes in (its note), and the print it did not know of stays: a print sends
+    // no event that would mend it, and the desk would offer "Print ticket" again.
+    await screen.findByText(/No onions/);
+    expect(screen.getByText('Printed once')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reprint ticket' })).toBeTruthy();
+  });
 });
