@@ -193,6 +193,35 @@ describe('GET /api/admin/orders', () => {
     expect(await named([other.id])).toEqual([`${other.id} placed`]);
   });
 
+  it("takes a day as the reports' trading day: 12:30 AM on Saturday is Friday's", async () => {
+    const tag = unique();
+    const who = { first: 'Late', last: tag, email: `l.${tag}@example.com`, phone: '+447700900555' };
+    // Friday 20 November 2026 on the shop's clock (London, GMT): 9:00 PM, then 12:30 AM and
+    // 4:30 AM on Saturday.
+    const at = {
+      evening: '2026-11-20T21:00:00.000Z',
+      pastMidnight: '2026-11-21T00:30:00.000Z',
+      morning: '2026-11-21T04:30:00.000Z',
+    };
+    const placed: Record<string, string> = {};
+    for (const [name, iso] of Object.entries(at)) {
+      const order = await orderOf(who, { status: 'completed' });
+      await s.ctx.db
+        .update(orders)
+        .set({ createdAt: new Date(iso) })
+        .where(eq(orders.id, order.id));
+      placed[order.id] = name;
+    }
+    const days = async (query: string) =>
+      ((await get(`/api/admin/orders?q=${tag}&${query}`)).json().data as Page).orders
+        .map((o) => placed[o.id])
+        .sort();
+    expect(await days('from=2026-11-20&to=2026-11-20')).toEqual(['evening', 'pastMidnight']);
+    expect(await days('from=2026-11-21&to=2026-11-21')).toEqual(['morning']);
+    expect(await days('from=2026-11-21')).toEqual(['morning']);
+    expect(await days('to=2026-11-20')).toEqual(['evening', 'pastMidnight']);
+  });
+
   it('answers 400 for a bad cursor, status, date or list of ids', async () => {
     const many = Array.from({ length: 51 }, () => randomUUID()).join(',');
     for (const query of [

@@ -1,9 +1,10 @@
 import { OPEN_ORDER_STATUSES } from '@servery/contract/desk';
 import { HISTORY_PAGE_SIZE, type OrderHistoryQuery } from '@servery/contract/back-office';
-import { addDays, instantAt } from '@servery/contract/clock';
+import { addDays } from '@servery/contract/clock';
 import { ORDER_STATUSES } from '@servery/contract/order';
 import type { Database } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { tradingDayStartOf } from '../../lib/trading-day.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { findDeskOrder } from '../desk/desk.repository.ts';
 import { rideMinutesOf, toDeskOrder, type Rides } from '../desk/desk.service.ts';
@@ -20,12 +21,12 @@ import {
   type HistoryRow,
 } from './order-history.repository.ts';
 
-/** The start of a shop-local day (right on clock-change days: the day is 23 or 25 hours). */
-export function dayStart(date: string, timeZone: string): Date {
-  const start = instantAt(date, 0, timeZone);
-  if (!start) throw badRequest('That day does not exist.', { date: 'Not a day' });
-  return start;
-}
+/**
+ * The start of a day of the Orders page: the reports' trading day (decision 80), from 4:00 AM
+ * on the shop's clock, so the orders of "Friday" are the ones Friday's Z report counts, the
+ * 12:30 AM ones included.
+ */
+const dayStart = tradingDayStartOf;
 const dayEnd = (date: string, timeZone: string) => dayStart(addDays(date, 1), timeZone);
 
 /** Status moves are in the order's own history; the audit adds what else staff did. */

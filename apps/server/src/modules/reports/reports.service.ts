@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import type { BackOfficeShop } from '../tenants/back-office-shop.ts';
-import { tradingDayStart } from '@servery/contract/trading-day';
+import { tradingDayStartOf } from '../../lib/trading-day.ts';
 import { storesOf } from '../order-history/order-history.service.ts';
 import {
   givenRefunds,
@@ -20,12 +20,6 @@ import { addRates, salesFigures, vatOfOrders } from './sales-figures.ts';
 
 const DAY = 86_400_000;
 
-/** When the trading day `date` begins (decision 80: 4:00 AM, so a service past midnight is the evening's). */
-export function reportDayStart(date: string, timeZone: string): Date {
-  const start = tradingDayStart(date, timeZone);
-  if (!start) throw badRequest('That day does not exist.', { date: 'Not a day' });
-  return start;
-}
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY) + 1;
 
@@ -41,8 +35,8 @@ export function createReportsService(db: Database) {
     return {
       tenantId: staff.tenantId,
       storeIds: storesOf(staff, storeId),
-      start: reportDayStart(from, shop.timeZone),
-      end: reportDayStart(addDays(to, 1), shop.timeZone),
+      start: tradingDayStartOf(from, shop.timeZone),
+      end: tradingDayStartOf(addDays(to, 1), shop.timeZone),
     };
   }
 

@@ -8,7 +8,7 @@ import { orders } from '../../db/schema.ts';
 import { useBackOfficeShop } from '../../../test/back-office-shop.ts';
 import { insertCustomer } from '../customers/customers.repository.ts';
 import { insertOrderWithPayment } from '../orders/orders.repository.ts';
-import { reportDayStart as dayStart } from './reports.service.ts';
+import { tradingDayStartOf as dayStart } from '../../lib/trading-day.ts';
 import { salesFigures, sumsOfOrders, type SaleOrder } from './sales-figures.ts';
 
 // Issue 29 points 1 and 6: the report adds its orders up in SQL (reports.repository.ts); the

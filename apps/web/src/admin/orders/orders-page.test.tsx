@@ -98,6 +98,18 @@ describe('the order history', () => {
     expect(screen.queryByRole('button', { name: 'Show older orders' })).toBeNull();
   });
 
+  it('says a day of its dates is the reports’ trading day', async () => {
+    renderAt('/admin/orders', 'manager', { '/api/admin/orders': page([], null) });
+    const from = await screen.findByLabelText('Placed from');
+    expect(from.getAttribute('aria-describedby')).toBe('orders-day-hint');
+    expect(screen.getByLabelText('Placed until').getAttribute('aria-describedby')).toBe(
+      'orders-day-hint',
+    );
+    expect(document.getElementById('orders-day-hint')!.textContent).toMatch(
+      /^A day runs from 4:00 AM to 4:00 AM, as in the reports/,
+    );
+  });
+
   it('says so when nothing matches', async () => {
     renderAt('/admin/orders', 'manager', { '/api/admin/orders': page([], null) });
     expect(await screen.findByText('No order matches.')).toBeTruthy();

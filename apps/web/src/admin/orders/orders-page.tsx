@@ -67,6 +67,7 @@ function OrderSearch() {
           Placed from
           <input
             type="date"
+            aria-describedby="orders-day-hint"
             className={inputClass({ size: 'lg' })}
             value={form.from}
             onChange={set('from')}
@@ -76,6 +77,7 @@ function OrderSearch() {
           Placed until
           <input
             type="date"
+            aria-describedby="orders-day-hint"
             className={inputClass({ size: 'lg' })}
             value={form.to}
             onChange={set('to')}
@@ -94,6 +96,10 @@ function OrderSearch() {
           ['card', 'Card'],
           ['cash', 'Cash'],
         ])}
+        <p id="orders-day-hint" className="col-span-3 text-stone-700">
+          A day runs from 4:00 AM to 4:00 AM, as in the reports: an order at 12:30 AM is the evening
+          before’s.
+        </p>
       </form>
       <PagedList filter={JSON.stringify(params)}>
         {(slot) => <HistoryRows params={params} slot={slot} />}
