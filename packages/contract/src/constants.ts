@@ -25,3 +25,9 @@ export const STORES_ELEMENT_ID = 'servery-stores';
  * reads it too: a page for a visitor without it preloads the cookie question (decision 26).
  */
 export const COOKIE_CONSENT = { name: 'cookiesAccepted', days: 365 } as const;
+
+/**
+ * The title of the shop's closed dialog (SPEC §1); the home pages print it under the shop's
+ * closed switch where a store's hours would be (`closedStores`, decision 79).
+ */
+export const SHOP_CLOSED_TITLE = "We're currently closed";

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ShopConfig } from '@servery/contract/config';
+import { SHOP_CLOSED_TITLE } from '@servery/contract/constants';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { STORAGE_KEYS } from '../lib/storage-keys.ts';
 import { buttonClass } from '../components/ui/button.tsx';
@@ -36,7 +37,7 @@ export function ShopClosedDialog({ config }: { config: ShopConfig | null }) {
       className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 text-center shadow-xl"
     >
       <h2 id="closed-title" className="text-xl font-semibold">
-        We&apos;re currently closed
+        {SHOP_CLOSED_TITLE}
       </h2>
       <p id="closed-text" className="mt-3 text-stone-700">
         {config?.ShopClosedMessage}

@@ -1,4 +1,5 @@
 import { addDays, hhmm, instantAt, localDate, weekdayOf } from '@servery/contract/clock';
+import { SHOP_CLOSED_TITLE } from '@servery/contract/constants';
 import {
   HOURS_CHANGES_DAYS,
   type ClosedStore,
@@ -133,9 +134,6 @@ export function bookingHoursChanges(
     return [changeOf(date, ranges, today)];
   });
 }
-
-/** The title of the shop's closed dialog (SPEC §1), which the home pages print under its switch. */
-export const SHOP_CLOSED_TITLE = "We're currently closed";
 
 type Store = Tenant['stores'][number];
 
