@@ -7,6 +7,7 @@ import { ProfileForm } from './profile-form.tsx';
 import { SavedAddresses } from './saved-addresses.tsx';
 import { SavedCards } from './saved-cards.tsx';
 import { YourData } from './your-data.tsx';
+import { YourBookings } from './your-bookings.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../../components/ui/card.tsx';
 
@@ -58,6 +59,10 @@ export function AccountPage() {
           </div>
         )}
       </section>
+
+      <div className={CARD_CLASS}>
+        <YourBookings />
+      </div>
 
       <div className={CARD_CLASS}>
         <SavedAddresses />
