@@ -6,7 +6,7 @@ import { addDays, timingsOf } from './support/reservation.ts';
 import { signInByApi, uniqueEmail } from './support/sign-in.ts';
 
 // Issue 19: the customer's table bookings on /account, and cancelling one there.
-const product = useProduct();
+const product = useProduct(() => ({ env: { LOG_LEVEL: 'info' } }));
 const url = () => product.server.url;
 
 /** A booking made through the public form's call, a few days ahead (any clock). */
@@ -40,9 +40,10 @@ const signedIn = (userData: UserData, viewport: { width: number; height: number 
 describe.each(Object.entries(VIEWPORTS))('table bookings on /account (%s)', (name, viewport) => {
   it('lists the customer’s bookings and cancels one after asking', async () => {
     const email = uniqueEmail(`bookings-${name}`);
+    // Signed in first: the sign-in code is then the first message to the address.
+    const userData = await signInByApi(product.server, email);
     await bookAhead(email, 3, '4');
     await bookAhead(email, 5, '2');
-    const userData = await signInByApi(product.server, email);
     const { page, context, problems } = await signedIn(userData, viewport);
     await page.goto(`${url()}/account`);
     const upcoming = page.getByRole('list', { name: 'Upcoming bookings' });

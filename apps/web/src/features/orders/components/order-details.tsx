@@ -62,9 +62,9 @@ export function OrderDetails({
               </div>
             ) : null}
             {order.discount > 0 ? (
-              <div className="flex justify-between text-emerald-800">
-                <dt>Discount ({order.promo_code})</dt>
-                <dd>{money(-order.discount)}</dd>
+              <div className="flex justify-between gap-3 text-emerald-800">
+                <dt className="min-w-0 wrap-anywhere">Discount ({order.promo_code})</dt>
+                <dd className="shrink-0">{money(-order.discount)}</dd>
               </div>
             ) : null}
             <div className="flex justify-between pt-1 text-lg font-bold">
