@@ -54,7 +54,10 @@ describe('a long promo code on a phone (walk item 22)', () => {
 
     await code.fill('W'.repeat(40));
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByTestId('promo-state').getByText(/is not applied|could not check/).waitFor();
+    await page
+      .getByTestId('promo-state')
+      .getByText(/is not applied|could not check/)
+      .waitFor();
     await screenshot(page, 'phone-promo-40-refused');
     expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width);
 

@@ -8,6 +8,7 @@ import { SavedAddresses } from './saved-addresses.tsx';
 import { SavedCards } from './saved-cards.tsx';
 import { YourData } from './your-data.tsx';
 import { YourBookings } from './your-bookings.tsx';
+import { formatPhone } from '@servery/contract/phone-format';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../../components/ui/card.tsx';
 
@@ -105,5 +106,6 @@ function signInContact(customer: {
   phone: string | null;
   email_verified: boolean;
 }) {
-  return customer.email_verified ? customer.email : (customer.phone ?? customer.email);
+  if (customer.email_verified) return customer.email;
+  return customer.phone ? formatPhone(customer.phone) : customer.email;
 }
