@@ -54,7 +54,7 @@ const EVERY_PAGE =
 // The entry's own small modules that its lazy chunks import too, as one chunk: the bundler
 // would split them into one file each, and each file is a request before the first screen.
 const APP_CORE =
-  /(apps\/web\/src\/lib\/(api|session|return-to|toast|server-error|storage-keys)\.ts|packages\/contract\/src\/constants\.ts)$/;
+  /(apps\/web\/src\/lib\/(api|session|return-to|toast|server-error|storage-keys)\.ts|packages\/contract\/src\/(constants|phone-format)\.ts)$/;
 // Small zod-free modules the order page, the desk and the diary share with other lazy chunks.
 const APP_SHARED =
   /(apps\/web\/src\/(lib\/(money|dishes-and-orders-api|shop-time)\.ts|components\/ui\/(problem|line-summary|dialog|confirm-dialog|input|field-error)\.tsx|admin\/(move-panels\.tsx|admin-api\.ts))|packages\/contract\/src\/(desk-moves|settlement|clock|cart|allergens|staff-roles)\.ts)$/;

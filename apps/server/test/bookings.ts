@@ -20,6 +20,7 @@ export async function insertTestBooking(
     status?: BookingStatus;
     source?: BookingSource;
     email?: string;
+    phone?: string;
     createdAt?: Date;
     capacity?: number;
   },
@@ -43,7 +44,7 @@ export async function insertTestBooking(
       covers,
       name: 'Priya Shah',
       email: options.email ?? `guest-${randomUUID()}@example.com`,
-      phone: '07700900123',
+      phone: options.phone ?? '07700900123',
       message: '',
       status,
       source: options.source ?? 'online',

@@ -142,6 +142,20 @@ export const ZBooking = z.looseObject({
 export type Booking = Answer<typeof ZBooking>;
 
 /**
+ * GET /api/customer/bookings: one of the signed-in customer's table bookings (those made with a
+ * contact they signed in with; decision 85). `upcoming` is the server's clock against
+ * the booking's time in the shop's zone; `cancellable` says the account may cancel it now.
+ */
+export const ZCustomerBooking = ZBooking.extend({
+  id,
+  upcoming: z.boolean(),
+  cancellable: z.boolean(),
+  /** Why the restaurant declined or cancelled it, when it said. */
+  note: z.string().nullable(),
+});
+export type CustomerBooking = Answer<typeof ZCustomerBooking>;
+
+/**
  * GET /api/customer/export: the customer's copy of everything the shop keeps about them (UK
  * GDPR art. 15 and 20, personal-data.ts): the orders as the order page shows them, the
  * bookings made with their verified e-mail.

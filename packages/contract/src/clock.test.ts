@@ -83,23 +83,28 @@ describe('the shop wall clock', () => {
 describe('times as messages say them', () => {
   // 12:45 on Tuesday 24 November 2026 in London (GMT).
   const noon = new Date('2026-11-24T12:45:00Z');
-  it('says 12:45 as "12:45 pm", never "0:45 pm"', () => {
-    expect(saidTime(noon, 'Europe/London')).toBe('12:45 pm');
-    expect(saidTime(new Date('2026-11-24T00:05:00Z'), 'Europe/London')).toBe('12:05 am');
+  it('says 12:45 as "12:45 PM", never "0:45 pm", as the site prints times', () => {
+    expect(saidTime(noon, 'Europe/London')).toBe('12:45 PM');
+    expect(saidTime(new Date('2026-11-24T00:05:00Z'), 'Europe/London')).toBe('12:05 AM');
+    // The site's own words for the same minute (walk item 23: "8:59 pm" in an e-mail).
+    const evening = new Date('2026-11-24T20:59:00Z');
+    expect(saidTime(evening, 'Europe/London')).toBe(
+      formatClockTime(clockTime(evening, 'Europe/London')),
+    );
   });
   it('says the day and the date in the shop’s time zone', () => {
-    expect(saidDayAndTime(noon, 'Europe/London')).toBe('Tuesday 24 November at 12:45 pm');
-    expect(saidDateAndTime(noon, 'Europe/London')).toBe('24 November 2026 at 12:45 pm');
-    expect(saidTime(noon, 'America/New_York')).toBe('7:45 am');
+    expect(saidDayAndTime(noon, 'Europe/London')).toBe('Tuesday 24 November at 12:45 PM');
+    expect(saidDateAndTime(noon, 'Europe/London')).toBe('24 November 2026 at 12:45 PM');
+    expect(saidTime(noon, 'America/New_York')).toBe('7:45 AM');
   });
   it('keeps a formatter per kind and zone: one shop’s zone or saying never leaks into another’s', () => {
     // The same moment said in turn in two zones and three ways, each after the others were kept.
     for (let round = 0; round < 2; round++) {
-      expect(saidTime(noon, 'Pacific/Auckland')).toBe('1:45 am');
-      expect(saidDayAndTime(noon, 'Pacific/Auckland')).toBe('Wednesday 25 November at 1:45 am');
-      expect(saidDayAndTime(noon, 'Europe/London')).toBe('Tuesday 24 November at 12:45 pm');
-      expect(saidDateAndTime(noon, 'Pacific/Auckland')).toBe('25 November 2026 at 1:45 am');
-      expect(saidTime(noon, 'Europe/London')).toBe('12:45 pm');
+      expect(saidTime(noon, 'Pacific/Auckland')).toBe('1:45 AM');
+      expect(saidDayAndTime(noon, 'Pacific/Auckland')).toBe('Wednesday 25 November at 1:45 AM');
+      expect(saidDayAndTime(noon, 'Europe/London')).toBe('Tuesday 24 November at 12:45 PM');
+      expect(saidDateAndTime(noon, 'Pacific/Auckland')).toBe('25 November 2026 at 1:45 AM');
+      expect(saidTime(noon, 'Europe/London')).toBe('12:45 PM');
     }
   });
 });

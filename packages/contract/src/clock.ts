@@ -122,8 +122,10 @@ export function localDate(at: Date, timeZone: string): string {
 }
 
 /**
- * Times as messages say them, in the shop's time zone: 12-hour with "am"/"pm". The h12 cycle,
- * not `hour12`: with en-GB, `hour12` says "0:45 pm" for 12:45.
+ * Times as messages say them, in the shop's time zone: 12-hour with "AM"/"PM", as the site prints
+ * them (`formatClockTime`; walk item 23: an e-mail said "8:59 pm" where the page said "8:59 PM").
+ * The h12 cycle, not `hour12`: with en-GB, `hour12` says "0:45 pm" for 12:45. en-GB's day period
+ * is lower case, so `say` writes it in capitals.
  */
 const SAID_TIME = { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' } as const;
 
@@ -143,17 +145,30 @@ function said(kind: string, timeZone: string, options: Intl.DateTimeFormatOption
   return format;
 }
 
-/** "7:45 pm". */
-export const saidTime = (at: Date, timeZone: string): string =>
-  said('time', timeZone, {}).format(at);
+/** The format's words with "PM" for "pm", and a plain space before it whatever the ICU's. */
+function say(format: Intl.DateTimeFormat, at: Date): string {
+  return format
+    .formatToParts(at)
+    .map((part, i, parts) =>
+      part.type === 'dayPeriod'
+        ? part.value.toUpperCase()
+        : part.type === 'literal' && parts[i + 1]?.type === 'dayPeriod'
+          ? ' '
+          : part.value,
+    )
+    .join('');
+}
 
-/** "Tuesday 24 November at 12:45 pm" (en-GB's own joining words). */
+/** "7:45 PM". */
+export const saidTime = (at: Date, timeZone: string): string => say(said('time', timeZone, {}), at);
+
+/** "Tuesday 24 November at 12:45 PM" (en-GB's own joining words). */
 export const saidDayAndTime = (at: Date, timeZone: string): string =>
-  said('day and time', timeZone, { weekday: 'long', day: 'numeric', month: 'long' }).format(at);
+  say(said('day and time', timeZone, { weekday: 'long', day: 'numeric', month: 'long' }), at);
 
-/** "24 November 2026 at 12:25 pm". */
+/** "24 November 2026 at 12:25 PM". */
 export const saidDateAndTime = (at: Date, timeZone: string): string =>
-  said('date and time', timeZone, { day: 'numeric', month: 'long', year: 'numeric' }).format(at);
+  say(said('date and time', timeZone, { day: 'numeric', month: 'long', year: 'numeric' }), at);
 
 /** "17:30": the shop's clock at `at`. */
 export function clockTime(at: Date, timeZone: string): string {

@@ -31,6 +31,18 @@ export const BOOKING_STATUSES = [
   'declined',
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** How a booking's status reads to its guest (the cancel page, the account's bookings). */
+export const GUEST_STATUS_WORDS: Record<BookingStatus, string> = {
+  confirmed: 'Confirmed',
+  requested: 'Requested: the restaurant will confirm it by e-mail',
+  cancelled: 'Cancelled',
+  arrived: 'You have arrived: enjoy your meal',
+  seated: 'Seated: enjoy your meal',
+  completed: 'Completed: thank you for coming',
+  no_show: 'Missed',
+  declined: 'Declined by the restaurant',
+};
+
 /** What a guest may still cancel through the e-mailed link. */
 export const GUEST_CANCELLABLE: readonly BookingStatus[] = ['requested', 'confirmed'];
 

@@ -55,4 +55,4 @@ export type BookingRequest = z.infer<typeof ZBookingRequest>;
 export type BookingInput = z.input<typeof ZBookingRequest>;
 
 // The answers' shapes are schemas (api-shapes-storefront.ts), their types read from them.
-export type { ReservationTimings, Booking } from './api-shapes-storefront.ts';
+export type { ReservationTimings, Booking, CustomerBooking } from './api-shapes-storefront.ts';

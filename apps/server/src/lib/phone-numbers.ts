@@ -41,3 +41,13 @@ export function countryNames(countries: readonly string[]): string {
   });
   return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`;
 }
+
+/**
+ * The spellings a stored +E.164 number may have in a form that keeps digits as typed (the
+ * reservation form keeps a UK number's 11 digits): the number itself and its national digits.
+ */
+export function phoneSpellings(e164: string): string[] {
+  const parsed = parsePhoneNumberFromString(e164);
+  const national = parsed?.formatNational().replace(/\D/g, '');
+  return national && national !== e164 ? [e164, national] : [e164];
+}

@@ -3,6 +3,7 @@ import type { ShopConfig } from '@servery/contract/config';
 import { tenancyAssetPath } from '@servery/contract/constants';
 import { ShopHours } from '../features/content/components/hours-changes.tsx';
 import { useHomeContent } from '../features/content/use-home-content.ts';
+import { formatPhone, telHref } from '@servery/contract/phone-format';
 
 /** product.md §2: no footer on these routes. */
 const WITHOUT_FOOTER = ['/checkout', '/payment', '/cart'];
@@ -14,8 +15,6 @@ const NETWORK_NAMES = {
   tiktok: 'TikTok',
   youtube: 'YouTube',
 };
-
-const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
 
 export function Footer({ config }: { config: ShopConfig | null }) {
   const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1');
@@ -40,7 +39,7 @@ export function Footer({ config }: { config: ShopConfig | null }) {
             />
             <p>
               <a href={telHref(config.contactNumber)} className="underline">
-                {config.contactNumber}
+                {formatPhone(config.contactNumber)}
               </a>
             </p>
             <p>

@@ -103,6 +103,20 @@ describe('GET /api/customer/export', () => {
     expect(text).not.toContain('2099-01-03');
   });
 
+  it('copies the bookings made with the phone number the customer signed in with', async () => {
+    const { token } = await signIn(shops.ctx.app, shops.ctx.db, host, { phone: '07700 900777' });
+    await insertTestBooking(shops.ctx.db, where.tenantId, {
+      date: '2099-01-04',
+      phone: '07700900777',
+    });
+    await insertTestBooking(shops.ctx.db, otherWhere.tenantId, {
+      date: '2099-01-05',
+      phone: '07700900777',
+    });
+    const data = (await call('GET', '/api/customer/export', token)).json().data;
+    expect(data.bookings.map((b: { date: string }) => b.date)).toEqual(['2099-01-04']);
+  });
+
   it('answers 401 without a token', async () => {
     const res = await shops.ctx.app.inject({
       method: 'GET',

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  bookings,
+  findCustomerBookings,
+  type VerifiedContacts,
+} from '../reservations/reservations.repository.ts';
+import {
   customerAddresses,
   customerSessions,
   customers,
@@ -19,14 +22,16 @@ import {
 
 /**
  * Everything the shop keeps about one customer (issue 17, point 6). Each query is bound to the
- * shop and the customer; bookings and the newsletter are found by the customer's *verified*
- * e-mail only, since any address can be typed into a profile.
+ * shop and the customer; the newsletter is found by the customer's *verified* e-mail only, since
+ * any address can be typed into a profile, and bookings by their verified e-mail or phone, as
+ * their account lists them (decision 85).
  */
 export async function readCustomerData(
   db: Executor,
   tenantId: string,
   customerId: string,
   verifiedEmail: string | null,
+  contacts: VerifiedContacts,
 ) {
   const [addresses, orderRows, sessions, booked, subscription] = await Promise.all([
     db
@@ -49,15 +54,7 @@ export async function readCustomerData(
         and(eq(customerSessions.tenantId, tenantId), eq(customerSessions.customerId, customerId)),
       )
       .orderBy(asc(customerSessions.createdAt)),
-    verifiedEmail
-      ? db
-          .select()
-          .from(bookings)
-          .where(
-            and(eq(bookings.tenantId, tenantId), sql`lower(${bookings.email}) = ${verifiedEmail}`),
-          )
-          .orderBy(asc(bookings.createdAt))
-      : Promise.resolve([]),
+    findCustomerBookings(db, tenantId, contacts),
     verifiedEmail
       ? db
           .select({ createdAt: newsletterSubscriptions.createdAt })

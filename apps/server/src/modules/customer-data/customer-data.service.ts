@@ -3,13 +3,14 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toAddress } from '../addresses/addresses.service.ts';
 import { toOrder } from '../orders/order-view.ts';
+import { verifiedContactsOf } from '../reservations/reservations.repository.ts';
 import { eraseCustomer, findAnyCustomer, readCustomerData } from './customer-data.repository.ts';
 
 const signInAgain = () => new AppError(401, 'unauthorized', 'Please sign in again.');
 
 /**
  * The customer's copy of their data (UK GDPR art. 15 and 20): the profile, sign-in contacts,
- * addresses, orders with their lines, bookings made with their verified e-mail at this shop,
+ * addresses, orders with their lines, bookings made with their verified e-mail or phone here,
  * marketing consent and the newsletter, and their signed-in sessions (never a token).
  */
 export async function exportCustomerData(
@@ -21,7 +22,13 @@ export async function exportCustomerData(
   const row = await findAnyCustomer(db, tenant.id, customerId);
   if (!row || row.deletedAt) throw signInAgain();
   const verifiedEmail = row.emailVerified ? row.email : null;
-  const data = await readCustomerData(db, tenant.id, customerId, verifiedEmail);
+  const data = await readCustomerData(
+    db,
+    tenant.id,
+    customerId,
+    verifiedEmail,
+    verifiedContactsOf(row),
+  );
   return {
     exported_at: now.toISOString(),
     shop: tenant.slug,

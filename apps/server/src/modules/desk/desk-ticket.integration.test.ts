@@ -250,7 +250,7 @@ describe('the simplified VAT invoice', () => {
         'Test Kitchens Ltd',
         order.vat_invoice!.supplier_address,
         'VAT number GB999999973',
-        'Time of supply 17 November 2026 at 12:00 pm',
+        'Time of supply 17 November 2026 at 12:00 PM',
         'VAT at 20%: £3.16 in £18.95',
         'VAT at 0%: £0.00 in £3.00',
         'Total including VAT  £21.95',

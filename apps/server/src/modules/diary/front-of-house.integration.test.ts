@@ -38,7 +38,7 @@ describe('a no-show', () => {
     const early = await move(booking.id, { status: 'no_show' });
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toBe(
-      'Too early for a no-show: the table is held until 7:15 pm (15 minutes after 07:00 PM).',
+      'Too early for a no-show: the table is held until 7:15 PM (15 minutes after 07:00 PM).',
     );
     expect((await rowOf(booking.id)).status).toBe('confirmed');
     const before = await shown(date, booking.id);
@@ -116,7 +116,7 @@ describe('arrived and seated', () => {
       const res = await move(booking.id, { status });
       expect(res.statusCode, status).toBe(422);
       expect(res.json().message).toBe(
-        'Arrived and seated are for the booking’s own day: this booking is for Thursday 15 April at 7:00 pm.',
+        'Arrived and seated are for the booking’s own day: this booking is for Thursday 15 April at 7:00 PM.',
       );
     }
     expect((await shown(date, booking.id)).next).toEqual(['cancelled']);

@@ -36,7 +36,7 @@ const order = {
 } as OrderRow;
 
 describe('the order confirmation', () => {
-  it('says a quarter to one as 12:45 pm, not 0:45 pm', () => {
+  it('says a quarter to one as 12:45 PM, not 0:45 pm', () => {
     const message = orderConfirmation({
       order,
       shopName: 'Tandoor Lane',
@@ -47,8 +47,8 @@ describe('the order confirmation', () => {
       phone: null,
       orderUrl: 'https://tandoor.example/orders/0b7c5e0e-1f43-4a31-9a57-2f0f3a7a2c11',
     })!;
-    expect(message.textBody).toContain('12:45 pm');
-    expect(message.textBody).not.toContain('0:45 pm');
+    expect(message.textBody).toContain('12:45 PM');
+    expect(message.textBody).not.toContain('0:45 PM');
   });
 
   it('links back to the order on the shop’s own host, by e-mail and by text', () => {

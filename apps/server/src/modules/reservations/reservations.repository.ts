@@ -1,5 +1,6 @@
-import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { phoneSpellings } from '../../lib/phone-numbers.ts';
 import { bookingCloseouts, bookingLinks, bookingSlots, bookings } from '../../db/schema.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -161,4 +162,71 @@ export async function closeoutsBetween(
 /** A further cancel link for a booking (its token's hash). */
 export async function addBookingLink(tx: Executor, bookingId: string, tokenHash: string) {
   await tx.insert(bookingLinks).values({ bookingId, tokenHash });
+}
+
+/** The contacts a customer has proved with a sign-in code: what makes a booking theirs. */
+export interface VerifiedContacts {
+  /** Lower case, as sign-in stores it. */
+  email: string | null;
+  /** Every spelling of the verified number (lib/phone-numbers.ts `phoneSpellings`). */
+  phones: string[];
+}
+
+/** The contacts that make a booking a customer's (their export reads the same bookings). */
+export function verifiedContactsOf(customer: {
+  email: string | null;
+  emailVerified: boolean;
+  phone: string | null;
+  phoneVerified: boolean;
+}): VerifiedContacts {
+  return {
+    email: customer.emailVerified && customer.email ? customer.email.toLowerCase() : null,
+    phones: customer.phoneVerified && customer.phone ? phoneSpellings(customer.phone) : [],
+  };
+}
+
+/**
+ * A customer's bookings (decision 85): those made with an e-mail address or a phone
+ * number they signed in with. Null when they have proved neither.
+ */
+export function bookingsOfContacts(contacts: VerifiedContacts): SQL | null {
+  const matches: SQL[] = [];
+  if (contacts.email) matches.push(sql`lower(${bookings.email}) = ${contacts.email}`);
+  if (contacts.phones.length > 0) {
+    matches.push(
+      inArray(sql`regexp_replace(${bookings.phone}, '[^0-9+]', '', 'g')`, contacts.phones),
+    );
+  }
+  return matches.length > 0 ? or(...matches)! : null;
+}
+
+export async function findCustomerBookings(
+  db: Executor,
+  tenantId: string,
+  contacts: VerifiedContacts,
+) {
+  const theirs = bookingsOfContacts(contacts);
+  if (!theirs) return [];
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), theirs))
+    .orderBy(asc(bookings.date), asc(bookings.createdAt));
+}
+
+/** One of the customer's bookings, locked for a change; undefined for anyone else's. */
+export async function findCustomerBooking(
+  tx: Executor,
+  tenantId: string,
+  contacts: VerifiedContacts,
+  id: string,
+) {
+  const theirs = bookingsOfContacts(contacts);
+  if (!theirs) return undefined;
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.tenantId, tenantId), eq(bookings.id, id), theirs))
+    .for('update');
+  return row;
 }

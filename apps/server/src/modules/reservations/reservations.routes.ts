@@ -5,11 +5,13 @@ import { badRequest } from '../../lib/app-error.ts';
 import { shopOrigin } from '../tenants/shop-origin.ts';
 import { cachedTenant } from '../tenants/cached-tenant.ts';
 import { bookingByToken, cancelBooking } from './guest-booking.ts';
+import { cancelCustomerBooking, customerBookings } from './customer-bookings.ts';
 import { book, reservationTimings, type ReservationDeps } from './reservations.service.ts';
 
 /** Per shop and IP (docs/decisions/0007): a person books a few tables, not dozens. */
 export const BOOKING_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+const ZBookingId = z.object({ id: z.uuid({ message: 'Not a valid booking id' }) });
 const ZToken = z.object({ token: z.string().regex(/^[\w-]{43}$/, 'This link is not valid') });
 
 /** Table reservation (product.md §7): open to any visitor. */
@@ -63,6 +65,23 @@ export const reservationsRoutes: FastifyPluginAsyncZod<ReservationDeps> = async 
     async (request) => {
       const tenant = await tenantOf(request.tenant.id);
       const data = await cancelBooking(deps, tenant, request.params.token);
+      return { status: 200, message: 'Your booking is cancelled.', data };
+    },
+  );
+
+  // The signed-in customer's bookings in their account (walk item 19; decision 85).
+  app.get('/api/customer/bookings', { onRequest: app.requireCustomer }, async (request) => {
+    const tenant = await tenantOf(request.tenant.id);
+    const data = await customerBookings(deps, tenant, request.customerId);
+    return { status: 200, message: 'OK', data };
+  });
+
+  app.post(
+    '/api/customer/bookings/:id/cancel',
+    { onRequest: app.requireCustomer, schema: { params: ZBookingId } },
+    async (request) => {
+      const tenant = await tenantOf(request.tenant.id);
+      const data = await cancelCustomerBooking(deps, tenant, request.customerId, request.params.id);
       return { status: 200, message: 'Your booking is cancelled.', data };
     },
   );

@@ -51,7 +51,7 @@ describe('the customers screen', () => {
       '/api/admin/customers': page([customer('c1'), gone], null),
     });
     const mina = await screen.findByRole('link', { name: /Mina Patel/ });
-    expect(mina.textContent).toContain('mina@example.com · +447700900555 · agreed to marketing');
+    expect(mina.textContent).toContain('mina@example.com · 07700 900555 · agreed to marketing');
     expect(mina.textContent).toContain('£65.70');
     expect(mina.textContent).toContain('3 orders · last');
     const deleted = screen.getByRole('link', { name: /Deleted account/ });

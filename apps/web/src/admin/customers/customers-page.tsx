@@ -12,6 +12,7 @@ import { cachedConfig } from '../../lib/shop-config.ts';
 import { shopDateTime } from '../../lib/shop-time.ts';
 import { useAdminTimeZone } from '../admin-shop.ts';
 import { useCustomerListQuery, useCustomerQuery } from './customers-api.ts';
+import { formatPhone } from '@servery/contract/phone-format';
 
 const money = (minor: number) => formatMoney(minor, { sign: cachedConfig()?.currency.sign ?? '£' });
 
@@ -31,7 +32,7 @@ function Who({ c }: { c: CustomerSummary }) {
     <>
       <span className="block font-semibold">{c.name ?? 'No name'}</span>
       <span className="block text-stone-700">
-        {[c.email, c.phone].filter(Boolean).join(' · ')}
+        {[c.email, c.phone && formatPhone(c.phone)].filter(Boolean).join(' · ')}
         {c.marketing_consent ? ' · agreed to marketing' : ''}
       </span>
     </>

@@ -130,7 +130,8 @@ describe('the kitchen ticket', () => {
       'Allergens not recorded',
       'Order note: Knock at the side door',
       'Amira Okafor',
-      '+447700900555',
+      // Stored as sign-in keeps it (+447700900555), shown as people write it (walk item 21).
+      '07700 900555',
       '12 Fournier Street, London E1 6QE',
       '“Ring twice”',
       'CASH £27.90 TO COLLECT',

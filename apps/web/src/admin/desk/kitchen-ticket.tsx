@@ -6,6 +6,7 @@ import { shopDateTime } from '../../lib/shop-time.ts';
 import { kitchenTimes } from './kitchen-times.ts';
 import { LineAllergens } from './line-allergens.tsx';
 import './kitchen-ticket.css';
+import { formatPhone } from '@servery/contract/phone-format';
 
 const money = (minor: number) => formatMoney(minor, { sign: cachedConfig()?.currency.sign ?? '£' });
 
@@ -60,7 +61,7 @@ export function KitchenTicketBody({
       )}
       <div className="ticket-rule" />
       <p>{order.customer.name}</p>
-      {order.customer.phone && <p>{order.customer.phone}</p>}
+      {order.customer.phone && <p>{formatPhone(order.customer.phone)}</p>}
       {delivery && order.address && (
         <p className="ticket-address">
           {[order.address.address_line1, order.address.address_line2, order.address.city]

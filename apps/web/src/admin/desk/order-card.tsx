@@ -7,6 +7,7 @@ import { LineAllergens } from './line-allergens.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { OrderWaiting } from './order-waiting.tsx';
 import { paymentWords } from './payment-words.ts';
+import { formatPhone, telHref } from '@servery/contract/phone-format';
 
 /**
  * A card off screen is not laid out or painted (a busy board has hundreds below the fold); its
@@ -62,8 +63,8 @@ export const OrderCard = memo(function OrderCard({
             {order.customer.phone && (
               <>
                 {' · '}
-                <a className="underline" href={`tel:${order.customer.phone}`}>
-                  {order.customer.phone}
+                <a className="underline" href={telHref(order.customer.phone)}>
+                  {formatPhone(order.customer.phone)}
                 </a>
               </>
             )}

@@ -18,6 +18,7 @@ import {
 import { PanelPlaceholder } from '../move-panels.tsx';
 import { moveUndoOffered, UndoMove } from './undo-move-controls.tsx';
 import { useDiaryNotice } from './diary-notice.ts';
+import { formatPhone, telHref } from '@servery/contract/phone-format';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   requested: 'Request',
@@ -110,8 +111,8 @@ export function BookingCard({
         {booking.phone && (
           <>
             {' · '}
-            <a className="underline" href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>
-              {booking.phone}
+            <a className="underline" href={telHref(booking.phone)}>
+              {formatPhone(booking.phone)}
             </a>
           </>
         )}

@@ -44,7 +44,7 @@ describe('a booking in the diary', () => {
       'Cancel…',
     ]);
     expect(screen.getByText('Booked')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '07700900123' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe(
       'tel:07700900123',
     );
   });
@@ -76,7 +76,7 @@ describe('a booking in the diary', () => {
     inStore(<DiarySlots day={day} mayClose={false} />);
     expect(screen.getByRole('meter', { name: 'Covers at 7:00 PM' })).toBeTruthy();
     const card = screen.getByRole('listitem', { name: 'Priya Shah, 4 at 7:00 PM' });
-    expect(card.textContent).toContain('7:00 PM · 07700900123');
+    expect(card.textContent).toContain('7:00 PM · 07700 900123');
     expect(document.body.textContent).not.toContain('07:00 PM');
   });
 

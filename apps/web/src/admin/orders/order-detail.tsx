@@ -9,6 +9,7 @@ import { money } from './orders-page.tsx';
 import { useOrderDetailQuery } from './orders-api.ts';
 import type { OrderDetail } from '@servery/contract/back-office-shapes';
 import { RefundForm } from './refund-form.tsx';
+import { formatPhone } from '@servery/contract/phone-format';
 
 /** One order: what was ordered, who moved it and when, the messages sent, its money. */
 export function OrderDetailView() {
@@ -34,7 +35,11 @@ export function OrderDetailView() {
             {order.status.replace(/_/g, ' ')} · {order.order_type}
           </h2>
           <p>
-            {[order.customer.name, order.customer.phone, order.customer.email]
+            {[
+              order.customer.name,
+              order.customer.phone && formatPhone(order.customer.phone),
+              order.customer.email,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>

@@ -110,7 +110,7 @@ export function PromosPage() {
         {(list.data ?? []).map((promo) => (
           <li key={promo.id} className={CARD_CLASS}>
             <div className="flex items-center justify-between gap-2">
-              <h2 className="text-xl font-bold">{promo.code}</h2>
+              <h2 className="min-w-0 text-xl font-bold wrap-anywhere">{promo.code}</h2>
               <span className={`${BADGE_CLASS} bg-stone-100 text-stone-900`}>
                 {STATE_LABELS[promo.state]}
               </span>

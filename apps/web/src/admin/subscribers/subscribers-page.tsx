@@ -5,6 +5,7 @@ import { csvOf } from '../admin-csv.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
+import { formatPhone } from '@servery/contract/phone-format';
 
 const subscribersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -90,7 +91,7 @@ export function SubscribersPage() {
                     {data.map((row, index) => (
                       <tr key={index} className="border-b border-stone-200 last:border-0">
                         <td className="py-2 pr-4 break-all">
-                          {row.email ?? row.phone}
+                          {row.email ?? (row.phone && formatPhone(row.phone))}
                           {row.name ? (
                             <span className="block text-stone-700">{row.name}</span>
                           ) : null}

@@ -1,4 +1,5 @@
 import type { Customer, CustomerUpdate, Referral } from '@servery/contract/auth';
+import type { CustomerBooking } from '@servery/contract/reservation';
 import type { Envelope } from '@servery/contract/envelope';
 import { api } from '../../lib/api.ts';
 
@@ -6,7 +7,7 @@ import { api } from '../../lib/api.ts';
  * The signed-in customer's calls (product.md §7, bearer token). `customer: true` makes a 401 sign out
  * and replace the location with /login (product.md §4).
  */
-const accountApi = api.injectEndpoints({
+const accountApi = api.enhanceEndpoints({ addTagTypes: ['CustomerBooking'] }).injectEndpoints({
   endpoints: (build) => ({
     getCustomer: build.query<Customer, void>({
       query: () => '/customer',
@@ -30,6 +31,21 @@ const accountApi = api.injectEndpoints({
       query: () => ({ url: '/customer', method: 'DELETE' }),
       extraOptions: { customer: true },
     }),
+    // The table bookings made with a contact the customer signed in with (decision 85).
+    getCustomerBookings: build.query<CustomerBooking[], void>({
+      query: () => '/customer/bookings',
+      transformResponse: (response: Envelope<CustomerBooking[]>) => response.data,
+      extraOptions: { customer: true },
+      providesTags: ['CustomerBooking', 'Customer'],
+    }),
+    cancelCustomerBooking: build.mutation<Envelope<CustomerBooking>, string>({
+      query: (id) => ({
+        url: `/customer/bookings/${encodeURIComponent(id)}/cancel`,
+        method: 'POST',
+      }),
+      extraOptions: { customer: true },
+      invalidatesTags: ['CustomerBooking'],
+    }),
     getReferral: build.query<Referral, void>({
       query: () => '/customer/referral',
       transformResponse: (response: Envelope<Referral>) => response.data,
@@ -46,4 +62,6 @@ export const {
   useLazyGetReferralQuery,
   useLazyExportCustomerDataQuery,
   useDeleteCustomerMutation,
+  useGetCustomerBookingsQuery,
+  useCancelCustomerBookingMutation,
 } = accountApi;

@@ -7,6 +7,8 @@ import { ProfileForm } from './profile-form.tsx';
 import { SavedAddresses } from './saved-addresses.tsx';
 import { SavedCards } from './saved-cards.tsx';
 import { YourData } from './your-data.tsx';
+import { YourBookings } from './your-bookings.tsx';
+import { formatPhone } from '@servery/contract/phone-format';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../../components/ui/card.tsx';
 
@@ -60,6 +62,10 @@ export function AccountPage() {
       </section>
 
       <div className={CARD_CLASS}>
+        <YourBookings />
+      </div>
+
+      <div className={CARD_CLASS}>
         <SavedAddresses />
       </div>
 
@@ -100,5 +106,6 @@ function signInContact(customer: {
   phone: string | null;
   email_verified: boolean;
 }) {
-  return customer.email_verified ? customer.email : (customer.phone ?? customer.email);
+  if (customer.email_verified) return customer.email;
+  return customer.phone ? formatPhone(customer.phone) : customer.email;
 }

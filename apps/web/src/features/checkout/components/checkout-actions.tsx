@@ -35,7 +35,8 @@ export function CheckoutActions({
           data-testid="checkout-problems"
         >
           <p className="font-semibold">Before you can order:</p>
-          <ul className="mt-1 list-disc pl-5">
+          {/* A problem may name a 40-letter promo code: it wraps within a phone's width. */}
+          <ul className="mt-1 list-disc pl-5 wrap-anywhere">
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>
             ))}

@@ -20,6 +20,7 @@ import { ContactFields } from './contact-fields.tsx';
 import { PaymentChoice } from './payment-choice.tsx';
 import { PromoField } from './promo-field.tsx';
 import { TimeField } from './time-field.tsx';
+import { formatPhone } from '@servery/contract/phone-format';
 
 export interface CheckoutPageProps {
   lines: CartLine[];
@@ -152,8 +153,8 @@ function Checkout(props: CheckoutPageProps & { store: StoreSummary }) {
                 error={notesError}
               >
                 <p id="order-notes-hint" className="text-sm text-stone-700">
-                  Such as: please don’t ring the bell. For allergies, call the shop on {store.phone}
-                  .
+                  Such as: please don’t ring the bell. For allergies, call the shop on{' '}
+                  {formatPhone(store.phone)}.
                 </p>
                 <Textarea
                   id="order-notes"

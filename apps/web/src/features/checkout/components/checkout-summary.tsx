@@ -86,9 +86,11 @@ export function CheckoutSummary({
           </div>
         ) : null}
         {totals.discount > 0 ? (
-          <div className="flex justify-between text-emerald-800">
-            <dt>Discount ({promoCode})</dt>
-            <dd data-testid="total-discount">{money(-totals.discount)}</dd>
+          <div className="flex justify-between gap-3 text-emerald-800">
+            <dt className="min-w-0 wrap-anywhere">Discount ({promoCode})</dt>
+            <dd className="shrink-0" data-testid="total-discount">
+              {money(-totals.discount)}
+            </dd>
           </div>
         ) : null}
         <div className="flex justify-between pt-1 text-lg font-bold">

@@ -7,6 +7,7 @@ import { Button, LINK_CLASS } from '../../../components/ui/button.tsx';
 import { Choice } from '../../../components/ui/choice.tsx';
 import { FieldError } from '../../../components/ui/field-error.tsx';
 import { describedBy } from './field-message.tsx';
+import { formatPhone, telHref } from '@servery/contract/phone-format';
 
 export function OrderTypeField({
   store,
@@ -198,8 +199,8 @@ export function CollectionStore({ store }: { store: StoreSummary }) {
           Directions
         </a>
         {' · '}
-        <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} className={LINK_CLASS}>
-          {store.phone}
+        <a href={telHref(store.phone)} className={LINK_CLASS}>
+          {formatPhone(store.phone)}
         </a>
       </p>
     </section>

@@ -141,9 +141,9 @@ export function PaymentPage({ onPaid }: { onPaid: () => void }) {
             </div>
           ) : null}
           {current.discount > 0 ? (
-            <div className="flex justify-between text-emerald-800">
-              <dt>Discount ({current.promo_code})</dt>
-              <dd>{money(-current.discount)}</dd>
+            <div className="flex justify-between gap-3 text-emerald-800">
+              <dt className="min-w-0 wrap-anywhere">Discount ({current.promo_code})</dt>
+              <dd className="shrink-0">{money(-current.discount)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between text-lg font-bold">

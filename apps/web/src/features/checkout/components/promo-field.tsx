@@ -42,7 +42,9 @@ export function PromoField({
   };
 
   return (
-    <section aria-labelledby="promo-title" data-field="promo_code">
+    // A code has up to 40 letters and no space: any line that names it wraps inside a phone's
+    // width (walk item 22) rather than push the page sideways.
+    <section aria-labelledby="promo-title" data-field="promo_code" className="wrap-anywhere">
       <h2 id="promo-title" className="text-xl font-semibold">
         Promo code
       </h2>
@@ -67,7 +69,7 @@ export function PromoField({
           }}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy(applied && 'promo-state', error && 'promo-error')}
-          className="uppercase"
+          className="min-w-0 uppercase"
         />
         <Button variant="outline" onClick={apply} className="mt-1 shrink-0">
           Apply

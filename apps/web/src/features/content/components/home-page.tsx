@@ -10,6 +10,7 @@ import { Hero } from './hero.tsx';
 import { BookingCard } from './booking-card.tsx';
 import { FindUs, HomeCard } from './home-card.tsx';
 import { ShopHours } from './hours-changes.tsx';
+import { formatPhone, telHref } from '@servery/contract/phone-format';
 
 const LINK = 'font-medium text-primary underline';
 
@@ -99,8 +100,8 @@ export function HomePage() {
         <HomeCard id="contact-title" title="Get in touch" minHeight="min-h-[10rem]" home={home}>
           {({ getInTouch }) => (
             <p className="text-sm text-stone-700">
-              <a className={LINK} href={`tel:${getInTouch.contactNumber.replace(/\s/g, '')}`}>
-                {getInTouch.contactNumber}
+              <a className={LINK} href={telHref(getInTouch.contactNumber)}>
+                {formatPhone(getInTouch.contactNumber)}
               </a>
               <br />
               <a className={LINK} href={`mailto:${getInTouch.supportEmail}`}>

@@ -4,6 +4,7 @@ import { useShopConfig } from '../../../lib/shop-config.ts';
 import { STORAGE_INVENTORY } from '../../../lib/storage-inventory.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useGetLegalTextQuery } from '../api.ts';
+import { formatPhone } from '@servery/contract/phone-format';
 
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -96,7 +97,7 @@ export function PrivacyPage() {
             <a href={`mailto:${c.supportEmail}`} className="text-primary underline">
               {c.supportEmail}
             </a>{' '}
-            or {c.contactNumber}.
+            or {formatPhone(c.contactNumber)}.
           </p>
           <h2>What we collect and why</h2>
           <p>
@@ -152,7 +153,7 @@ export function TermsPage() {
           <p>
             Allergen information is shown on every dish. Our kitchens handle all 14 major allergens,
             so we cannot promise that any dish is free of traces. If you have an allergy, call us on{' '}
-            {c.contactNumber} before ordering.
+            {formatPhone(c.contactNumber)} before ordering.
           </p>
           <h2>Cancellations and refunds</h2>
           <p>

@@ -7,6 +7,7 @@ import { BookingCard } from './booking-card.tsx';
 import { Hero } from './hero.tsx';
 import { FindUs, HomeCard } from './home-card.tsx';
 import { ShopHours } from './hours-changes.tsx';
+import { formatPhone, telHref } from '@servery/contract/phone-format';
 
 const LINK = 'font-medium text-primary underline';
 
@@ -80,11 +81,8 @@ export function ReservationHome() {
           {({ getInTouch }) => (
             <p className="text-sm text-stone-700">
               For a large party or a question about your booking:{' '}
-              <a
-                className={`inline-block py-1 ${LINK}`}
-                href={`tel:${getInTouch.contactNumber.replace(/[^\d+]/g, '')}`}
-              >
-                {getInTouch.contactNumber}
+              <a className={`inline-block py-1 ${LINK}`} href={telHref(getInTouch.contactNumber)}>
+                {formatPhone(getInTouch.contactNumber)}
               </a>
             </p>
           )}

@@ -8,6 +8,7 @@ import { DietaryBadges } from './dish-card.tsx';
 import { DishPhoto } from './dish-photo.tsx';
 import { ProductForm } from './product-form.tsx';
 import { buttonClass, LINK_CLASS } from '../../../components/ui/button.tsx';
+import { formatPhone, telHref } from '@servery/contract/phone-format';
 
 /** product.md §2 /store/{store_id}/product-details/{menu_id}: one dish of a store, with its choices. */
 export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
@@ -77,8 +78,8 @@ export function ProductDetailsPage({ onAdd }: { onAdd: AddToCart }) {
             <DietaryBadges tags={item.data.dietary} />
             <p className="text-sm text-stone-700">
               Adults need around 2000 kcal a day. With a food allergy, please call the store on{' '}
-              <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} className={LINK_CLASS}>
-                {store.phone}
+              <a href={telHref(store.phone)} className={LINK_CLASS}>
+                {formatPhone(store.phone)}
               </a>{' '}
               before ordering.
             </p>

@@ -3,13 +3,12 @@ import type { MoneyFormatter } from '../../../lib/money.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
 import { LINK_CLASS } from '../../../components/ui/button.tsx';
 import { StoreStatus } from './store-status.tsx';
+import { formatPhone, telHref } from '@servery/contract/phone-format';
 
 export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
   delivery: 'Delivery',
   collection: 'Collection',
 };
-
-export const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
 
 export function storeAddress(store: StoreSummary): string {
   return [store.address_line1, store.address_line2, store.city, store.postcode]
@@ -32,7 +31,7 @@ export function StorePhone({ store }: { store: StoreSummary }) {
   return (
     <a href={telHref(store.phone)} className={LINK_CLASS}>
       <span className="sr-only">Call {store.name} on </span>
-      {store.phone}
+      {formatPhone(store.phone)}
     </a>
   );
 }

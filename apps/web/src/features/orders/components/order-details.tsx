@@ -11,6 +11,7 @@ import { paymentLabel, statusLabel, suppliedOrOnItsWay } from '../labels.ts';
 import { visibleHistory } from '../tracker.ts';
 import { ReorderPanel, type ReorderCart } from './reorder-panel.tsx';
 import { VatInvoiceSection } from './vat-invoice.tsx';
+import { formatPhone, telHref } from '@servery/contract/phone-format';
 
 /** The order's dishes and totals, where and how it is paid, its history, and Reorder. */
 export function OrderDetails({
@@ -62,9 +63,9 @@ export function OrderDetails({
               </div>
             ) : null}
             {order.discount > 0 ? (
-              <div className="flex justify-between text-emerald-800">
-                <dt>Discount ({order.promo_code})</dt>
-                <dd>{money(-order.discount)}</dd>
+              <div className="flex justify-between gap-3 text-emerald-800">
+                <dt className="min-w-0 wrap-anywhere">Discount ({order.promo_code})</dt>
+                <dd className="shrink-0">{money(-order.discount)}</dd>
               </div>
             ) : null}
             <div className="flex justify-between pt-1 text-lg font-bold">
@@ -140,11 +141,8 @@ export function OrderDetails({
                 <dt className="text-sm font-semibold text-stone-700">Store</dt>
                 <dd>
                   {order.store.name} ·{' '}
-                  <a
-                    href={`tel:${order.store.phone.replace(/[^\d+]/g, '')}`}
-                    className={LINK_CLASS}
-                  >
-                    {order.store.phone}
+                  <a href={telHref(order.store.phone)} className={LINK_CLASS}>
+                    {formatPhone(order.store.phone)}
                   </a>
                 </dd>
               </div>

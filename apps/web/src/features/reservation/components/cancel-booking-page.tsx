@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Booking } from '@servery/contract/reservation';
-import { GUEST_CANCELLABLE } from '@servery/contract/reservation-rules';
+import { GUEST_CANCELLABLE, GUEST_STATUS_WORDS } from '@servery/contract/reservation-rules';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { refusedWith } from '@servery/contract/error-codes';
 import { toastServerError } from '../../../lib/api.ts';
@@ -10,17 +9,6 @@ import { useCancelBookingMutation, useGetBookingQuery } from '../api.ts';
 import { ukDate } from '../reservation-dates.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../../components/ui/card.tsx';
-
-const STATUS_TEXT: Record<Booking['status'], string> = {
-  confirmed: 'Confirmed',
-  requested: 'Requested: the restaurant will confirm it by e-mail',
-  cancelled: 'Cancelled',
-  arrived: 'You have arrived: enjoy your meal',
-  seated: 'Seated: enjoy your meal',
-  completed: 'Completed: thank you for coming',
-  no_show: 'Missed',
-  declined: 'Declined by the restaurant',
-};
 
 /** The answers that mean the link leads to no booking (an unknown or malformed token). */
 const isMissing = (error: unknown) =>
@@ -51,7 +39,7 @@ export function CancelBookingPage() {
       ['Time', booking.time],
       ['People', booking.number_of_people],
       ['Name', booking.name],
-      ['Status', STATUS_TEXT[booking.status]],
+      ['Status', GUEST_STATUS_WORDS[booking.status]],
     ];
     body = (
       <>
