@@ -155,3 +155,39 @@ describe('pause, busy', () => {
     expect(await auditRows('store.busy')).toHaveLength(2);
   });
 });
+
+describe('last orders (walk item 28)', () => {
+  it('names the last moment the checkout takes an order, busy mode included', async () => {
+    const { storeId, get, admin, order, naan, timings } = await openServiceShop(service.ctx);
+    const store = async () => (await get(`/api/stores/${storeId}`)).json().data as StoreSummary;
+    // Open 11:00 to 22:00: last orders are closing less the kitchen's time.
+    const { last_order_at: last, preparation_minutes: cooking } = await store();
+    expect(last).toBe(
+      new Date(Date.parse('2026-11-17T22:00:00Z') - cooking * 60_000).toISOString(),
+    );
+
+    service.setClock(last!);
+    expect((await timings()).asap.available).toBe(true);
+    expect((await order([naan()])).statusCode).toBe(200);
+    service.setClock(new Date(Date.parse(last!) + 60_000).toISOString());
+    expect((await timings()).asap.available).toBe(false);
+    expect((await order([naan()])).json()).toMatchObject({
+      status: 422,
+      errors: { when: expect.stringContaining('too soon for a new order') },
+    });
+
+    // Busy +20 until closing: last orders 20 minutes sooner, as the checkout takes them.
+    service.setClock('2026-11-17T12:00:00Z');
+    await admin('POST', `/api/admin/stores/${storeId}/busy`, { extra_minutes: 20 });
+    const busyLast = (await store()).last_order_at!;
+    expect(Date.parse(last!) - Date.parse(busyLast)).toBe(20 * 60_000);
+    service.setClock(busyLast);
+    expect((await timings()).asap.available).toBe(true);
+    service.setClock(new Date(Date.parse(busyLast) + 60_000).toISOString());
+    expect((await timings()).asap.available).toBe(false);
+
+    // Closed: no last orders.
+    service.setClock('2026-11-17T22:00:00Z');
+    expect((await store()).last_order_at).toBeNull();
+  });
+});
