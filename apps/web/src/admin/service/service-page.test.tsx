@@ -409,6 +409,9 @@ describe('the Service screen', () => {
   });
 
   it('says until when busy mode runs, sets it for a chosen length and ends it', async () => {
+    // Monday 30 November 2026, 7:00 PM in London.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T19:00:00.000Z'));
     const user = userEvent.setup();
     const busyStore = store({ busy_extra_minutes: 20, busy_until: '2026-11-30T23:00:00.000Z' });
     const wire = stubApiWire({
@@ -436,6 +439,13 @@ describe('the Service screen', () => {
       body: { extra_minutes: 0 },
     });
     await screen.findByRole('group', { name: 'Busy mode: off' });
+
+    // Past the shop's midnight (a store open late): the day is named.
+    wire.answers['/api/admin/stores'] = ok([
+      store({ busy_extra_minutes: 10, busy_until: '2026-12-01T01:15:00.000Z' }),
+    ]);
+    await user.click(screen.getByRole('button', { name: '+10' }));
+    await screen.findByRole('group', { name: 'Busy +10 min until tomorrow 1:15 AM' });
   });
 
   it('counts a pause down on the server’s clock when the tablet’s clock is 10 minutes fast', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { localDate } from '@servery/contract/clock';
 import type { OrderType } from '@servery/contract/menu';
 import type { ServiceStore } from '@servery/contract/service';
 import { adminErrorMessage } from '../admin-api.ts';
@@ -74,6 +75,15 @@ export function pauseChoices(
   ];
 }
 
+/**
+ * "11:00 PM", or "tomorrow 2:15 AM" past the shop's midnight: busy mode lasts at most a day, so
+ * its end is today or tomorrow on the shop's clock (the server's, server-clock.ts).
+ */
+function busyEnd(until: string, timeZone: string): string {
+  const later = localDate(new Date(until), timeZone) !== localDate(new Date(serverNow()), timeZone);
+  return `${later ? 'tomorrow ' : ''}${shopClockTime(until, timeZone)}`;
+}
+
 /** Pause by order type with a countdown, and busy mode: large buttons, one tap each. */
 export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: () => void }) {
   const [pause, pausing] = usePauseStoreMutation();
@@ -139,7 +149,7 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
       <fieldset>
         <legend className="text-lg font-semibold">
           {store.busy_extra_minutes && store.busy_until
-            ? `Busy +${store.busy_extra_minutes} min until ${shopClockTime(store.busy_until, timeZone)}`
+            ? `Busy +${store.busy_extra_minutes} min until ${busyEnd(store.busy_until, timeZone)}`
             : 'Busy mode: off'}
         </legend>
         <p className="text-stone-700">Adds minutes to every ready time, then ends by itself.</p>
