@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  TABLET,
   VIEWPORTS,
   accessibilityViolations,
   openPage,
@@ -57,5 +58,26 @@ describe('the Service screen', () => {
     expect(timings).toHaveLength(1);
     await manager.context.close();
     await customer.context.close();
+  });
+
+  it('busy mode says until when it runs, and ends with one tap, on a tablet and a phone', async () => {
+    const manager = await openPage(product.browser, url(), { viewport: TABLET });
+    await signInToAdmin(manager.page, product.server, DEMO_OWNER);
+    await manager.page.getByRole('link', { name: 'Service' }).first().click();
+    await manager.page.getByRole('heading', { level: 1, name: /^Service: / }).waitFor();
+    const off = manager.page.getByRole('group', { name: 'Busy mode: off' });
+    await off.getByRole('button', { name: '+20' }).click();
+    const on = manager.page.getByRole('group', {
+      name: /^Busy \+20 min until (tomorrow )?\d{1,2}:\d\d [AP]M$/,
+    });
+    await on.waitFor();
+    expect(await accessibilityViolations(manager.page)).toEqual([]);
+    await screenshot(manager.page, 'admin-service-busy-tablet');
+    await manager.page.setViewportSize(VIEWPORTS.mobile);
+    expect(await overflowsSideways(manager.page)).toBe(false);
+    await screenshot(manager.page, 'admin-service-busy-mobile');
+    await on.getByRole('button', { name: 'End busy mode now' }).click();
+    await manager.page.getByRole('group', { name: 'Busy mode: off' }).waitFor();
+    await manager.context.close();
   });
 });

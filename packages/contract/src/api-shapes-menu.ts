@@ -111,6 +111,11 @@ export const ZStoreSummary = z.looseObject({
   is_open_now: z.boolean(),
   /** "Opens at 5:00 PM", "Closes at 11:00 PM", "Opens Monday at 11:00 AM", or null. */
   status_text: z.string().nullable(),
+  /**
+   * While open, the last moment an order can be placed for this opening: its closing less the
+   * preparation time and the busy extra, the checkout's rule (decision 75); null while closed.
+   */
+  last_order_at: instant.nullable(),
   /** One line per day, Monday first: "11:30 AM - 2:30 PM, 5:00 PM - 11:00 PM" or "Closed". */
   opening_hours: z.array(z.looseObject({ day: z.string(), hours: z.string() })),
   order_types: z.array(z.enum(ORDER_TYPES)),

@@ -239,7 +239,10 @@ export const ZServiceStore = z.looseObject({
   pause: z
     .looseObject({ order_types: z.array(orderType), until: instant, message: z.string() })
     .nullable(),
+  /** 0 when busy mode is off or has ended by itself. */
   busy_extra_minutes: z.number().int(),
+  /** When busy mode ends by itself (decision 87); null when it is off. */
+  busy_until: instant.nullable(),
   hours: weeklyHours,
   special_days: z.array(
     z.looseObject({ date: z.string(), closed: z.boolean(), hours: z.array(range) }),

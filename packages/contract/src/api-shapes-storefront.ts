@@ -124,6 +124,12 @@ export const ZReservationTimings = z.looseObject({
   booking_days_allowed: z.number().int(),
   allow_booking_whatsapp_share: z.enum(['true', 'false']),
   booking_whatsapp_number: z.string(),
+  /**
+   * Why no table can be booked now, in the shop's words: the shop closed (its closed message) or
+   * its main store closed until further notice; `slots` is then empty for every date. Null
+   * otherwise (walk item 3).
+   */
+  closed_message: z.string().nullable(),
 });
 export type ReservationTimings = Answer<typeof ZReservationTimings>;
 

@@ -42,11 +42,24 @@ describe('clock times', () => {
 });
 
 describe('lead time', () => {
-  const store = { preparationMinutes: 20, busyExtraMinutes: 10, deliveryMinutes: 25 };
+  const store = {
+    preparationMinutes: 20,
+    busyExtraMinutes: 10,
+    busyUntil: '2026-11-27T23:00:00.000Z',
+    deliveryMinutes: 25,
+  };
+  const friday = new Date('2026-11-27T20:00:00Z');
 
   it('is preparation plus the busy extra for collection, and the drive too for delivery', () => {
-    expect(leadMinutes(store, 'collection')).toBe(30);
-    expect(leadMinutes(store, 'delivery')).toBe(55);
+    expect(leadMinutes(store, 'collection', friday)).toBe(30);
+    expect(leadMinutes(store, 'delivery', friday)).toBe(55);
+  });
+
+  it('drops the busy extra once busy mode has ended, or when it has no end', () => {
+    const saturday = new Date('2026-11-28T12:00:00Z');
+    expect(leadMinutes(store, 'collection', saturday)).toBe(20);
+    expect(leadMinutes(store, 'collection', new Date(store.busyUntil))).toBe(20);
+    expect(leadMinutes({ ...store, busyUntil: null }, 'collection', friday)).toBe(20);
   });
 });
 

@@ -76,16 +76,30 @@ export function calendarDate(date: string): string {
 export interface LeadTimeStore {
   preparationMinutes: number;
   busyExtraMinutes: number;
+  /** When busy mode ends by itself (decision 87); none: it is off. */
+  busyUntil: Date | string | null;
   deliveryMinutes: number;
 }
 
 /**
- * Minutes from ordering until the food is ready (collection) or arrives (delivery): the
- * kitchen's preparation time, the extra it adds while busy, and for delivery the drive.
+ * The busy extra at `at`: the store's minutes while its busy mode runs, 0 once it has ended
+ * (an instant compared when read, decision 87) or when it was never given an end.
  */
-export function leadMinutes(store: LeadTimeStore, orderType: string): number {
+export function busyMinutesAt(
+  store: Pick<LeadTimeStore, 'busyExtraMinutes' | 'busyUntil'>,
+  at: Date,
+): number {
+  if (!store.busyExtraMinutes || !store.busyUntil) return 0;
+  return new Date(store.busyUntil).getTime() > at.getTime() ? store.busyExtraMinutes : 0;
+}
+
+/**
+ * Minutes from ordering at `at` until the food is ready (collection) or arrives (delivery):
+ * the kitchen's preparation time, the extra it adds while busy, and for delivery the drive.
+ */
+export function leadMinutes(store: LeadTimeStore, orderType: string, at: Date): number {
   const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
-  return store.preparationMinutes + store.busyExtraMinutes + travel;
+  return store.preparationMinutes + busyMinutesAt(store, at) + travel;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   /** An edit made to an older version: the answer's `data.current` is the thing as it is now. */
   stale: 409,
   bookings_off: 422,
+  /** A table booked while the shop, or its diary's store, is closed until further notice. */
+  shop_closed: 422,
   card_expired: 422,
   cards_not_set_up: 422,
   invalid_amount: 422,

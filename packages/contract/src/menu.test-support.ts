@@ -61,6 +61,7 @@ export function testStore(id: string, more: Partial<StoreSummary> = {}): StoreSu
     is_closed: false,
     is_open_now: true,
     status_text: null,
+    last_order_at: null,
     opening_hours: [],
     order_types: ['collection'],
     preparation_minutes: 20,

@@ -142,8 +142,32 @@ export const ZPauseRequest = z
   });
 export type PauseRequest = z.infer<typeof ZPauseRequest>;
 
-/** POST /api/admin/stores/{id}/busy: minutes added to ASAP and the first slot (0 ends it). */
-export const ZBusyRequest = z.object({ extra_minutes: z.number().int().min(0).max(180) }).strict();
+/**
+ * POST /api/admin/stores/{id}/busy: minutes added to ASAP and the first slot (0 ends it), until
+ * the end of the store's opening, or for `minutes`, or until the instant `until` (decision 87).
+ */
+export const ZBusyRequest = z
+  .object({
+    extra_minutes: z.number().int().min(0).max(180),
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .optional(),
+    until: ZInstant.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.minutes !== undefined && body.until !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minutes'],
+        message: 'Send minutes or until, not both',
+      });
+    }
+  });
+export type BusyRequest = z.infer<typeof ZBusyRequest>;
 
 /** PUT /api/admin/stores/{id}/hours: the whole week; overlapping ranges are refused. */
 export const ZHoursRequest = z

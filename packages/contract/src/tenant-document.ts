@@ -101,6 +101,8 @@ export const ZStoreDocument = z
     deliveryMinutes: z.number().int().min(0).max(180).default(20),
     /** Minutes added to every ASAP time while the kitchen is busy. */
     busyExtraMinutes: z.number().int().min(0).max(180).default(0),
+    /** When busy mode ends by itself (decision 87); absent or past, the extra is not added. */
+    busyUntil: z.iso.datetime({ offset: true }).nullable().optional(),
     /** Whether customers may pay cash on collection or delivery. */
     acceptsCash: z.boolean().default(true),
     /** Ordering paused until an instant (issue 15: set from the Service screen). */

@@ -133,6 +133,8 @@ export const stores = pgTable(
     menuId: uuid('menu_id').references(() => menus.id, { onDelete: 'set null' }),
     deliveryMinutes: integer('delivery_minutes').notNull().default(20),
     busyExtraMinutes: integer('busy_extra_minutes').notNull().default(0),
+    /** When busy mode ends by itself (decision 87); compared when read, none: off. */
+    busyUntil: timestamp('busy_until', { withTimezone: true }),
     acceptsCash: boolean('accepts_cash').notNull().default(true),
     /** Ordering paused for some order types until an instant (issue 15); read at request time. */
     pause: jsonb('pause').$type<StorePause>(),

@@ -39,6 +39,8 @@ describe('GET /api/store and /api/stores/{id}', () => {
       is_closed: false,
       is_open_now: true,
       status_text: 'Closes at 10:00 PM',
+      // Closing less the 25 minutes' cooking: the checkout's last order (walk item 28).
+      last_order_at: '2026-11-17T21:35:00.000Z',
       order_types: ['delivery', 'collection'],
       preparation_minutes: 25,
       minimum_order: 500,
@@ -50,6 +52,7 @@ describe('GET /api/store and /api/stores/{id}', () => {
       is_closed: true,
       is_open_now: false,
       status_text: 'Temporarily closed',
+      last_order_at: null,
       menu_id: null,
     });
   });

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../db/schema.ts';
 import { useReservationShop } from '../../../test/reservation-shop.ts';
+import { importTestTenant, makeTenantDocument } from '../../../test/factories.ts';
 
 const r = useReservationShop();
 const { shop, noBooking, host, timings, booking, book, coversOf } = r;
@@ -154,5 +155,47 @@ describe('POST /api/booking', () => {
       'This restaurant is not taking table bookings online at the moment.',
     );
     expect((await timings('', noBooking.hosts[0]!.host)).json().data.slots).toEqual([]);
+  });
+});
+
+describe('a closed shop takes no bookings (walk item 3)', () => {
+  it('the shop’s closed switch: its message, no times, and a 422 that books nothing', async () => {
+    const closedShop = makeTenantDocument({ booking: shop.booking });
+    closedShop.config = {
+      ...closedShop.config,
+      IsShopClosed: 1,
+      ShopClosedMessage: 'Closed for Diwali, back on Friday.',
+    };
+    await importTestTenant(r.ctx.db, closedShop);
+    const closedHost = closedShop.hosts[0]!.host;
+    expect((await timings('?date=2026-12-09', closedHost)).json().data).toMatchObject({
+      slots: [],
+      closed_message: 'Closed for Diwali, back on Friday.',
+    });
+    const answer = await book(booking({ date: '2026-12-09', time: '08:30 PM' }), {}, closedHost);
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toMatchObject({
+      status: 422,
+      message: 'Closed for Diwali, back on Friday.',
+    });
+    expect(await coversOf('2026-12-09', '08:30 PM')).toBe(0);
+    // The open shop beside it books as before.
+    expect((await timings('?date=2026-11-20')).json().data.closed_message).toBeNull();
+  });
+
+  it('the main store closed until further notice: named, no times, refused', async () => {
+    const closedStore = makeTenantDocument({ booking: shop.booking });
+    closedStore.stores = closedStore.stores.map((s) => ({ ...s, isClosed: true }));
+    await importTestTenant(r.ctx.db, closedStore);
+    const closedHost = closedStore.hosts[0]!.host;
+    const name = closedStore.stores[0]!.name;
+    const message = `${name} is closed at the moment and is not taking table bookings.`;
+    expect((await timings('?date=2026-12-10', closedHost)).json().data).toMatchObject({
+      slots: [],
+      closed_message: message,
+    });
+    const answer = await book(booking({ date: '2026-12-10', time: '08:30 PM' }), {}, closedHost);
+    expect(answer.json()).toMatchObject({ status: 422, message });
+    expect(await coversOf('2026-12-10', '08:30 PM')).toBe(0);
   });
 });

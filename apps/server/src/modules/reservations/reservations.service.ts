@@ -40,6 +40,24 @@ const notTaking = () =>
     'This restaurant is not taking table bookings online at the moment.',
   );
 
+/**
+ * Why no table can be booked while the shop or its diary's store is closed (walk item 3): the
+ * shop's closed switch with its own message, or the main store closed until further notice.
+ * Both are "for now, no date known", so every date is refused; null while open.
+ */
+export function bookingsClosedMessage(tenant: Tenant): string | null {
+  const { IsShopClosed, ShopClosedMessage } = tenant.row.config;
+  if (IsShopClosed === 1) {
+    return ShopClosedMessage.trim() || 'The restaurant is closed at the moment.';
+  }
+  const store = bookingStoreOf(tenant);
+  if (store?.isClosed)
+    return `${store.name} is closed at the moment and is not taking table bookings.`;
+  return null;
+}
+
+const shopClosed = (message: string) => new AppError(422, 'shop_closed', message);
+
 /** GET /api/reservation/timings: a date's free slots (today's still ahead), and the settings. */
 export async function reservationTimings(
   deps: ReservationDeps,
@@ -56,8 +74,16 @@ export async function reservationTimings(
     booking_days_allowed: booking?.daysAllowed ?? 0,
     allow_booking_whatsapp_share: booking?.whatsappShare ? ('true' as const) : ('false' as const),
     booking_whatsapp_number: booking?.whatsappNumber ?? '',
+    closed_message:
+      booking && tenant.row.config.allowBooking === 1 ? bookingsClosedMessage(tenant) : null,
   };
-  if (!booking || tenant.row.config.allowBooking !== 1 || day < window.today || day > window.last) {
+  if (
+    !booking ||
+    tenant.row.config.allowBooking !== 1 ||
+    base.closed_message ||
+    day < window.today ||
+    day > window.last
+  ) {
     return { ...base, slots: [] };
   }
   const [taken, closed] = await Promise.all([
@@ -92,6 +118,8 @@ export async function book(
   const booking = tenant.row.booking;
   const config = tenant.row.config;
   if (!booking || config.allowBooking !== 1) throw notTaking();
+  const closed = bookingsClosedMessage(tenant);
+  if (closed) throw shopClosed(closed);
   const now = deps.now();
   // The schema kept a UK number's 11 digits; libphonenumber says whether it can be one, as it
   // does for sign-in (lib/phone-numbers.ts; issue 30).
@@ -106,9 +134,9 @@ export async function book(
     const message = `Bookings open ${booking.daysAllowed} days ahead: choose a date until ${ukDate(last)}`;
     throw badRequest(message, { date: message });
   }
-  const closed = await closeoutsOn(deps.db, tenant.row.id, body.date);
+  const closeouts = await closeoutsOn(deps.db, tenant.row.id, body.date);
   const slots = slotsOf(booking, body.date, now, config.timeZone).filter(
-    (time) => !isClosedOut(closed, time),
+    (time) => !isClosedOut(closeouts, time),
   );
   if (!slots.includes(body.time)) {
     const message = 'Choose one of the available times';

@@ -85,6 +85,7 @@ describe('the tenant document', () => {
     const main = exported.document.stores.find((s) => s.slug === 'main')!;
     expect(main).toMatchObject({
       busyExtraMinutes: 20,
+      busyUntil: '2026-11-17T22:00:00.000Z',
       pause: { orderTypes: ['delivery'], message: 'No drivers' },
       specialDays: [{ date: '2026-12-25', closed: true, hours: [] }],
     });

@@ -69,7 +69,7 @@ export async function lockStore(tx: Executor, tenantId: string, storeId: string)
 export async function updateStore(
   tx: Executor,
   storeId: string,
-  values: Partial<Pick<StoreRow, 'pause' | 'busyExtraMinutes' | 'specialDays'>>,
+  values: Partial<Pick<StoreRow, 'pause' | 'busyExtraMinutes' | 'busyUntil' | 'specialDays'>>,
 ) {
   await tx
     .update(stores)

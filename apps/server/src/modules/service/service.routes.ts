@@ -116,9 +116,9 @@ export const serviceRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireStaff('service:run'),
     },
     async (request) => {
-      const minutes = request.body.extra_minutes;
       const args = [staffOf(request), auditActorOf(request), request.params.id] as const;
-      const data = await controls.busy(...args, minutes);
+      const data = await controls.busy(...args, request.body);
+      const minutes = data.busy_extra_minutes;
       const message = minutes ? `Times are ${minutes} minutes later.` : 'Busy mode is off.';
       return { status: 200, message, data };
     },

@@ -1,6 +1,7 @@
 import {
   activePause,
   defaultPauseMessage,
+  type BusyRequest,
   type HoursRequest,
   type PauseRequest,
   type ServiceStore,
@@ -13,10 +14,10 @@ import { AppError, invalidField, notFound } from '../../lib/app-error.ts';
 import type { StaffIdentity } from '../../plugins/staff-session.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.ts';
 import { recordLiveEvent } from '../live-events/live-events.repository.ts';
-import { openingState } from '../stores/opening.ts';
+import { openingState, serviceEnd } from '../stores/opening.ts';
 import { STORE_CLOSED_TEXT } from '../stores/stores.service.ts';
 import { worksInEveryStore } from '../staff/staff.repository.ts';
-import { calendarDate, localDate } from '@servery/contract/clock';
+import { busyMinutesAt, calendarDate, localDate } from '@servery/contract/clock';
 import { announceShopChanged, loadTenant, type Tenant } from '../tenants/tenants.repository.ts';
 import type { ServiceDeps } from './availability.service.ts';
 import {
@@ -30,6 +31,8 @@ import {
 } from './service.repository.ts';
 
 const MAX_PAUSE_MS = 7 * 24 * 3600_000;
+/** Busy mode is one service's: at most a day, longer is a new preparation time. */
+const MAX_BUSY_MS = 24 * 3600_000;
 const storeNotFound = () => notFound('There is no such store among yours.');
 
 function serviceStoreOf(tenant: Tenant, storeId: string, at: Date): ServiceStore {
@@ -54,9 +57,18 @@ function serviceStoreOf(tenant: Tenant, storeId: string, at: Date): ServiceStore
     pause: pause
       ? { order_types: pause.orderTypes, until: pause.until, message: pause.message }
       : null,
-    busy_extra_minutes: store.busyExtraMinutes,
+    ...busyOf(store, at),
     hours,
     special_days: store.specialDays,
+  };
+}
+
+/** Busy mode as it stands at `at`: off (0, no end) once its end has passed (decision 87). */
+function busyOf(store: Pick<StoreRow, 'busyExtraMinutes' | 'busyUntil'>, at: Date) {
+  const minutes = busyMinutesAt(store, at);
+  return {
+    busy_extra_minutes: minutes,
+    busy_until: minutes ? store.busyUntil!.toISOString() : null,
   };
 }
 
@@ -147,12 +159,46 @@ export function createStoreControls({ db, now }: ServiceDeps) {
       });
     },
 
-    busy(staff: StaffIdentity, actor: AuditActor, storeId: string, extraMinutes: number) {
+    /**
+     * Busy mode until the end of the store's opening (open now, else the next one), or for
+     * `minutes`, or until `until`, at most a day; 0 extra minutes ends it now (decision 87).
+     */
+    async busy(staff: StaffIdentity, actor: AuditActor, storeId: string, body: BusyRequest) {
+      if (!staff.storeIds.includes(storeId)) throw storeNotFound();
+      const at = now();
+      let until: Date | null = null;
+      if (body.extra_minutes && body.until) {
+        until = new Date(body.until);
+        if (until.getTime() <= at.getTime())
+          throw invalidField('until', 'Choose a time in the future');
+        if (until.getTime() - at.getTime() > MAX_BUSY_MS) {
+          throw invalidField(
+            'until',
+            'Busy mode lasts at most a day; change the preparation time for longer',
+          );
+        }
+      } else if (body.extra_minutes && body.minutes) {
+        until = new Date(at.getTime() + body.minutes * 60_000);
+      } else if (body.extra_minutes) {
+        const tenant = (await loadTenant(db, staff.tenantId))!;
+        const store = tenant.stores.find((s) => s.id === storeId);
+        if (!store) throw storeNotFound();
+        const rows = tenant.hours.filter((h) => h.storeId === storeId);
+        const end = serviceEnd(rows, store.specialDays, at, tenant.row.config.timeZone);
+        if (!end) {
+          throw invalidField(
+            'until',
+            `${store.name} has no opening in the coming week: choose how long busy mode lasts`,
+          );
+        }
+        until = new Date(Math.min(end.getTime(), at.getTime() + MAX_BUSY_MS));
+      }
       return change(staff, actor, storeId, 'store.busy', async (tx, store) => {
-        await updateStore(tx, store.id, { busyExtraMinutes: extraMinutes });
+        const extra = until ? body.extra_minutes : 0;
+        await updateStore(tx, store.id, { busyExtraMinutes: extra, busyUntil: until });
         return {
-          before: { busy_extra_minutes: store.busyExtraMinutes },
-          after: { busy_extra_minutes: extraMinutes },
+          before: busyOf(store, at),
+          after: busyOf({ busyExtraMinutes: extra, busyUntil: until }, at),
         };
       });
     },

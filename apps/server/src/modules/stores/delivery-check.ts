@@ -2,14 +2,15 @@ import { normalisePostcode } from '@servery/contract/postcode';
 import type { DeliveryCheck } from '@servery/contract/api-responses';
 import type { AvailableTimings } from '@servery/contract/order';
 import { deliveryTerms } from '@servery/contract/delivery-terms';
+import { busyMinutesAt } from '@servery/contract/clock';
 import { badRequest } from '../../lib/app-error.ts';
 import { termsStoreOf } from './store-terms.ts';
 import type { Tenant } from '../tenants/tenants.repository.ts';
 
 type StoreRow = Tenant['stores'][number];
 
-/** The store's delivery to `raw` (a UK postcode as typed); 400 when it is not one. */
-export function deliveryCheckOf(store: StoreRow, raw: string): DeliveryCheck {
+/** The store's delivery to `raw` (a UK postcode as typed), asked at `at`; 400 when it is not one. */
+export function deliveryCheckOf(store: StoreRow, raw: string, at: Date): DeliveryCheck {
   const postcode = normalisePostcode(raw);
   if (!postcode) {
     throw badRequest('Enter a full UK postcode, such as E1 6RL.', {
@@ -37,7 +38,7 @@ export function deliveryCheckOf(store: StoreRow, raw: string): DeliveryCheck {
     minimum_order: terms.minimum,
     delivery_minutes:
       store.preparationMinutes +
-      store.busyExtraMinutes +
+      busyMinutesAt(store, at) +
       travelMinutesOf(store, terms.zone.district),
     first_delivery: null,
   };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { closesAt, openingState, openingsFrom, wallClock, type OpeningRow } from './opening.ts';
+import {
+  closesAt,
+  openingState,
+  openingsFrom,
+  serviceEnd,
+  wallClock,
+  type OpeningRow,
+} from './opening.ts';
 
 const LONDON = 'Europe/London';
 // Friday and Saturday run past midnight; Sunday and Monday are closed.
@@ -155,6 +162,28 @@ describe('when the store open now closes', () => {
     // To 01:30, a time the clock skips: read an hour later, 02:30 BST.
     const late = [{ weekday: 6, opens: '22:00', closes: '01:30' }];
     expect(at('2026-03-28T23:30:00Z', late)).toBe('2026-03-29T01:30:00.000Z');
+  });
+});
+
+describe('when the service being run ends (busy mode’s end)', () => {
+  const at = (iso: string, hours = rows) =>
+    serviceEnd(hours, [], new Date(iso), LONDON)?.toISOString() ?? null;
+
+  it('the end of the opening open now, past midnight too', () => {
+    expect(at('2026-11-17T12:00:00Z')).toBe('2026-11-17T14:30:00.000Z');
+    // Friday 20 November's night runs to 02:00 on Saturday.
+    expect(at('2026-11-20T21:00:00Z')).toBe('2026-11-21T02:00:00.000Z');
+  });
+
+  it('while closed, the end of the next opening', () => {
+    // Tuesday between lunch and dinner: dinner's end.
+    expect(at('2026-11-17T15:00:00Z')).toBe('2026-11-17T23:00:00.000Z');
+    // Sunday and Monday are closed: Tuesday lunch's end.
+    expect(at('2026-11-22T12:00:00Z')).toBe('2026-11-24T14:30:00.000Z');
+  });
+
+  it('null without any opening in the coming week', () => {
+    expect(at('2026-11-17T12:00:00Z', [])).toBeNull();
   });
 });
 

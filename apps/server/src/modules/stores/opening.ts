@@ -97,6 +97,29 @@ export function closesAt(
   return instantAt(from, open.closes, timeZone) ?? instantAt(from, open.closes + 60, timeZone);
 }
 
+/**
+ * When the service being run at `at` ends (busy mode's default end, decision 87): the end of the
+ * continuous opening open now (closesAt), else of the next one to open within the week, the
+ * service a kitchen gets ready for. Null without any opening in the coming week.
+ */
+export function serviceEnd(
+  rows: readonly OpeningRow[],
+  specialDays: readonly SpecialDayRow[],
+  at: Date,
+  timeZone: string,
+): Date | null {
+  const { minutes } = wallClock(at, timeZone);
+  const from = addDays(localDate(at, timeZone), -1);
+  const now = 24 * 60 + minutes;
+  const opening = openingsFrom(rows, specialDays, from, CLOSING_DAYS).find(
+    (span) => now < span.closes,
+  );
+  if (!opening) return null;
+  return (
+    instantAt(from, opening.closes, timeZone) ?? instantAt(from, opening.closes + 60, timeZone)
+  );
+}
+
 /** A continuous opening, in minutes from the midnight that starts the `from` of openingsFrom. */
 export interface Opening {
   opens: number;

@@ -58,14 +58,15 @@ export const storesRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
       const tenant = await tenantOf(request.tenant.id);
       const store = tenant.stores.find((s) => s.id === request.params.id.toLowerCase());
       if (!store) throw notFound('We could not find that store.');
-      const data = deliveryCheckOf(store, request.query.postcode);
+      const at = now();
+      const data = deliveryCheckOf(store, request.query.postcode, at);
       if (data.delivers) {
         const hours = tenant.hours.filter((h) => h.storeId === store.id);
         const { timeZone, IsShopClosed } = tenant.row.config;
         const timings = availableTimings(
           { ...store, hours },
           'delivery',
-          now(),
+          at,
           timeZone,
           IsShopClosed === 1,
         );

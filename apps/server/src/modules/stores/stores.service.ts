@@ -2,7 +2,8 @@ import type { StoreSummary } from '@servery/contract/menu';
 import { WEEKDAYS, describeDay } from '@servery/contract/opening-hours';
 import type { Tenant } from '../tenants/tenants.repository.ts';
 import { activePause } from '@servery/contract/service';
-import { openingState } from './opening.ts';
+import { busyMinutesAt } from '@servery/contract/clock';
+import { closesAt, openingState } from './opening.ts';
 
 type StoreRow = Tenant['stores'][number];
 
@@ -32,6 +33,7 @@ export function storeSummaryOf(tenant: Tenant, store: StoreRow, at: Date): Store
     is_closed: closed,
     is_open_now: !closed && state.isOpen,
     status_text: closed ? STORE_CLOSED_TEXT : state.statusText,
+    last_order_at: closed || !state.isOpen ? null : lastOrderAt(rows, store, at, tenant),
     opening_hours: DAY_LABELS.map((day, index) => ({
       day,
       hours: describeDay(
@@ -54,6 +56,24 @@ export function storeSummaryOf(tenant: Tenant, store: StoreRow, at: Date): Store
       ? { order_types: pause.orderTypes, until: pause.until, message: pause.message }
       : null,
   };
+}
+
+/**
+ * The last moment an order can be placed in the opening open at `at`: ASAP and the last slot
+ * both need the kitchen to finish by closing (timings.ts), so closing less the preparation time
+ * and the busy extra in force, for collection and delivery alike (a delivery's ride is added
+ * to both sides).
+ */
+function lastOrderAt(
+  rows: Tenant['hours'],
+  store: StoreRow,
+  at: Date,
+  tenant: Tenant,
+): string | null {
+  const closes = closesAt(rows, store.specialDays, at, tenant.row.config.timeZone);
+  if (!closes) return null;
+  const lead = store.preparationMinutes + busyMinutesAt(store, at);
+  return new Date(closes.getTime() - lead * 60_000).toISOString();
 }
 
 /** product.md §8: loading a store by id shows the server's message, so it says what matters. */

@@ -8,6 +8,7 @@ const store: TimingStore = {
   preparationMinutes: 20,
   deliveryMinutes: 25,
   busyExtraMinutes: 0,
+  busyUntil: null,
   orderTypes: ['delivery', 'collection'],
   // Every day 17:00 to 23:00, and Saturday night until 01:00.
   hours: [1, 2, 3, 4, 5, 7]
@@ -54,11 +55,14 @@ describe('available timings', () => {
     expect(labels(t).at(-1)).toBe('11:15 PM');
   });
 
-  it('adds the busy time to ASAP and to the first slot', () => {
-    const busy = { ...store, busyExtraMinutes: 30 };
+  it('adds the busy time to ASAP and to the first slot, until busy mode ends', () => {
+    const busy = { ...store, busyExtraMinutes: 30, busyUntil: new Date('2026-11-17T23:00:00Z') };
     const t = availableTimings(busy, 'collection', new Date('2026-11-17T19:00:00Z'), LONDON, false);
     expect(t.asap.minutes).toBe(50);
     expect(labels(t)[0]).toBe('8:00 PM'); // 19:50 at the earliest
+    // The next day's lunch is not Tuesday night's rush: the extra has ended by itself.
+    const wednesday = new Date('2026-11-18T18:00:00Z');
+    expect(availableTimings(busy, 'collection', wednesday, LONDON, false).asap.minutes).toBe(20);
   });
 
   it('puts Saturday night’s slots after midnight on Sunday', () => {
@@ -120,7 +124,7 @@ describe('available timings', () => {
     expect(asap('delivery', at('22:40')).available).toBe(true);
     expect(asap('delivery', at('22:41')).closes_at).toBe('2026-11-17T23:00:00.000Z');
     // The busy extra is kitchen time: it counts too.
-    const busy = { ...store, busyExtraMinutes: 10 };
+    const busy = { ...store, busyExtraMinutes: 10, busyUntil: at('23:00') };
     expect(asap('collection', at('22:30'), busy).available).toBe(true);
     expect(asap('collection', at('22:31'), busy).available).toBe(false);
     // The slots agree: none left tonight, the first is tomorrow's.

@@ -22,6 +22,8 @@ export interface TimingStore {
   preparationMinutes: number;
   deliveryMinutes: number;
   busyExtraMinutes: number;
+  /** When busy mode ends by itself (decision 87). */
+  busyUntil: Date | null;
   orderTypes: OrderType[];
   hours: OpeningRow[];
   /** Dates closed or with other hours (issue 15). */
@@ -61,7 +63,7 @@ export function availableTimings(
   if (shopClosed || store.isClosed || !store.orderTypes.includes(orderType)) return empty;
   const pause = activePause(store.pause, now, orderType);
   if (pause) return { ...empty, paused: { message: pause.message, until: pause.until } };
-  const lead = leadMinutes(store, orderType);
+  const lead = leadMinutes(store, orderType, now);
   const earliest = now.getTime() + lead * 60_000;
   const offer = asapOffer(store, orderType, now, timeZone);
   const asap =
@@ -132,7 +134,12 @@ export type AsapOffer =
 export function asapOffer(
   store: Pick<
     TimingStore,
-    'hours' | 'specialDays' | 'preparationMinutes' | 'busyExtraMinutes' | 'deliveryMinutes'
+    | 'hours'
+    | 'specialDays'
+    | 'preparationMinutes'
+    | 'busyExtraMinutes'
+    | 'busyUntil'
+    | 'deliveryMinutes'
   >,
   orderType: OrderType,
   now: Date,
@@ -141,7 +148,7 @@ export function asapOffer(
   const closes = closesAt(store.hours, store.specialDays ?? [], now, timeZone);
   if (!closes) return { kind: 'closed' };
   const travel = orderType === 'delivery' ? store.deliveryMinutes : 0;
-  const at = new Date(now.getTime() + leadMinutes(store, orderType) * 60_000);
+  const at = new Date(now.getTime() + leadMinutes(store, orderType, now) * 60_000);
   if (at.getTime() > closes.getTime() + travel * 60_000) return { kind: 'closing', closes };
   return { kind: 'offered', at };
 }
@@ -181,7 +188,7 @@ export function isOfferedSlot(
 ): boolean {
   if (store.isClosed || !store.orderTypes.includes(orderType)) return false;
   if (activePause(store.pause, now, orderType)) return false;
-  const lead = leadMinutes(store, orderType);
+  const lead = leadMinutes(store, orderType, now);
   if (at.getTime() < now.getTime() + lead * 60_000) return false;
   // Every zone's offset is whole minutes, so the date at the start of this minute is today's.
   const minuteStart = now.getTime() - (now.getTime() % 60_000);

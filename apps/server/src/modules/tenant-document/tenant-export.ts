@@ -37,6 +37,7 @@ export async function exportTenant(db: Database, slug: string) {
       menu: catalogue.menus.find((m) => m.id === store.menuId)?.slug ?? null,
       deliveryMinutes: store.deliveryMinutes,
       busyExtraMinutes: store.busyExtraMinutes,
+      ...(store.busyUntil ? { busyUntil: store.busyUntil.toISOString() } : {}),
       acceptsCash: store.acceptsCash,
       // Service controls (issue 15), written only when set so documents stay as they were.
       ...(store.pause ? { pause: store.pause } : {}),

@@ -77,11 +77,12 @@ export async function writeTenant(tx: Executor, doc: TenantDocument, assets: Ass
 
   const storeIds = new Map<string, string>();
   for (const [position, store] of doc.stores.entries()) {
-    const { openingHours: _hours, menu, pause, specialDays, ...fields } = store;
+    const { openingHours: _hours, menu, pause, specialDays, busyUntil, ...fields } = store;
     const values = {
       ...fields,
       // Absent in the document means none: an import states the whole shop.
       pause: pause ?? null,
+      busyUntil: busyUntil ? new Date(busyUntil) : null,
       specialDays: specialDays ?? [],
       slotCap: store.slotCap ?? null,
       slotCapUnit: store.slotCapUnit ?? 'orders',

@@ -107,6 +107,7 @@ const FIELDS: Record<string, Field> = {
   until: field('Until', 'instant'),
   message: field('Message'),
   busy_extra_minutes: field('Extra minutes when busy'),
+  busy_until: field('Busy mode ends', 'instant', 'off'),
   delivers: field('Delivers'),
   delivery_minutes: field('Delivery minutes'),
   zones: field('Delivery zones', 'zones'),

@@ -41,15 +41,16 @@ const held: DeskOrder['payment'] = {
 describe('a card on the desk', () => {
   it('says how long a new order has waited and how long is left before it is rejected', () => {
     card(deskOrder(1001, { payment: held }));
+    // 6:20 waited of a 10-minute answer time, 3:40 left: the two add up, from one moment.
     expect(screen.getByTestId('order-waiting').textContent).toBe(
-      'Waiting 6 min · rejected automatically in 3 min',
+      'Placed 6:00 PM, waiting 6 min · rejected automatically in 4 min',
     );
   });
 
   it('gives a pre-order due later the time to answer by, on the shop’s clock', () => {
     card(deskOrder(1002, { scheduled_for: '2026-11-24T21:00:00.000Z', asap: false }));
     expect(screen.getByTestId('order-waiting').textContent).toBe(
-      'Waiting 6 min · answer by 8:30 PM',
+      'Placed 6:00 PM, waiting 6 min · answer by 8:30 PM',
     );
   });
 

@@ -26,6 +26,7 @@ const store = (overrides: Partial<ServiceStore> = {}): ServiceStore => ({
   order_types: ['collection', 'delivery'],
   pause: null,
   busy_extra_minutes: 0,
+  busy_until: null,
   hours: { monday: [{ opens: '11:00', closes: '15:00' }] },
   special_days: [],
   ...overrides,

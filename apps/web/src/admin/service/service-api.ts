@@ -49,7 +49,7 @@ const serviceApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: ServiceStore }) => body.data,
       invalidatesTags: ['Service'],
     }),
-    setBusy: build.mutation<ServiceStore, { id: string; extra_minutes: number }>({
+    setBusy: build.mutation<ServiceStore, { id: string; extra_minutes: number; minutes?: number }>({
       query: ({ id, ...body }) => ({ url: `/stores/${id}/busy`, method: 'POST', body }),
       transformResponse: (body: { data: ServiceStore }) => body.data,
       invalidatesTags: ['Service'],

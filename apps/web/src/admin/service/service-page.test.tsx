@@ -40,6 +40,7 @@ const store = (overrides: Partial<ServiceStore> = {}): ServiceStore => ({
   order_types: ['collection', 'delivery'],
   pause: null,
   busy_extra_minutes: 0,
+  busy_until: null,
   hours: {},
   special_days: [],
   ...overrides,
@@ -373,7 +374,7 @@ describe('the Service screen', () => {
       '/api/admin/stores': ok([store()]),
       '/api/admin/stores/st1/menu': ok([]),
       '/api/admin/stores/st1/pause': ok(store()),
-      '/api/admin/stores/st1/busy': ok(store({ busy_extra_minutes: 20 })),
+      '/api/admin/stores/st1/busy': ok(store()),
     });
     renderPage();
     const collection = await screen.findByRole('group', { name: 'Pause collection' });
@@ -405,6 +406,46 @@ describe('the Service screen', () => {
       method: 'DELETE',
       path: '/api/admin/stores/st1/pause',
     });
+  });
+
+  it('says until when busy mode runs, sets it for a chosen length and ends it', async () => {
+    // Monday 30 November 2026, 7:00 PM in London.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T19:00:00.000Z'));
+    const user = userEvent.setup();
+    const busyStore = store({ busy_extra_minutes: 20, busy_until: '2026-11-30T23:00:00.000Z' });
+    const wire = stubApiWire({
+      '/api/admin/session': session('manager'),
+      '/api/admin/stores': ok([store()]),
+      '/api/admin/stores/st1/menu': ok([]),
+      '/api/admin/stores/st1/busy': ok(busyStore),
+    });
+    renderPage();
+    const off = await screen.findByRole('group', { name: 'Busy mode: off' });
+    expect(within(off).queryByRole('button', { name: 'End busy mode now' })).toBeNull();
+    await user.selectOptions(within(off).getByRole('combobox', { name: 'How long' }), 'For 1 hour');
+    wire.answers['/api/admin/stores'] = ok([busyStore]);
+    await user.click(within(off).getByRole('button', { name: '+20' }));
+    expect(wire.sent.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
+      path: '/api/admin/stores/st1/busy',
+      body: { extra_minutes: 20, minutes: 60 },
+    });
+    // 23:00 UTC is 11:00 PM in London in November.
+    const on = await screen.findByRole('group', { name: 'Busy +20 min until 11:00 PM' });
+    wire.answers['/api/admin/stores'] = ok([store()]);
+    await user.click(within(on).getByRole('button', { name: 'End busy mode now' }));
+    expect(wire.sent.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
+      path: '/api/admin/stores/st1/busy',
+      body: { extra_minutes: 0 },
+    });
+    await screen.findByRole('group', { name: 'Busy mode: off' });
+
+    // Past the shop's midnight (a store open late): the day is named.
+    wire.answers['/api/admin/stores'] = ok([
+      store({ busy_extra_minutes: 10, busy_until: '2026-12-01T01:15:00.000Z' }),
+    ]);
+    await user.click(screen.getByRole('button', { name: '+10' }));
+    await screen.findByRole('group', { name: 'Busy +10 min until tomorrow 1:15 AM' });
   });
 
   it('counts a pause down on the server’s clock when the tablet’s clock is 10 minutes fast', async () => {

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
+import { localDate } from '@servery/contract/clock';
 import type { OrderType } from '@servery/contract/menu';
 import type { ServiceStore } from '@servery/contract/service';
 import { adminErrorMessage } from '../admin-api.ts';
+import { useAdminTimeZone } from '../admin-shop.ts';
+import { shopClockTime } from '../../lib/shop-time.ts';
 import { serverNow } from '../server-clock.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CARD_CLASS } from '../../components/ui/card.tsx';
+import { inputClass } from '../../components/ui/input.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { ScopeLine } from './scope-line.tsx';
 import {
@@ -14,7 +18,13 @@ import {
 } from './service-api.ts';
 
 const PAUSE_MINUTES = [15, 30, 60];
-const BUSY_MINUTES = [0, 10, 20, 30, 45];
+const BUSY_MINUTES = [10, 20, 30, 45];
+/** How long busy mode lasts: the store's opening by default (decision 87), or some hours. */
+const BUSY_LENGTHS = [
+  { value: '', label: 'Until closing' },
+  { value: '60', label: 'For 1 hour' },
+  { value: '120', label: 'For 2 hours' },
+] as const;
 const TYPE_LABELS: Record<OrderType, string> = { collection: 'Collection', delivery: 'Delivery' };
 
 /**
@@ -65,11 +75,22 @@ export function pauseChoices(
   ];
 }
 
+/**
+ * "11:00 PM", or "tomorrow 2:15 AM" past the shop's midnight: busy mode lasts at most a day, so
+ * its end is today or tomorrow on the shop's clock (the server's, server-clock.ts).
+ */
+function busyEnd(until: string, timeZone: string): string {
+  const later = localDate(new Date(until), timeZone) !== localDate(new Date(serverNow()), timeZone);
+  return `${later ? 'tomorrow ' : ''}${shopClockTime(until, timeZone)}`;
+}
+
 /** Pause by order type with a countdown, and busy mode: large buttons, one tap each. */
 export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: () => void }) {
   const [pause, pausing] = usePauseStoreMutation();
   const [resume, resuming] = useResumeStoreMutation();
   const [busy, settingBusy] = useSetBusyMutation();
+  const [busyLength, setBusyLength] = useState<string>('');
+  const timeZone = useAdminTimeZone();
   const [error, setError] = useState('');
   const run = async (call: Promise<{ error?: unknown }>) => {
     const result = await call;
@@ -127,9 +148,26 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
       ))}
       <fieldset>
         <legend className="text-lg font-semibold">
-          Busy mode: {store.busy_extra_minutes ? `+${store.busy_extra_minutes} min` : 'off'}
+          {store.busy_extra_minutes && store.busy_until
+            ? `Busy +${store.busy_extra_minutes} min until ${busyEnd(store.busy_until, timeZone)}`
+            : 'Busy mode: off'}
         </legend>
-        <div className="mt-2 grid grid-cols-5 gap-2">
+        <p className="text-stone-700">Adds minutes to every ready time, then ends by itself.</p>
+        <label className="mt-2 block text-lg">
+          How long
+          <select
+            className={inputClass({ size: 'lg' })}
+            value={busyLength}
+            onChange={(event) => setBusyLength(event.target.value)}
+          >
+            {BUSY_LENGTHS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="mt-2 grid grid-cols-4 gap-2">
           {BUSY_MINUTES.map((minutes) => (
             <button
               key={minutes}
@@ -137,12 +175,30 @@ export function StoreControls({ store, onEnd }: { store: ServiceStore; onEnd: ()
               aria-pressed={store.busy_extra_minutes === minutes}
               className={`${buttonClass({ variant: 'outline', size: 'lg' })} px-2 aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-on-primary`}
               disabled={settingBusy.isLoading}
-              onClick={() => void run(busy({ id: store.id, extra_minutes: minutes }))}
+              onClick={() =>
+                void run(
+                  busy({
+                    id: store.id,
+                    extra_minutes: minutes,
+                    ...(busyLength ? { minutes: Number(busyLength) } : {}),
+                  }),
+                )
+              }
             >
-              {minutes ? `+${minutes}` : 'Off'}
+              +{minutes}
             </button>
           ))}
         </div>
+        {store.busy_extra_minutes ? (
+          <button
+            type="button"
+            className={`${buttonClass({ variant: 'outline', size: 'lg' })} mt-2 w-full text-lg`}
+            disabled={settingBusy.isLoading}
+            onClick={() => void run(busy({ id: store.id, extra_minutes: 0 }))}
+          >
+            End busy mode now
+          </button>
+        ) : null}
       </fieldset>
       <ProblemLine message={error} />
     </section>

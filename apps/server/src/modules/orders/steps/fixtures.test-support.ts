@@ -19,6 +19,7 @@ export function storeRow(more: Partial<OrderStore> = {}): OrderStore {
     preparationMinutes: 20,
     deliveryMinutes: 25,
     busyExtraMinutes: 0,
+    busyUntil: null,
     specialDays: [],
     menuId: 'menu-1',
     ...more,

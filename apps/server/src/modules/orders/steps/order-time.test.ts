@@ -10,7 +10,7 @@ const closed = new Date('2026-11-17T12:00:00Z');
 
 describe('order step 4: the time', () => {
   it('ASAP while open: now plus preparation, the busy extra and, for delivery, the ride', () => {
-    const store = storeRow({ busyExtraMinutes: 10 });
+    const store = storeRow({ busyExtraMinutes: 10, busyUntil: new Date('2026-11-17T23:00:00Z') });
     const when = { when: 'asap' as const };
     expect(orderTime(store, hours, { ...when, order_type: 'collection' }, open, LONDON)).toEqual(
       new Date('2026-11-17T19:32:00Z'),

@@ -65,6 +65,27 @@ describe('the closed-store note on the menu', () => {
     ).toBe('Opens 5:00 PM');
   });
 
+  it('while open, says the last time the checkout takes an order, not the closing (walk item 28)', () => {
+    // Open till 12:30 AM; 20 minutes' cooking and a busy 5: the last order at 12:05 AM.
+    const open = {
+      ...store,
+      is_open_now: true,
+      status_text: 'Closes at 12:30 AM',
+      last_order_at: '2026-11-28T00:05:00.000Z',
+    };
+    const friday = (hhmm: string) => new Date(`2026-11-27T${hhmm}:00Z`);
+    expect(storeWhen(open, friday('22:10'), 'Europe/London')).toBe('Last orders 12:05 AM');
+    expect(storeWhen(open, new Date('2026-11-28T00:05:00Z'), 'Europe/London')).toBe(
+      'Last orders 12:05 AM',
+    );
+    expect(storeWhen(open, new Date('2026-11-28T00:06:00Z'), 'Europe/London')).toBe(
+      'Last orders were 12:05 AM',
+    );
+    // Open past the next day: nothing to warn of yet.
+    const long = { ...open, status_text: 'Closes Monday at 12:00 AM' };
+    expect(storeWhen(long, friday('22:10'), 'Europe/London')).toBe('Open now');
+  });
+
   it('says nothing while the store is open', async () => {
     await renderNote({ ...store, is_open_now: true });
     expect(screen.queryByText(/closed|orders/)).toBeNull();

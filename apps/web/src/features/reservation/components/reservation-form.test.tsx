@@ -16,6 +16,7 @@ const timings = (slots: string[]): ReservationTimings => ({
   booking_days_allowed: 60,
   allow_booking_whatsapp_share: 'true',
   booking_whatsapp_number: '447700900321',
+  closed_message: null,
 });
 const answer = (slots: string[]) => ({
   status: 200,
@@ -71,6 +72,20 @@ describe('the reservation form', () => {
     await vi.waitFor(() => expect(timeBox().value).toBe('07:00 PM'));
     expect(screen.queryByText('We could not load the times for this date.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says the restaurant is closed, in its words, and offers no Submit while it is', async () => {
+    const closed = 'Closed for Diwali, back on Friday.';
+    wire.answers['/api/reservation/timings'] = {
+      status: 200,
+      body: { status: 200, message: 'OK', data: { ...timings([]), closed_message: closed } },
+    };
+    renderForm();
+    const note = await screen.findByRole('status');
+    expect(note.textContent).toBe(`No tables can be booked right now. ${closed}`);
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it('says so when a day has no times left', async () => {

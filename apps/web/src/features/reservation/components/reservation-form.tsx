@@ -153,6 +153,17 @@ export function ReservationForm({ today }: { today: string }) {
       noValidate
       aria-labelledby="reservation-title"
     >
+      {/* The shop or its main store closed until further notice: said before the fields, in the
+          shop's words, rather than found out on Submit (walk item 3). */}
+      {settings?.closed_message ? (
+        <div
+          role="status"
+          className="mb-6 rounded-md border-l-4 border-amber-700 bg-amber-50 p-3 text-amber-950"
+        >
+          <p className="font-semibold">No tables can be booked right now.</p>{' '}
+          <p className="mt-1">{settings.closed_message}</p>
+        </div>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor="reservation-date" className={LABEL_CLASS}>
@@ -275,7 +286,7 @@ export function ReservationForm({ today }: { today: string }) {
       )}
       <Button
         type="submit"
-        disabled={submitting || booked}
+        disabled={submitting || booked || Boolean(settings?.closed_message)}
         aria-busy={submitting}
         className="mt-6 w-full sm:w-auto"
       >
