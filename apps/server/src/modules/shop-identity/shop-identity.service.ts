@@ -25,22 +25,29 @@ type Executor = Parameters<Parameters<Database['transaction']>[0]>[0];
 export const fingerprintOf = (values: object) =>
   createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 16);
 
-/** The shop-wide fields the editor shows, in a fixed order (the fingerprint reads them so). */
-function shopFieldsOf(row: TenantRow) {
+/**
+ * The shop-wide fields the editor's form saves, in a fixed order (the fingerprint reads them
+ * so). The logos are not among them: each is saved as it is chosen, and a logo chosen while
+ * the form is being filled in must not make its save stale.
+ */
+function formFieldsOf(row: TenantRow) {
   const { config } = row;
   return {
     websiteName: row.websiteName,
     colorPalatte: config.colorPalatte,
     SecondaryColorPalatte: config.SecondaryColorPalatte,
     logo_style: config.logo_style,
-    headerLogo: config.headerLogo,
-    footerLogo: config.footerLogo,
-    favicon: config.favicon,
     contactNumber: config.contactNumber,
     supportEmail: config.supportEmail,
     website: config.website,
     locationData: config.locationData,
   };
+}
+
+/** Everything the editor shows of the shop: the form's fields and the logos. */
+function shopFieldsOf(row: TenantRow) {
+  const { headerLogo, footerLogo, favicon } = row.config;
+  return { ...formFieldsOf(row), headerLogo, footerLogo, favicon };
 }
 
 function contactFieldsOf(store: StoreRow) {
@@ -87,10 +94,9 @@ export function createShopIdentity({ db }: { db: Database }) {
   const read = async (staff: StaffIdentity): Promise<ShopIdentity> => {
     const tenant = await loadTenant(db, staff.tenantId);
     if (!tenant) throw notFound('This shop no longer exists.');
-    const fields = shopFieldsOf(tenant.row);
     return {
-      ...fields,
-      version: fingerprintOf(fields),
+      ...shopFieldsOf(tenant.row),
+      version: fingerprintOf(formFieldsOf(tenant.row)),
       editable: coversTheShop(tenant.stores, staff),
       stores: tenant.stores.filter((s) => staff.storeIds.includes(s.id)).map(storeContactOf),
     };
@@ -158,7 +164,7 @@ export function createShopIdentity({ db }: { db: Database }) {
       );
       try {
         return await changeShop(staff, actor, 'shop.identity', async (_tx, row) => {
-          if (fingerprintOf(shopFieldsOf(row)) !== version) throw stale;
+          if (fingerprintOf(formFieldsOf(row)) !== version) throw stale;
           return {
             websiteName: websiteName ?? row.websiteName,
             config: { ...row.config, ...config },

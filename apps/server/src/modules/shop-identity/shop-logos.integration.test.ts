@@ -64,12 +64,15 @@ describe('logos', () => {
   it('are fitted to their place, saved at once and served to the storefront', async () => {
     const shop = await openShop();
     expect((await shop.config()).headerLogo).toBe('header-logo.svg');
+    const before = await shop.admin('GET', '/api/admin/shop/identity', undefined, shop.owner);
     const res = await shop.upload('headerLogo', await wideLogo(), 'logo.png', 'image/png');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('The header logo is saved.');
     const identity = res.json().data as ShopIdentity;
     expect(identity.headerLogo).toMatch(/^logo-[a-f0-9]{16}\.png$/);
     expect((await shop.config()).headerLogo).toBe(identity.headerLogo);
+    // A logo is saved on its own: a form being filled in beside it is not made stale by it.
+    expect(identity.version).toBe(before.json().data.version);
 
     const served = await shop.asset(identity.headerLogo);
     expect(served.statusCode).toBe(200);
