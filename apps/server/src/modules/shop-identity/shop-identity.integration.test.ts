@@ -91,9 +91,10 @@ describe('the shop’s name, colours and contacts', () => {
     // Only what changed, so the audit log reads as what was done.
     expect(Object.keys(audit!.after as object).sort()).toEqual([
       'SecondaryColorPalatte',
+      'addressLine1',
+      'addressLine2',
       'colorPalatte',
       'contactNumber',
-      'locationData',
       'supportEmail',
       'websiteName',
     ]);

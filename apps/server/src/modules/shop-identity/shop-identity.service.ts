@@ -50,6 +50,12 @@ function shopFieldsOf(row: TenantRow) {
   return { ...formFieldsOf(row), headerLogo, footerLogo, favicon };
 }
 
+/** The shop's fields as the audit log reads them: the footer's address line by line. */
+function auditViewOf(row: TenantRow) {
+  const { locationData, ...fields } = shopFieldsOf(row);
+  return { ...fields, ...locationData };
+}
+
 function contactFieldsOf(store: StoreRow) {
   return {
     address_line1: store.addressLine1,
@@ -133,7 +139,7 @@ export function createShopIdentity({ db }: { db: Database }) {
         action,
         entity: 'shop',
         entityId: tenantId,
-        ...changedFields(shopFieldsOf(row), shopFieldsOf({ ...row, ...values })),
+        ...changedFields(auditViewOf(row), auditViewOf({ ...row, ...values })),
       });
       await recordLiveEvent(tx, {
         tenantId,

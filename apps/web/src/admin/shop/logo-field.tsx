@@ -10,7 +10,7 @@ import { useUploadLogoMutation } from './shop-api.ts';
 
 const HINTS: Record<LogoSlot, string> = {
   headerLogo: 'At the top of every page, 48 pixels tall.',
-  footerLogo: 'At the foot of every page.',
+  footerLogo: 'At the foot of every page, on the main colour.',
   favicon: 'In the browser’s tab and on a phone’s home screen: a square works best.',
 };
 
@@ -42,7 +42,12 @@ export function LogoField({ shop, slot }: { shop: ShopIdentity; slot: LogoSlot }
     <fieldset className="space-y-2">
       <legend className="text-lg font-semibold">{label}</legend>
       <p className="text-sm text-stone-700">{HINTS[slot]}</p>
-      <div className="grid h-28 place-items-center rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 p-2">
+      <div
+        className={`grid h-28 place-items-center rounded-xl border-2 border-dashed p-2 ${
+          // Drawn where the storefront draws it: the footer is in the main colour.
+          slot === 'footerLogo' ? 'border-primary bg-primary' : 'border-stone-300 bg-stone-50'
+        }`}
+      >
         <img
           src={preview ?? tenancyAssetPath(shop[slot])}
           alt={`${label}, as customers see it`}
