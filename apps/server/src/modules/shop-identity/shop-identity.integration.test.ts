@@ -95,6 +95,7 @@ describe('the shop’s name, colours and contacts', () => {
       'addressLine2',
       'colorPalatte',
       'contactNumber',
+      'directionLink',
       'supportEmail',
       'websiteName',
     ]);
