@@ -53,6 +53,16 @@ describe('the Shop screen', () => {
       .getByRole('heading', { level: 1, name: 'Shop: Tandoor Lane Kitchen' })
       .waitFor();
 
+    // A new header logo, saved as it is chosen.
+    await owner.page.getByLabel(/^Replace the header logo/).setInputFiles({
+      name: 'new-logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 188 48"><rect width="188" height="48" rx="8" fill="#1d4e89"/></svg>',
+      ),
+    });
+    await owner.page.getByText('The header logo is saved.').waitFor();
+
     const customer = await openPage(product.browser, url(), { viewport: VIEWPORTS.mobile });
     await customer.page.goto(`${url()}/`);
     await customer.page.getByText(/© Tandoor Lane Kitchen \d{4}/).waitFor();
@@ -61,6 +71,10 @@ describe('the Shop screen', () => {
       getComputedStyle(document.documentElement).getPropertyValue('--shop-primary').trim(),
     );
     expect(primary).toBe('#1d4e89');
+    const logo = customer.page
+      .getByRole('banner')
+      .getByRole('img', { name: 'Tandoor Lane Kitchen' });
+    expect(await logo.getAttribute('src')).toMatch(/^\/tenancy\/assets\/logo-[a-f0-9]{16}\.svg$/);
     await screenshot(customer.page, 'storefront-renamed-375');
     await customer.context.close();
 
