@@ -37,6 +37,7 @@ const SECTIONS = {
     'Subscribers',
     'Promo codes',
     'Delivery & capacity',
+    'Shop',
     'Orders',
     'Reports',
     'Customers',

@@ -30,7 +30,12 @@ export const SHARED_FILES = {
   staff: ['staff-shop.ts'],
   'store-settings': ['settings-export.ts', 'versions.ts'],
   stores: ['delivery-check.ts', 'opening.ts', 'store-terms.ts', 'timings.ts'],
-  'tenant-document': ['tenant-export.ts', 'tenant-files.ts', 'tenant-import.ts'],
+  'tenant-document': [
+    'tenant-assets.ts',
+    'tenant-export.ts',
+    'tenant-files.ts',
+    'tenant-import.ts',
+  ],
   tenants: ['back-office-shop.ts', 'cached-tenant.ts', 'shop-origin.ts'],
 };
 

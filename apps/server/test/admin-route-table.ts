@@ -317,6 +317,40 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     scope: 'none',
     wholeShop: true,
   },
+  // The Shop editor (walk item 10): anyone with shop:edit reads it; the shop-wide fields and
+  // logos are for people of every store, a store's address and phone for its own staff.
+  {
+    method: 'GET',
+    route: '/api/admin/shop/identity',
+    url: () => '/api/admin/shop/identity',
+    permission: 'shop:edit',
+    scope: 'none',
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/shop/identity',
+    url: () => '/api/admin/shop/identity',
+    body: () => ({ websiteName: 'Renamed', version: '0000000000000000' }),
+    permission: 'shop:edit',
+    scope: 'none',
+    wholeShop: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/shop/logos/:slot',
+    url: () => '/api/admin/shop/logos/headerLogo',
+    permission: 'shop:edit',
+    scope: 'none',
+    wholeShop: true,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/stores/:id/contact',
+    url: (f) => `/api/admin/stores/${f.otherStoreId}/contact`,
+    body: () => ({ phone: '020 7946 0000', version: '0000000000000000' }),
+    permission: 'shop:edit',
+    scope: 'store',
+  },
   // UK GDPR (issue 17, point 6): the owner's copy of the subscribers and their consent.
   {
     method: 'GET',

@@ -1,10 +1,15 @@
 import sharp from 'sharp';
 
 /** A multipart/form-data body with one file, as a browser's FormData sends it. */
-export function multipartPhoto(bytes: Uint8Array, filename: string, type = 'image/jpeg') {
+export function multipartPhoto(
+  bytes: Uint8Array,
+  filename: string,
+  type = 'image/jpeg',
+  field = 'photo',
+) {
   const boundary = '----servery' + Math.random().toString(16).slice(2);
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
       `Content-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);

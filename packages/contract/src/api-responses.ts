@@ -35,6 +35,7 @@ import {
   ZShopSwitches,
 } from './api-shapes-staff.ts';
 import { SHOP_EDITOR_RESPONSES } from './api-shapes-shop-editor.ts';
+import { SHOP_IDENTITY_RESPONSES } from './shop-identity.ts';
 import { ZEditableCategory, ZEditableItem, ZEditableMenu, ZPhotoAnswer } from './menu-editor.ts';
 import {
   ZCustomerDetail,
@@ -183,6 +184,7 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'DELETE /api/admin/push-subscriptions': { status: 200, schema: said },
   // The promotions, zones and capacity editors (issue 28).
   ...SHOP_EDITOR_RESPONSES,
+  ...SHOP_IDENTITY_RESPONSES,
   // The menu editor (issue 28)
   'GET /api/admin/menu': { status: 200, schema: ok(ZEditableMenu) },
   'POST /api/admin/categories': { status: 201, schema: ok(ZEditableCategory) },

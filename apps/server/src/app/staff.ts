@@ -24,6 +24,8 @@ import { serviceRoutes } from '../modules/service/service.routes.ts';
 import { createStoreControls } from '../modules/service/store-controls.service.ts';
 import type { staffShopLoader } from '../modules/staff/staff-shop.ts';
 import type { StaffSignIn } from '../modules/staff/staff-sign-in.service.ts';
+import { shopIdentityRoutes } from '../modules/shop-identity/shop-identity.routes.ts';
+import { createShopIdentity } from '../modules/shop-identity/shop-identity.service.ts';
 import { staffRoutes } from '../modules/staff/staff.routes.ts';
 import { createStaffService } from '../modules/staff/staff.service.ts';
 import { AutoAccept, deskShopOf } from '../modules/store-settings/auto-accept.ts';
@@ -89,6 +91,8 @@ export async function registerStaff(app: FastifyInstance, deps: StaffAreaDeps) {
   // The promotions, zones and capacity editors (issue 28).
   await app.register(promoEditorRoutes, { promos: createPromoEditor({ db, now }) });
   await app.register(storeSettingsRoutes, { settings: createStoreSettings({ db }) });
+  // The Shop editor: name, colours, logos, contacts, stores' addresses (walk item 10).
+  await app.register(shopIdentityRoutes, { identity: createShopIdentity({ db }) });
   await app.register(newsletterSubscribersRoutes, { db });
   const { card, links } = deps;
   await registerBackOffice(app, { db, now, card, onMessageQueued, links, tenantOf: deps.tenantOf });

@@ -7,7 +7,8 @@ import { MenuIcon } from '../components/ui/menu-icon.tsx';
 
 /**
  * A phone's row is the list's width; from `md` the links stand in the header's line, smaller
- * on a tablet so that an owner's thirteen fit in two lines beside the shop and the buttons.
+ * on a tablet so that an owner's fourteen (Shop among them) fit in two lines beside the shop and
+ * the buttons.
  */
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-12 items-center px-4 text-base font-semibold whitespace-nowrap md:rounded-xl md:px-3 md:text-sm xl:text-base ${

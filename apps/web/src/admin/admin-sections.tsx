@@ -97,6 +97,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
       import('./stores/store-settings-page.tsx').then((m) => ({ default: m.StoreSettingsPage })),
     ),
   },
+  {
+    path: 'shop',
+    label: 'Shop',
+    description: 'The shop’s name, colours, logos and contacts; each store’s address and phone.',
+    permission: 'shop:edit',
+    ...screen(() => import('./shop/shop-page.tsx').then((m) => ({ default: m.ShopPage }))),
+  },
   // The back office (issue 29).
   {
     path: 'orders',

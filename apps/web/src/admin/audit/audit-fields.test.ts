@@ -23,6 +23,14 @@ describe('an audit entry’s fields', () => {
     expect(fieldLabel('store', 'quietMode')).toBe('Quiet mode');
   });
 
+  it('names the Shop screen’s fields as the screen does (colorPalatte is the main colour)', () => {
+    expect(fieldLabel('shop', 'websiteName')).toBe('Shop name');
+    expect(fieldLabel('shop', 'colorPalatte')).toBe('Main colour');
+    expect(fieldLabel('shop', 'addressLine1')).toBe('Footer address, first line');
+    expect(fieldLabel('store', 'direction_link')).toBe('Directions link');
+    expect(text('logo_style', 'wide', { entity: 'shop' })).toBe('wide');
+  });
+
   it('shows pence as money, instants on the shop’s clock, booleans and nothing in words', () => {
     expect(text('refunded', 295)).toBe('£2.95');
     expect(text('minimum_order', 1500)).toBe('£15.00');

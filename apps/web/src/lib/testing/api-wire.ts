@@ -27,6 +27,8 @@ export interface Wire {
     authorization: string | null;
     /** The Idempotency-Key header, when the call sent one. */
     idempotencyKey?: string;
+    /** The If-Match header (the version a save was made from), when the call sent one. */
+    ifMatch?: string;
   }[];
 }
 
@@ -57,6 +59,7 @@ export function stubApiWire(answers: Record<string, WireAnswer> = {}): Wire {
       body: text ? JSON.parse(text) : undefined,
       authorization: request.headers.get('authorization'),
       idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
+      ifMatch: request.headers.get('if-match') ?? undefined,
     });
     const answer = wire.answers[`${request.method} ${path}`] ??
       wire.answers[path] ?? {
