@@ -22,6 +22,7 @@ import {
 } from './orders.repository.ts';
 import { applyProviderPayment } from './payments.service.ts';
 import { vatSupplierOf, type VatSupplier } from './vat-invoice.ts';
+import { refundsOfOrder } from '../refunds/refunds.repository.ts';
 import type { MessageLinks } from './order-message.ts';
 
 export const ORDERS_PER_PAGE = 10;
@@ -51,7 +52,9 @@ export async function getOrder(
 ): Promise<Order> {
   const row = isUuid(id) ? await findOwnedOrder(db, owner, id) : undefined;
   if (!row) throw orderNotFound();
-  return toOrder(row.order, row.payment, supplier, publishableKey);
+  // Its VAT invoice lists the refunds given on it (failed ones gave nothing back).
+  const refunds = row.payment.refunded ? await refundsOfOrder(db, owner.tenantId, id, true) : [];
+  return toOrder(row.order, row.payment, supplier, publishableKey, refunds);
 }
 
 export interface PaymentDeps {

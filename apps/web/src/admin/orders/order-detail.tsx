@@ -9,6 +9,7 @@ import { money } from './orders-page.tsx';
 import { useOrderDetailQuery } from './orders-api.ts';
 import type { OrderDetail } from '@servery/contract/back-office-shapes';
 import { RefundForm } from './refund-form.tsx';
+import { VatInvoiceSection } from '../../features/orders/components/vat-invoice.tsx';
 
 /** One order: what was ordered, who moved it and when, the messages sent, its money. */
 export function OrderDetailView() {
@@ -94,6 +95,11 @@ export function OrderDetailView() {
         </ul>
       </section>
       {canRefund && <RefundForm key={order.refundable} order={order} />}
+      {order.vat_invoice && (
+        <div className="mt-4">
+          <VatInvoiceSection invoice={order.vat_invoice} money={money} timeZone={timeZone} />
+        </div>
+      )}
     </>
   );
 }

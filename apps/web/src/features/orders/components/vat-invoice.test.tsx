@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@servery/contract/pricing';
+import type { VatInvoice } from '@servery/contract/order';
 import { VatInvoiceSection } from './vat-invoice.tsx';
 
 afterEach(cleanup);
@@ -38,5 +39,75 @@ describe('the VAT invoice on the order page', () => {
       '0%£3.00£0.00',
       'Total including VAT£21.95£3.16',
     ]);
+  });
+});
+
+const money = (pence: number) => formatMoney(pence, { sign: '£' });
+const invoice: VatInvoice = {
+  supplier_name: 'Test Kitchens Ltd',
+  supplier_address: '1 High Street, London',
+  vat_number: 'GB999999973',
+  time_of_supply: '2026-11-17T12:00:00.000Z',
+  total: 1000,
+  vat: 117,
+  bands: [
+    { rate: 20, gross: 700, vat: 117 },
+    { rate: 0, gross: 300, vat: 0 },
+  ],
+};
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.children].map((cell) => cell.textContent));
+
+describe('the VAT invoice of a refunded order (decision 81)', () => {
+  it('lists each refund and the VAT it takes back, then the net after them', () => {
+    render(
+      <VatInvoiceSection
+        invoice={{
+          ...invoice,
+          refunds: [
+            {
+              at: '2026-11-18T10:00:00.000Z',
+              amount: 500,
+              vat: 58,
+              bands: [
+                { rate: 20, gross: 350, vat: 58 },
+                { rate: 0, gross: 150, vat: 0 },
+              ],
+            },
+          ],
+          net: {
+            total: 500,
+            vat: 59,
+            bands: [
+              { rate: 20, gross: 350, vat: 59 },
+              { rate: 0, gross: 150, vat: 0 },
+            ],
+          },
+        }}
+        money={money}
+        timeZone="Europe/London"
+      />,
+    );
+    const credits = screen.getByRole('table', { name: 'Refunds and what stands after them' });
+    expect(rowsOf(credits)).toEqual([
+      ['What', 'Amount incl. VAT', 'VAT'],
+      ['Refund Wednesday 18 November 2026 at 10:00 AM', '−£5.00', '−£0.58'],
+      ['20% after refunds', '£3.50', '£0.59'],
+      ['0% after refunds', '£1.50', '£0.00'],
+      ['Total after refunds', '£5.00', '£0.59'],
+    ]);
+    // The invoice as issued is still there above its credits.
+    expect(rowsOf(screen.getByRole('table', { name: 'VAT by rate' })).at(-1)).toEqual([
+      'Total including VAT',
+      '£10.00',
+      '£1.17',
+    ]);
+  });
+
+  it('without refunds shows no credits', () => {
+    render(<VatInvoiceSection invoice={invoice} money={money} timeZone="Europe/London" />);
+    expect(screen.queryByRole('table', { name: /Refunds/ })).toBeNull();
   });
 });

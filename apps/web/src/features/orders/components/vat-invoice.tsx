@@ -69,6 +69,73 @@ export function VatInvoiceSection({
           </tr>
         </tfoot>
       </table>
+      {invoice.refunds?.length && invoice.net ? (
+        <RefundCredits invoice={invoice} net={invoice.net} money={money} timeZone={timeZone} />
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * The refunds given on the order, each a credit against the invoice with the VAT it takes back
+ * (in the invoice's bands, decision 81), then what stands after them, rate by rate.
+ */
+function RefundCredits({
+  invoice,
+  net,
+  money,
+  timeZone,
+}: {
+  invoice: VatInvoice;
+  net: NonNullable<VatInvoice['net']>;
+  money: MoneyFormatter;
+  timeZone: string;
+}) {
+  return (
+    <table className="mt-4 w-full text-left" data-testid="vat-invoice-refunds">
+      <caption className="text-left font-semibold">Refunds and what stands after them</caption>
+      <thead>
+        <tr className="border-b border-stone-200 text-sm text-stone-700">
+          <th scope="col" className="py-1 font-semibold">
+            What
+          </th>
+          <th scope="col" className="py-1 pl-4 text-right font-semibold">
+            Amount incl. VAT
+          </th>
+          <th scope="col" className="py-1 pl-4 text-right font-semibold">
+            VAT
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoice.refunds?.map((refund, i) => (
+          <tr key={i}>
+            <th scope="row" className="py-1 font-normal">
+              Refund <time dateTime={refund.at}>{shopDateTime(refund.at, timeZone)}</time>
+            </th>
+            <td className="py-1 pl-4 text-right">−{money(refund.amount)}</td>
+            <td className="py-1 pl-4 text-right">−{money(refund.vat)}</td>
+          </tr>
+        ))}
+        {net.bands.map((band) => (
+          <tr key={band.rate}>
+            <th scope="row" className="py-1 font-normal">
+              {band.rate}% after refunds
+            </th>
+            <td className="py-1 pl-4 text-right">{money(band.gross)}</td>
+            <td className="py-1 pl-4 text-right">{money(band.vat)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="border-t border-stone-200 font-bold">
+          <th scope="row" className="py-1">
+            Total after refunds
+          </th>
+          <td className="py-1 pl-4 text-right">{money(net.total)}</td>
+          <td className="py-1 pl-4 text-right">{money(net.vat)}</td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }
