@@ -13,6 +13,7 @@ import type { Tenant } from '../tenants/tenants.repository.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
 import {
   findOwnedOrder,
+  refundsOnInvoice,
   listOwnedOrders,
   lockOwnedPayment,
   lockPaymentByIntent,
@@ -22,7 +23,6 @@ import {
 } from './orders.repository.ts';
 import { applyProviderPayment } from './payments.service.ts';
 import { vatSupplierOf, type VatSupplier } from './vat-invoice.ts';
-import { refundsOfOrder } from '../refunds/refunds.repository.ts';
 import type { MessageLinks } from './order-message.ts';
 
 export const ORDERS_PER_PAGE = 10;
@@ -53,7 +53,7 @@ export async function getOrder(
   const row = isUuid(id) ? await findOwnedOrder(db, owner, id) : undefined;
   if (!row) throw orderNotFound();
   // Its VAT invoice lists the refunds given on it (failed ones gave nothing back).
-  const refunds = row.payment.refunded ? await refundsOfOrder(db, owner.tenantId, id, true) : [];
+  const refunds = row.payment.refunded ? await refundsOnInvoice(db, owner.tenantId, id) : [];
   return toOrder(row.order, row.payment, supplier, publishableKey, refunds);
 }
 

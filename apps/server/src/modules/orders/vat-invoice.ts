@@ -1,7 +1,6 @@
 import type { OrderStatus, VatInvoice } from '@servery/contract/order';
-import { vatBands } from '@servery/contract/pricing';
+import { refundBands, vatBands } from '@servery/contract/pricing';
 import type { TenantConfig } from '@servery/contract/tenant-document';
-import { refundBands } from '../reports/sales-figures.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 /** Who supplies, as a VAT invoice names them: only a shop with a VAT number has one. */

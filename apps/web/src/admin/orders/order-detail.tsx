@@ -9,7 +9,7 @@ import { money } from './orders-page.tsx';
 import { useOrderDetailQuery } from './orders-api.ts';
 import type { OrderDetail } from '@servery/contract/back-office-shapes';
 import { RefundForm } from './refund-form.tsx';
-import { VatInvoiceSection } from '../../features/orders/components/vat-invoice.tsx';
+import { VatInvoiceSection } from '../../components/ui/vat-invoice.tsx';
 
 /** One order: what was ordered, who moved it and when, the messages sent, its money. */
 export function OrderDetailView() {
@@ -97,7 +97,7 @@ export function OrderDetailView() {
       {canRefund && <RefundForm key={order.refundable} order={order} />}
       {order.vat_invoice && (
         <div className="mt-4">
-          <VatInvoiceSection invoice={order.vat_invoice} money={money} timeZone={timeZone} />
+          <VatInvoiceSection invoice={order.vat_invoice} money={money} when={when} />
         </div>
       )}
     </>

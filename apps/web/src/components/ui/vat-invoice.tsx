@@ -1,21 +1,24 @@
 import type { VatInvoice } from '@servery/contract/order';
-import type { MoneyFormatter } from '../../../lib/money.ts';
-import { shopDateTime } from '../../../lib/shop-time.ts';
-import { CARD_CLASS } from '../../../components/ui/card.tsx';
+import { CARD_CLASS } from './card.tsx';
+
+/** Pence in the shop's currency, and an instant on the shop's clock, as the page writes them. */
+type MoneyFormatter = (minor: number) => string;
+type WhenFormatter = (iso: string) => string;
 
 /**
  * The UK simplified VAT invoice of an order (shops with a VAT number only): the supplier, the
  * time of supply, and for each VAT rate what was paid at it and the VAT inside. The items are
- * the order's lines listed beside it.
+ * the order's lines listed beside it. The customer's order page and the back office's order
+ * detail show the same.
  */
 export function VatInvoiceSection({
   invoice,
   money,
-  timeZone,
+  when,
 }: {
   invoice: VatInvoice;
   money: MoneyFormatter;
-  timeZone: string;
+  when: WhenFormatter;
 }) {
   return (
     <section className={CARD_CLASS} aria-labelledby="vat-invoice-title" data-testid="vat-invoice">
@@ -29,9 +32,7 @@ export function VatInvoiceSection({
       </p>
       <p className="mt-2">
         Time of supply:{' '}
-        <time dateTime={invoice.time_of_supply}>
-          {shopDateTime(invoice.time_of_supply, timeZone)}
-        </time>
+        <time dateTime={invoice.time_of_supply}>{when(invoice.time_of_supply)}</time>
       </p>
       <table className="mt-3 w-full text-left">
         <caption className="sr-only">VAT by rate</caption>
@@ -70,7 +71,7 @@ export function VatInvoiceSection({
         </tfoot>
       </table>
       {invoice.refunds?.length && invoice.net ? (
-        <RefundCredits invoice={invoice} net={invoice.net} money={money} timeZone={timeZone} />
+        <RefundCredits invoice={invoice} net={invoice.net} money={money} when={when} />
       ) : null}
     </section>
   );
@@ -84,12 +85,12 @@ function RefundCredits({
   invoice,
   net,
   money,
-  timeZone,
+  when,
 }: {
   invoice: VatInvoice;
   net: NonNullable<VatInvoice['net']>;
   money: MoneyFormatter;
-  timeZone: string;
+  when: WhenFormatter;
 }) {
   return (
     <table className="mt-4 w-full text-left" data-testid="vat-invoice-refunds">
@@ -111,7 +112,7 @@ function RefundCredits({
         {invoice.refunds?.map((refund, i) => (
           <tr key={i}>
             <th scope="row" className="py-1 font-normal">
-              Refund <time dateTime={refund.at}>{shopDateTime(refund.at, timeZone)}</time>
+              Refund <time dateTime={refund.at}>{when(refund.at)}</time>
             </th>
             <td className="py-1 pl-4 text-right">−{money(refund.amount)}</td>
             <td className="py-1 pl-4 text-right">−{money(refund.vat)}</td>
