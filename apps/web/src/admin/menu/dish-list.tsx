@@ -19,10 +19,13 @@ export function DishList({
   category,
   onOpen,
   onMove,
+  busy,
 }: {
   category: EditableCategory;
   onOpen: (item: EditableItem) => void;
   onMove: (item: EditableItem, position: number) => void;
+  /** A move is being saved: the next waits for it. */
+  busy: boolean;
 }) {
   if (category.items.length === 0) return <p>No dishes in {category.name} yet.</p>;
   return (
@@ -31,6 +34,7 @@ export function DishList({
       rows={category.items}
       onMove={onMove}
       disabled={sharedBeyond}
+      busy={busy}
       render={(item) => (
         <button
           type="button"
