@@ -75,6 +75,8 @@ describe('the dish form', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('A colleague saved this dish');
     expect(alert.textContent).toContain('Now with butter');
+    // Said beside Save, where the eyes are when it is pressed (walk 2, finding 30).
+    expect(alert.nextElementSibling).toBe(screen.getByRole('button', { name: 'Save dish' }));
     wire.answers['/api/admin/items/i1'] = {
       status: 200,
       body: {
