@@ -280,6 +280,35 @@ describe('the menu editor page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('deletes an empty category after asking; one with dishes says why it cannot be deleted', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/menu': ok(menu),
+      'DELETE /api/admin/categories/c2': ok({ ...breads, items: [] }),
+    });
+    renderPage();
+    await screen.findByRole('list', { name: 'Dishes in Curries' });
+    expect(
+      screen.getByText(
+        'Only an empty category can be deleted: Curries holds 2 dishes. Move them to another category in the dish’s form, or hide Curries.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Curries' })).toBeNull();
+    const categories = screen.getByRole('list', { name: 'Categories' });
+    await user.click(within(categories).getByRole('button', { name: /^Breads \(hidden\)/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete Breads' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Breads?' });
+    expect(wire.sent.filter((c) => c.method === 'DELETE')).toEqual([]);
+    wire.answers['/api/admin/menu'] = ok({ ...menu, categories: [curries] });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete it' }));
+    expect(wire.sent.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      '/api/admin/categories/c2',
+    ]);
+    await waitFor(() =>
+      expect(within(categories).queryByRole('button', { name: /^Breads/ })).toBeNull(),
+    );
+  });
+
   it('a dish another store sells too cannot be moved by someone who does not work there', async () => {
     const notMine = {
       ...curries.items[0]!,

@@ -9,6 +9,7 @@ import { staleCurrent } from '../../lib/server-error.ts';
 import { adminErrorMessage } from '../admin-api.ts';
 import { CategoryForm } from './category-form.tsx';
 import { CategoryList } from './category-list.tsx';
+import { DeleteCategory } from './delete-category.tsx';
 import { DishForm } from './dish-form.tsx';
 import { DishList } from './dish-list.tsx';
 import { NewCategoryForm } from './new-category-form.tsx';
@@ -134,6 +135,11 @@ export function MenuEditorPage() {
                 <Button size="lg" onClick={() => setDish('new')}>
                   Add a dish to {category.name}
                 </Button>
+                <DeleteCategory
+                  key={`delete-${category.id}`}
+                  category={category}
+                  onDeleted={() => setCategoryId(undefined)}
+                />
               </>
             )}
             {dish !== null && category && (
