@@ -498,6 +498,14 @@ export const ADMIN_ROUTES: AdminRouteCase[] = [
     scope: 'store',
   },
   {
+    // The fixture's category holds a dish: the one allowed answers 409 and nothing is deleted.
+    method: 'DELETE',
+    route: '/api/admin/categories/:id',
+    url: (f) => `/api/admin/categories/${f.categoryId}`,
+    permission: 'menu:edit',
+    scope: 'store',
+  },
+  {
     method: 'POST',
     route: '/api/admin/items',
     url: () => '/api/admin/items',

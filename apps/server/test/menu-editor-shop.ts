@@ -10,7 +10,7 @@ import { staffAgent, type StaffAgent } from './staff.ts';
 import type { createTestApp } from './test-app.ts';
 
 type TestContext = Awaited<ReturnType<typeof createTestApp>>;
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Issue 28's shop: Camden and Shoreditch sell from one menu (so a dish is one row at both), with

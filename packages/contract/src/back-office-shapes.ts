@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Answer } from './answer.ts';
 import { id, instant, money } from './api-shapes-storefront.ts';
 import { ZDeskOrder } from './api-shapes-staff.ts';
+import { ZVatInvoice } from './order-answer.ts';
 
 /** The back office's answers (issue 29), for API_RESPONSES and both sides' types. */
 
@@ -64,6 +65,8 @@ export const ZOrderDetail = ZHistoryOrder.extend({
    * its quantity less this.
    */
   refunded_lines: z.array(z.looseObject({ index: z.number().int(), quantity: z.number().int() })),
+  /** The customer's VAT invoice with its refunds (null where the shop gives none, decision 17). */
+  vat_invoice: ZVatInvoice.nullable().optional(),
 });
 export type OrderDetail = Answer<typeof ZOrderDetail>;
 

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   booking_moved: 409,
   /** A category named as another on the same menu already is (any letter case). */
   category_exists: 409,
+  /** A category asked to be deleted while it still holds dishes (decision 89). */
+  category_not_empty: 409,
   booking_past: 409,
   idempotency_conflict: 409,
   idempotency_in_flight: 409,

@@ -47,16 +47,27 @@ export type OrderLine = Answer<typeof ZOrderLine>;
  * supplied, when, what, the total, and for each VAT rate the amount paid at it and the VAT in
  * it. Only shops with a VAT number give one.
  */
+const band = z.looseObject({ rate: z.number(), gross: money, vat: money });
 export const ZVatInvoice = z.looseObject({
   vat_number: z.string(),
   /** The time of supply: when the order was placed. */
   time_of_supply: instant,
   /** Including VAT. */
   total: money,
-  bands: z.array(z.looseObject({ rate: z.number(), gross: money, vat: money })),
+  bands: z.array(band),
   supplier_name: z.string(),
   supplier_address: z.string(),
   vat: money,
+  /**
+   * The refunds given on the order (failed ones gave nothing back), oldest first: each a credit
+   * against this invoice, its VAT taken back in the invoice’s bands (decision 81). Absent while
+   * there are none.
+   */
+  refunds: z
+    .array(z.looseObject({ at: instant, amount: money, vat: money, bands: z.array(band) }))
+    .optional(),
+  /** What stands after the refunds (present with them): the total, its VAT and its bands. */
+  net: z.looseObject({ total: money, vat: money, bands: z.array(band) }).optional(),
 });
 export type VatInvoice = Answer<typeof ZVatInvoice>;
 

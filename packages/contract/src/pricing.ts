@@ -165,6 +165,22 @@ export function vatBands(
     }));
 }
 
+/**
+ * What a refund takes back of each VAT rate (decision 81): its amount spread over its order's
+ * invoice bands by their gross (the last band takes the pennies left), each part's VAT worked
+ * out as an invoice works it out. A refund of a single-rate order is all of that rate.
+ */
+export function refundBands(amount: number, bands: readonly VatBand[]): VatBand[] {
+  const total = bands.reduce((sum, band) => sum + band.gross, 0);
+  if (total <= 0) return [];
+  let left = amount;
+  return bands.map((band, index) => {
+    const gross = index === bands.length - 1 ? left : Math.round((amount * band.gross) / total);
+    left -= gross;
+    return { rate: band.rate, gross, vat: Math.round((gross * band.rate) / (100 + band.rate)) };
+  });
+}
+
 /** The order's breakdown; its VAT is the sum of vatBands. */
 export function orderTotals(
   lines: readonly { line_total: number; vat_rate: number }[],

@@ -15,6 +15,8 @@ import { freeSlug, slugOf } from './item-input.ts';
 import type { EditorDeps } from './items.service.ts';
 import {
   categoriesOfMenu,
+  categoryLinks,
+  deleteCategoryRow,
   insertCategory,
   lockCategoryRow,
   lockMenuRow,
@@ -181,6 +183,54 @@ export function createCategoriesService({ db, now }: EditorDeps) {
         });
         await announceMenuChange(tx, staff.tenantId, row.id);
         return { ...categoryView(updated), items: [] };
+      });
+    },
+
+    /**
+     * Deletes an empty category (decision 89): one that still holds dishes is refused with a
+     * 409 saying how many, as its dishes would otherwise leave the menu unseen; the owner moves
+     * them (each dish's form) or hides the category instead. Confirmed in the editor first.
+     */
+    async remove(
+      staff: StaffIdentity,
+      actor: AuditActor,
+      categoryId: string,
+      ifMatch: string | undefined,
+    ) {
+      return db.transaction(async (tx) => {
+        const row = await ownCategory(tx, staff, categoryId);
+        if (row.version !== versionOf(ifMatch)) {
+          throw new StaleEdit({ ...categoryView(row), items: [] }, row.version);
+        }
+        const dishes = (await categoryLinks(tx, row.id)).length;
+        if (dishes > 0) {
+          const held = dishes === 1 ? '1 dish' : `${dishes} dishes`;
+          throw new AppError(
+            409,
+            'category_not_empty',
+            `${row.name} still holds ${held}: move ${dishes === 1 ? 'it' : 'them'} to another category (in the dish's form) first, or hide ${row.name} instead.`,
+          );
+        }
+        await lockMenuRow(tx, row.menuId);
+        await deleteCategoryRow(tx, row.id);
+        await renumberCategories(
+          tx,
+          (await categoriesOfMenu(tx, row.menuId)).map((c) => c.id),
+        );
+        await recordAudit(tx, actor, {
+          action: 'category.delete',
+          entity: 'menu_category',
+          entityId: row.id,
+          before: {
+            name: row.name,
+            description: row.description,
+            brand: row.brand,
+            hidden: row.hidden,
+            position: row.position,
+          },
+        });
+        await announceMenuChange(tx, staff.tenantId, row.id);
+        return categoryView(row);
       });
     },
   };

@@ -139,6 +139,57 @@ describe('the menu editor', () => {
     ]);
   });
 
+  it('deletes an empty category, audited; one holding dishes is refused with how many, changing nothing', async () => {
+    const { editorMenu, admin, camden, storeMenu, auditRows } = await openEditorShop(service.ctx);
+    const breads = (await editorMenu()).categories.find((c) => c.name === 'Breads')!;
+    const held = breads.items.length;
+    expect(held).toBe(1);
+    const refused = await admin(
+      'DELETE',
+      `/api/admin/categories/${breads.id}`,
+      undefined,
+      undefined,
+      {
+        'if-match': `"${breads.version}"`,
+      },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "Breads still holds 1 dish: move it to another category (in the dish's form) first, or hide Breads instead.",
+    );
+    expect((await editorMenu()).categories.find((c) => c.id === breads.id)?.items).toHaveLength(
+      held,
+    );
+
+    const added = await admin('POST', '/api/admin/categories', { store_id: camden, name: 'Sides' });
+    const sides = added.json().data as { id: string; version: number };
+    const stale = await admin('DELETE', `/api/admin/categories/${sides.id}`, undefined, undefined, {
+      'if-match': `"${sides.version + 1}"`,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ id: sides.id, name: 'Sides' });
+    const names = (await editorMenu()).categories.map((c) => c.name);
+    expect(names).toContain('Sides');
+
+    const gone = await admin('DELETE', `/api/admin/categories/${sides.id}`, undefined, undefined, {
+      'if-match': `"${sides.version}"`,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json().message).toBe('Sides is deleted.');
+    expect((await editorMenu()).categories.map((c) => c.name)).toEqual(
+      names.filter((n) => n !== 'Sides'),
+    );
+    expect((await storeMenu(camden)).categories.map((c) => c.name)).not.toContain('Sides');
+    expect((await auditRows('category.delete')).map((r) => r.before)).toEqual([
+      expect.objectContaining({ name: 'Sides', hidden: false }),
+    ]);
+    // A second tap finds nothing left to delete.
+    const again = await admin('DELETE', `/api/admin/categories/${sides.id}`, undefined, undefined, {
+      'if-match': `"${sides.version}"`,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
   it('refuses a category named as another on the menu, any case, and a double tap adds one (walk2 item 8)', async () => {
     const { editorMenu, admin, camden } = await openEditorShop(service.ctx);
     const add = (name: string) =>

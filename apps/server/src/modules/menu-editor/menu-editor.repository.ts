@@ -148,6 +148,11 @@ export async function renumberCategories(tx: Executor, ids: string[]) {
   }
 }
 
+/** Deletes a category (its links to dishes go with it; the editor deletes only empty ones). */
+export async function deleteCategoryRow(tx: Executor, categoryId: string) {
+  await tx.delete(menuCategories).where(eq(menuCategories.id, categoryId));
+}
+
 export async function categoryLinks(db: Executor, categoryId: string) {
   return db
     .select()

@@ -87,6 +87,18 @@ export const menuEditorRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.delete(
+    '/api/admin/categories/:id',
+    { schema: { params: ZIdParams, headers: ZIfMatch }, onRequest: edit },
+    async (request, reply) => {
+      const ifMatch = request.headers['if-match'];
+      const args = [staffOf(request), auditActorOf(request), request.params.id] as const;
+      const data = await orStale(reply, () => categories.remove(...args, ifMatch));
+      if (!data) return reply;
+      return { status: 200, message: `${data.name} is deleted.`, data };
+    },
+  );
+
   app.post(
     '/api/admin/items',
     { schema: { body: ZItemCreate }, onRequest: edit },

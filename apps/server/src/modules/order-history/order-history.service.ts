@@ -11,6 +11,7 @@ import { rideMinutesOf, toDeskOrder, type Rides } from '../desk/desk.service.ts'
 import type { Tenant } from '../tenants/tenants.repository.ts';
 import { paidOf, refundedLinesOf, toRefund } from '../refunds/refund-rules.ts';
 import { refundsOfOrder } from '../refunds/refunds.repository.ts';
+import { vatInvoiceOf, vatSupplierOf } from '../orders/vat-invoice.ts';
 import { decodeCursor, pageOf } from './history-cursor.ts';
 import {
   auditOfOrder,
@@ -89,12 +90,13 @@ export function createOrderHistoryService(
   async function detail(staff: StaffIdentity, id: string) {
     const row = await findDeskOrder(db, staff.tenantId, staff.storeIds, id);
     if (!row) throw notFound('There is no such order in your stores.');
-    const [audit, messages, refunds, rides] = await Promise.all([
+    const [audit, messages, refunds, tenant] = await Promise.all([
       auditOfOrder(db, staff.tenantId, id),
       messagesOfOrder(db, staff.tenantId, id),
       refundsOfOrder(db, staff.tenantId, id),
-      ridesOf(staff),
+      tenantOf(staff.tenantId),
     ]);
+    const rides = rideMinutesOf(tenant.stores);
     const people = await staffNamesByEmail(db, staff.tenantId, [
       ...row.order.statusHistory.flatMap((entry) => (entry.by ? [entry.by] : [])),
       ...audit.map((entry) => entry.by),
@@ -134,6 +136,12 @@ export function createOrderHistoryService(
       })),
       refundable: Math.max(paidOf(row.order, payment) - payment.refunded, 0),
       refunded_lines: refundedLinesOf(refunds),
+      // The customer's VAT invoice as they read it, with the refunds given on it.
+      vat_invoice: vatInvoiceOf(
+        row.order,
+        vatSupplierOf(tenant.row),
+        refunds.filter((r) => r.status !== 'failed'),
+      ),
     };
   }
 

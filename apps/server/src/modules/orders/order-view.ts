@@ -1,7 +1,7 @@
 import { REJECT_REASONS } from '@servery/contract/desk-moves';
 import type { Order, OrderSummary } from '@servery/contract/order';
 import type { OrderRow, PaymentRow } from './orders.repository.ts';
-import { vatInvoiceOf, type VatSupplier } from './vat-invoice.ts';
+import { vatInvoiceOf, type InvoiceRefund, type VatSupplier } from './vat-invoice.ts';
 
 /** The order as the API shows it (contract `Order`), with its VAT invoice when the shop gives one. */
 export function toOrder(
@@ -11,6 +11,7 @@ export function toOrder(
   },
   supplier: VatSupplier | null,
   publishableKey?: string,
+  refunds: readonly InvoiceRefund[] = [],
 ): Order {
   const payable =
     payment.provider === 'stripe' &&
@@ -49,7 +50,7 @@ export function toOrder(
     promised_at: order.promisedAt?.toISOString() ?? null,
     created_at: order.createdAt.toISOString(),
     shop_reason: shopReasonOf(order),
-    vat_invoice: vatInvoiceOf(order, supplier),
+    vat_invoice: vatInvoiceOf(order, supplier, refunds),
   };
 }
 

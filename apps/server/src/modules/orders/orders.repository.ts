@@ -1,8 +1,8 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@servery/contract/order';
 import { vatBands } from '@servery/contract/pricing';
 import type { Executor } from '../../db/client.ts';
-import { idempotencyKeys, orders, payments, webhookEvents } from '../../db/schema.ts';
+import { idempotencyKeys, orders, payments, refunds, webhookEvents } from '../../db/schema.ts';
 import { orderNumberSequence } from '../tenants/tenants.repository.ts';
 import {
   changeAndRows,
@@ -133,6 +133,21 @@ export function selectOwnedOrders(db: Executor, owner: Owner, ...conditions: SQL
 }
 
 /** The customer's own order and its payment; another customer's id finds nothing. */
+/** The refunds an order's VAT invoice lists, oldest first (a failed one gave nothing back). */
+export async function refundsOnInvoice(db: Executor, tenantId: string, orderId: string) {
+  return db
+    .select({ amount: refunds.amount, createdAt: refunds.createdAt })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.tenantId, tenantId),
+        eq(refunds.orderId, orderId),
+        ne(refunds.status, 'failed'),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
 export async function findOwnedOrder(db: Executor, owner: Owner, id: string) {
   const [row] = await selectOwnedOrders(db, owner, eq(orders.id, id));
   return row;

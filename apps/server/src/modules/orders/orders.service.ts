@@ -13,6 +13,7 @@ import type { Tenant } from '../tenants/tenants.repository.ts';
 import { toOrder, toOrderSummary } from './order-view.ts';
 import {
   findOwnedOrder,
+  refundsOnInvoice,
   listOwnedOrders,
   lockOwnedPayment,
   lockPaymentByIntent,
@@ -51,7 +52,9 @@ export async function getOrder(
 ): Promise<Order> {
   const row = isUuid(id) ? await findOwnedOrder(db, owner, id) : undefined;
   if (!row) throw orderNotFound();
-  return toOrder(row.order, row.payment, supplier, publishableKey);
+  // Its VAT invoice lists the refunds given on it (failed ones gave nothing back).
+  const refunds = row.payment.refunded ? await refundsOnInvoice(db, owner.tenantId, id) : [];
+  return toOrder(row.order, row.payment, supplier, publishableKey, refunds);
 }
 
 export interface PaymentDeps {

@@ -1,5 +1,9 @@
 import type { SalesFigures } from '@servery/contract/back-office-shapes';
-import { vatBands, type VatBand } from '@servery/contract/pricing';
+import { refundBands, vatBands, type VatBand } from '@servery/contract/pricing';
+
+// The rule of decision 81 lives in the contract beside vatBands: a refunded order's VAT invoice
+// takes VAT back by it too (orders/vat-invoice.ts).
+export { refundBands };
 
 /** An order as a report counts it: what it cost, how it was paid, and its lines. */
 export interface SaleOrder {
@@ -79,22 +83,6 @@ export function addRates(a: readonly RateSums[], b: readonly RateSums[]): RateSu
     vat.set(band.rate, { ...kept, gross: kept.gross + band.gross, vat: kept.vat + band.vat });
   }
   return [...vat.values()];
-}
-
-/**
- * What a refund takes back of each VAT rate (decision 81): its amount spread over its order's
- * invoice bands by their gross (the last band takes the pennies left), each part's VAT worked
- * out as an invoice works it out. A refund of a single-rate order is all of that rate.
- */
-export function refundBands(amount: number, bands: readonly VatBand[]): RateSums[] {
-  const total = bands.reduce((sum, band) => sum + band.gross, 0);
-  if (total <= 0) return [];
-  let left = amount;
-  return bands.map((band, index) => {
-    const gross = index === bands.length - 1 ? left : Math.round((amount * band.gross) / total);
-    left -= gross;
-    return { rate: band.rate, gross, vat: Math.round((gross * band.rate) / (100 + band.rate)) };
-  });
 }
 
 /** The rule the report's SQL follows, order by order: the reference its tests hold it to. */

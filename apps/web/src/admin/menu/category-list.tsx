@@ -10,6 +10,7 @@ export function CategoryList({
   onSelect,
   onMove,
   onToggleHidden,
+  busy,
 }: {
   categories: EditableCategory[];
   brandName: (slug: string | null) => string | null;
@@ -17,12 +18,15 @@ export function CategoryList({
   onSelect: (id: string) => void;
   onMove: (category: EditableCategory, position: number) => void;
   onToggleHidden: (category: EditableCategory) => void;
+  /** A move is being saved: the next waits for it. */
+  busy: boolean;
 }) {
   return (
     <ReorderList
       label="Categories"
       rows={categories}
       onMove={onMove}
+      busy={busy}
       render={(category) => {
         const count = category.items.length;
         const brand = brandName(category.brand);

@@ -75,6 +75,10 @@ describe('the dish form', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('A colleague saved this dish');
     expect(alert.textContent).toContain('Now with butter');
+    // The colleague's price in pounds, never pence (walk 2, finding 26).
+    expect(alert.textContent).toContain('Garlic naan, £3.95 — Now with butter');
+    // Said beside Save, where the eyes are when it is pressed (walk 2, finding 30).
+    expect(alert.nextElementSibling).toBe(screen.getByRole('button', { name: 'Save dish' }));
     wire.answers['/api/admin/items/i1'] = {
       status: 200,
       body: {
@@ -108,6 +112,28 @@ describe('the dish form', () => {
     await user.click(screen.getByRole('button', { name: 'Save dish' }));
     expect(await screen.findByText('Enter a number')).toBeTruthy();
     expect(wire.sent).toEqual([]);
+  });
+});
+
+describe('prices in the shop’s currency (walk 2, finding 26)', () => {
+  afterEach(() => localStorage.removeItem('configData'));
+
+  it('says what the pence typed come to, in the shop’s own currency, beside the field', async () => {
+    localStorage.setItem('configData', JSON.stringify({ currency: { sign: '€' } }));
+    const user = userEvent.setup();
+    stubApiWire({});
+    renderForm(naan);
+    const price = screen.getByRole('spinbutton', { name: 'Price in pence (895 is €8.95)' });
+    expect(price.getAttribute('aria-describedby')).toBe('price-in-pounds');
+    expect(document.getElementById('price-in-pounds')!.textContent).toBe('€3.50 on the menu');
+    await user.clear(price);
+    await user.type(price, '1250');
+    expect(document.getElementById('price-in-pounds')!.textContent).toBe('€12.50 on the menu');
+    const camden = screen.getByRole('spinbutton', { name: /Camden price/ });
+    await user.type(camden, '1300');
+    expect(document.getElementById(camden.getAttribute('aria-describedby')!)!.textContent).toBe(
+      '€13.00 on the menu',
+    );
   });
 });
 

@@ -1,9 +1,11 @@
 import type { EditableCategory, EditableItem } from '@servery/contract/menu-editor';
+import { adminMoney as money } from '../admin-shop.ts';
 import { ReorderList } from './reorder-list.tsx';
 
-const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
-/** "£8.95", or "£8.95 · Shoreditch £9.50" where a store charges its own price. */
+/**
+ * "£8.95", or "£8.95 · Shoreditch £9.50" where a store charges its own price: in the shop's
+ * currency, never in pence (walk 2, finding 26).
+ */
 function priceLine(item: EditableItem) {
   const own = item.stores
     .filter((s) => s.sells && s.price !== null)
@@ -19,10 +21,13 @@ export function DishList({
   category,
   onOpen,
   onMove,
+  busy,
 }: {
   category: EditableCategory;
   onOpen: (item: EditableItem) => void;
   onMove: (item: EditableItem, position: number) => void;
+  /** A move is being saved: the next waits for it. */
+  busy: boolean;
 }) {
   if (category.items.length === 0) return <p>No dishes in {category.name} yet.</p>;
   return (
@@ -31,6 +36,7 @@ export function DishList({
       rows={category.items}
       onMove={onMove}
       disabled={sharedBeyond}
+      busy={busy}
       render={(item) => (
         <button
           type="button"

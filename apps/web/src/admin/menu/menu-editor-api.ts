@@ -39,6 +39,15 @@ const menuEditorApi = adminApi.injectEndpoints({
       transformResponse: (body: { data: EditableCategory }) => body.data,
       invalidatesTags: ['Menu'],
     }),
+    deleteCategory: build.mutation<EditableCategory, { id: string; version: number }>({
+      query: ({ id, version }) => ({
+        url: `/categories/${id}`,
+        method: 'DELETE',
+        headers: ifMatch(version),
+      }),
+      transformResponse: (body: { data: EditableCategory }) => body.data,
+      invalidatesTags: ['Menu'],
+    }),
     addItem: build.mutation<EditableItem, ItemCreate>({
       query: (body) => ({ url: '/items', method: 'POST', body }),
       transformResponse: (body: { data: EditableItem }) => body.data,
@@ -70,6 +79,7 @@ export const {
   useEditorMenuQuery,
   useAddCategoryMutation,
   useEditCategoryMutation,
+  useDeleteCategoryMutation,
   useAddItemMutation,
   useEditItemMutation,
   useUploadPhotoMutation,

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -229,13 +229,84 @@ describe('the menu editor page', () => {
       path: '/api/admin/items/i1',
       body: { position: 1 },
     });
-    // The categories move the same way.
+    // The categories move the same way (once the dish's move is saved and the menu read again).
     const categories = screen.getByRole('list', { name: 'Categories' });
+    await waitFor(() =>
+      expect(
+        within(categories)
+          .getByRole('button', { name: 'Move Breads up' })
+          .getAttribute('aria-disabled'),
+      ).toBeNull(),
+    );
     await user.click(within(categories).getByRole('button', { name: 'Move Breads up' }));
     expect(wire.sent.filter((c) => c.method === 'PATCH').at(-1)).toMatchObject({
       path: '/api/admin/categories/c2',
       body: { position: 0 },
     });
+  });
+
+  it('a double tap on an arrow moves once and waits for the save, never a stale version (409)', async () => {
+    const user = userEvent.setup();
+    let save = () => {};
+    const wire = stubApiWire({
+      '/api/admin/menu': ok(menu),
+      '/api/admin/items/i1': {
+        ...ok({ ...curries.items[0], version: 2 }),
+        after: new Promise<void>((resolve) => (save = resolve)),
+      },
+    });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Dishes in Curries' });
+    const down = within(list).getByRole('button', { name: 'Move Chicken tikka masala down' });
+    await user.dblClick(down);
+    // The arrow waits where the finger and the focus are; one move was sent.
+    expect(down.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(down);
+    expect(wire.sent.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    // Saved: the menu comes back with the dish second and its new version.
+    const moved = { ...curries.items[0]!, version: 2 };
+    wire.answers['/api/admin/menu'] = ok({
+      ...menu,
+      categories: [{ ...curries, items: [curries.items[1]!, moved] }, breads],
+    });
+    save();
+    const up = await within(list).findByRole('button', { name: 'Move Chicken tikka masala up' });
+    await waitFor(() => expect(up.getAttribute('aria-disabled')).toBeNull());
+    await user.click(up);
+    expect(wire.sent.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      ['/api/admin/items/i1', { position: 1 }],
+      ['/api/admin/items/i1', { position: 0 }],
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('deletes an empty category after asking; one with dishes says why it cannot be deleted', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/menu': ok(menu),
+      'DELETE /api/admin/categories/c2': ok({ ...breads, items: [] }),
+    });
+    renderPage();
+    await screen.findByRole('list', { name: 'Dishes in Curries' });
+    expect(
+      screen.getByText(
+        'Only an empty category can be deleted: Curries holds 2 dishes. Move them to another category in the dish’s form, or hide Curries.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Curries' })).toBeNull();
+    const categories = screen.getByRole('list', { name: 'Categories' });
+    await user.click(within(categories).getByRole('button', { name: /^Breads \(hidden\)/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete Breads' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Breads?' });
+    expect(wire.sent.filter((c) => c.method === 'DELETE')).toEqual([]);
+    wire.answers['/api/admin/menu'] = ok({ ...menu, categories: [curries] });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete it' }));
+    expect(wire.sent.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      '/api/admin/categories/c2',
+    ]);
+    await waitFor(() =>
+      expect(within(categories).queryByRole('button', { name: /^Breads/ })).toBeNull(),
+    );
   });
 
   it('a dish another store sells too cannot be moved by someone who does not work there', async () => {

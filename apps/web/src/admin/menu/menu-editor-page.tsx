@@ -9,6 +9,7 @@ import { staleCurrent } from '../../lib/server-error.ts';
 import { adminErrorMessage } from '../admin-api.ts';
 import { CategoryForm } from './category-form.tsx';
 import { CategoryList } from './category-list.tsx';
+import { DeleteCategory } from './delete-category.tsx';
 import { DishForm } from './dish-form.tsx';
 import { DishList } from './dish-list.tsx';
 import { NewCategoryForm } from './new-category-form.tsx';
@@ -42,8 +43,17 @@ export function MenuEditorPage() {
   };
   const patch = (c: EditableCategory, body: { position?: number; hidden?: boolean }) =>
     run(editCategory({ id: c.id, version: c.version, patch: body }));
+  // One move at a time (walk 2, finding 14): a second tap on an arrow before the first is saved
+  // and the menu read again would send a stale version and meet a 409; the lists wait instead.
+  const [moving, setMoving] = useState(false);
+  const moveWith = async (save: Promise<unknown>) => {
+    setMoving(true);
+    await save;
+    setMoving(false);
+  };
+  const movesWait = moving || menu.isFetching;
   const moveDish = (item: EditableItem, position: number) =>
-    run(editItem({ id: item.id, version: item.version, patch: { position } }));
+    void moveWith(run(editItem({ id: item.id, version: item.version, patch: { position } })));
   const brandName = (slug: string | null) =>
     data?.brands.find((b) => b.slug === slug)?.name ?? null;
 
@@ -91,7 +101,8 @@ export function MenuEditorPage() {
                 setCategoryId(id);
                 setDish(null);
               }}
-              onMove={(c, position) => void patch(c, { position })}
+              onMove={(c, position) => void moveWith(patch(c, { position }))}
+              busy={movesWait}
               onToggleHidden={(c) => (c.hidden ? void patch(c, { hidden: false }) : setHiding(c))}
             />
             <NewCategoryForm storeId={data.store_id} />
@@ -120,10 +131,15 @@ export function MenuEditorPage() {
             {dish === null && category && (
               <>
                 <CategoryForm key={category.id} category={category} brands={data.brands} />
-                <DishList category={category} onOpen={setDish} onMove={moveDish} />
+                <DishList category={category} onOpen={setDish} onMove={moveDish} busy={movesWait} />
                 <Button size="lg" onClick={() => setDish('new')}>
                   Add a dish to {category.name}
                 </Button>
+                <DeleteCategory
+                  key={`delete-${category.id}`}
+                  category={category}
+                  onDeleted={() => setCategoryId(undefined)}
+                />
               </>
             )}
             {dish !== null && category && (

@@ -21,18 +21,36 @@ interface RowProps<T extends Row> {
   index: number;
   count: number;
   disabled: boolean;
+  /** A move is being saved: the arrows wait for it (their row's version is about to change). */
+  busy: boolean;
   onMove: (position: number) => void;
   children: ReactNode;
 }
 
+const WAITING = 'aria-disabled:cursor-wait aria-disabled:opacity-60';
+
 /** One row: a drag handle, what the caller draws, and move up / move down for the keyboard. */
-function ReorderRow<T extends Row>({ row, index, count, disabled, onMove, children }: RowProps<T>) {
+function ReorderRow<T extends Row>({
+  row,
+  index,
+  count,
+  disabled,
+  busy,
+  onMove,
+  children,
+}: RowProps<T>) {
   const {
     setNodeRef: dragRef,
     transform,
     listeners,
     attributes,
-  } = useDraggable({ id: row.id, disabled });
+  } = useDraggable({ id: row.id, disabled: disabled || busy });
+  // While a move is saved the arrows stay where the finger and the focus are, marked
+  // aria-disabled rather than disabled (a disabled button would drop the keyboard's focus), and a
+  // second tap does nothing: two quick taps move once, never with a stale version (walk 2, 14).
+  const move = (position: number) => {
+    if (!busy) onMove(position);
+  };
   const { setNodeRef: dropRef, isOver } = useDroppable({ id: row.id });
   const style = transform
     ? { transform: `translate3d(0, ${transform.y}px, 0)`, zIndex: 10 }
@@ -58,8 +76,10 @@ function ReorderRow<T extends Row>({ row, index, count, disabled, onMove, childr
           variant="outline"
           size="lg"
           aria-label={`Move ${row.name} up`}
+          className={WAITING}
           disabled={disabled || index === 0}
-          onClick={() => onMove(index - 1)}
+          aria-disabled={busy || undefined}
+          onClick={() => move(index - 1)}
         >
           ↑
         </Button>
@@ -67,8 +87,10 @@ function ReorderRow<T extends Row>({ row, index, count, disabled, onMove, childr
           variant="outline"
           size="lg"
           aria-label={`Move ${row.name} down`}
+          className={WAITING}
           disabled={disabled || index === count - 1}
-          onClick={() => onMove(index + 1)}
+          aria-disabled={busy || undefined}
+          onClick={() => move(index + 1)}
         >
           ↓
         </Button>
@@ -87,6 +109,7 @@ export function ReorderList<T extends Row>({
   onMove,
   render,
   disabled = () => false,
+  busy = false,
 }: {
   label: string;
   rows: readonly T[];
@@ -94,12 +117,14 @@ export function ReorderList<T extends Row>({
   render: (row: T) => ReactNode;
   /** Rows the person may not move (a dish another store sells too, for a one-store manager). */
   disabled?: (row: T) => boolean;
+  /** A move is being saved and the list read again: moves wait (one at a time). */
+  busy?: boolean;
 }) {
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor));
   const onDragEnd = (event: DragEndEvent) => {
     const from = rows.find((r) => r.id === event.active.id);
     const to = rows.findIndex((r) => r.id === event.over?.id);
-    if (from && to >= 0 && from.id !== event.over?.id) onMove(from, to);
+    if (!busy && from && to >= 0 && from.id !== event.over?.id) onMove(from, to);
   };
   return (
     <DndContext sensors={sensors} onDragEnd={onDragEnd}>
@@ -111,6 +136,7 @@ export function ReorderList<T extends Row>({
             index={index}
             count={rows.length}
             disabled={disabled(row)}
+            busy={busy}
             onMove={(position) => onMove(row, position)}
           >
             {render(row)}

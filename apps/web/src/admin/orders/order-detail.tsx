@@ -10,6 +10,7 @@ import { useOrderDetailQuery } from './orders-api.ts';
 import type { OrderDetail } from '@servery/contract/back-office-shapes';
 import { RefundForm } from './refund-form.tsx';
 import { formatPhone } from '@servery/contract/phone-format';
+import { VatInvoiceSection } from '../../components/ui/vat-invoice.tsx';
 
 /** One order: what was ordered, who moved it and when, the messages sent, its money. */
 export function OrderDetailView() {
@@ -99,6 +100,11 @@ export function OrderDetailView() {
         </ul>
       </section>
       {canRefund && <RefundForm key={order.refundable} order={order} />}
+      {order.vat_invoice && (
+        <div className="mt-4">
+          <VatInvoiceSection invoice={order.vat_invoice} money={money} when={when} />
+        </div>
+      )}
     </>
   );
 }

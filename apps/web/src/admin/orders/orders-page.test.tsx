@@ -278,6 +278,76 @@ describe('an order’s detail', () => {
     expect(wire.sent.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('says beside the refund button why it cannot be pressed, and never offers a negative amount', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/orders/o1042', 'manager', { '/api/admin/orders/o1042': ok(detail()) });
+    const why = () =>
+      screen.getByRole('button', { name: /^Refund( £.*)?$/ }).getAttribute('aria-describedby');
+    const said = () => document.getElementById(why() ?? '')?.textContent;
+    await screen.findByRole('heading', { name: 'Refund (up to £27.90)' });
+    expect(said()).toBe('Choose the dishes to give back.');
+    await user.click(screen.getByRole('button', { name: 'An amount' }));
+    expect(said()).toBe('Enter the amount to give back.');
+    // The discount typed as a minus: the button says no minus amount and why it is off.
+    await user.type(screen.getByRole('spinbutton', { name: 'Amount in pounds' }), '-5');
+    const button = screen.getByRole('button', { name: /^Refund( £.*)?$/ }) as HTMLButtonElement;
+    expect(button.textContent).toBe('Refund');
+    expect(button.disabled).toBe(true);
+    expect(said()).toBe('The amount must be more than nothing.');
+    await user.clear(screen.getByRole('spinbutton', { name: 'Amount in pounds' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Amount in pounds' }), '5');
+    expect(said()).toBe('Say why.');
+    await user.type(screen.getByLabelText('Reason (the customer is told the amount)'), 'Late');
+    const ready = screen.getByRole('button', { name: 'Refund £5.00' }) as HTMLButtonElement;
+    expect(ready.disabled).toBe(false);
+    expect(ready.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('says why nothing can be refunded: refunded in full, or a cash order not yet paid', async () => {
+    renderAt('/admin/orders/o1042', 'manager', {
+      '/api/admin/orders/o1042': ok(
+        detail({
+          refundable: 0,
+          payments: [
+            {
+              method: 'card',
+              provider: 'stripe',
+              status: 'succeeded',
+              amount: 2790,
+              refunded: 2790,
+            },
+          ],
+        }),
+      ),
+    });
+    expect((await screen.findByTestId('no-refund')).textContent).toBe(
+      'Refunded in full: £27.90 was given back.',
+    );
+    cleanup();
+    renderAt('/admin/orders/o1042', 'manager', {
+      '/api/admin/orders/o1042': ok(
+        detail({
+          status: 'ready',
+          payment: { method: 'cash', status: 'pay_on_collection', paid: false, to_collect: 2790 },
+          refundable: 0,
+          payments: [
+            {
+              method: 'cash',
+              provider: 'cash',
+              status: 'pay_on_collection',
+              amount: 2790,
+              refunded: 0,
+            },
+          ],
+        }),
+      ),
+    });
+    expect((await screen.findByTestId('no-refund')).textContent).toBe(
+      'Nothing to refund yet: a cash order can be refunded once it is completed and paid.',
+    );
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+  });
+
   it('shows the server’s refusal when the refund passes what is left', async () => {
     const user = userEvent.setup();
     const wire = renderAt('/admin/orders/o1042', 'manager', {

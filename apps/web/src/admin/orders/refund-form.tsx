@@ -15,7 +15,10 @@ import {
   blankRefund,
   REFUND_WAYS,
   refundAmount,
+  refundButtonLabel,
   refundFormSchema,
+  whyNothingToRefund,
+  whyNotReady,
   type RefundBody,
   type RefundFormValues,
   type RefundWay,
@@ -44,7 +47,7 @@ export function RefundForm({ order }: { order: OrderDetail }) {
   const [refund, state] = useRefundOrderMutation({ fixedCacheKey: `refund-${order.id}` });
   const amount = refundAmount(order, values);
   const refunded = new Map(order.refunded_lines.map((l) => [l.index, l.quantity]));
-  const ready = schema.safeParse(values).success;
+  const notReady = whyNotReady(order, values, schema);
 
   async function confirm(body: RefundBody) {
     const done = await refund({ id: order.id, key, ...body });
@@ -55,7 +58,11 @@ export function RefundForm({ order }: { order: OrderDetail }) {
     }
   }
   if (order.refundable === 0)
-    return <p className={`${CARD_CLASS} mt-4`}>Nothing is left to refund on this order.</p>;
+    return (
+      <p className={`${CARD_CLASS} mt-4`} data-testid="no-refund">
+        {whyNothingToRefund(order, money)}
+      </p>
+    );
   return (
     <form
       className={`${CARD_CLASS} mt-4 space-y-4`}
@@ -90,9 +97,22 @@ export function RefundForm({ order }: { order: OrderDetail }) {
       </label>
       {state.error && <ProblemLine message={adminErrorMessage(state.error)} />}
       {state.isSuccess && <p role="status">Refund made: the customer has been told.</p>}
-      <Button type="submit" size="lg" variant="danger" disabled={!ready}>
-        Refund {money(amount)}
-      </Button>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button
+          type="submit"
+          size="lg"
+          variant="danger"
+          disabled={notReady !== null}
+          aria-describedby={notReady ? 'refund-not-ready' : undefined}
+        >
+          {refundButtonLabel(amount, money)}
+        </Button>
+        {notReady && (
+          <p id="refund-not-ready" className="font-medium text-stone-700">
+            {notReady}
+          </p>
+        )}
+      </div>
       <RefundConfirm
         order={order}
         body={asking}

@@ -9,6 +9,7 @@ import {
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { errorId, Field, inputClass, LABEL_CLASS } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
 import { usePatchAutomationMutation } from './store-settings-api.ts';
 import { formResolver } from '../../lib/plain-words.ts';
@@ -49,6 +50,8 @@ export function AutomationForm({
   onMessage: (message: string) => void;
 }) {
   const [patch] = usePatchAutomationMutation();
+  // A refusal, a colleague's save first above all, is said beside Save (walk 2, finding 30).
+  const [problem, setProblem] = useState('');
   const [shown, setShown] = useState(automation);
   const form = useForm<AutomationForm, unknown, AutomationPatch>({
     resolver: formResolver(ZAutomationForm),
@@ -69,9 +72,11 @@ export function AutomationForm({
         if (field in valuesOf(automation))
           form.setError(field as keyof AutomationForm, { message: text });
       }
-      return onMessage(adminErrorMessage(result.error));
+      onMessage('');
+      return setProblem(adminErrorMessage(result.error));
     }
     setShown(result.data.data);
+    setProblem('');
     onMessage(result.data.message);
   });
 
@@ -137,6 +142,7 @@ export function AutomationForm({
         <input type="checkbox" className="size-5 shrink-0" {...form.register('auto_print')} />
         Print the kitchen ticket when an order is accepted
       </label>
+      <ProblemLine message={problem} className="mt-4" />
       <button
         type="submit"
         className={buttonClass({ size: 'lg' })}

@@ -163,7 +163,12 @@ describe('the Delivery & capacity screen', () => {
       },
     };
     await user.click(screen.getByRole('button', { name: 'Save capacity and automation' }));
-    await screen.findByText(/changed by someone else/);
+    // Said beside Save, and read out (walk 2, finding 30).
+    const said = await screen.findByText(/changed by someone else/);
+    expect(said.getAttribute('role')).toBe('alert');
+    expect(said.nextElementSibling).toBe(
+      screen.getByRole('button', { name: 'Save capacity and automation' }),
+    );
     expect(wire.sent.find((c) => c.method === 'PATCH')?.body).toEqual({
       slot_cap: 6,
       slot_cap_unit: 'dishes',

@@ -3,8 +3,7 @@ import { adminErrorMessage } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { useLazyZonePreviewQuery } from './store-settings-api.ts';
-
-const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+import { adminMoney as money } from '../admin-shop.ts';
 
 /** "Does E1 6RL get delivery, and at what fee?", answered by the order's own rule. */
 export function ZonePreviewBox({ storeId }: { storeId: string }) {

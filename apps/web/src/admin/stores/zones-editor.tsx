@@ -5,6 +5,7 @@ import { ZZonesPut, type StoreZones, type ZonesPut } from '@servery/contract/sho
 import { adminErrorMessage, adminFieldErrors } from '../admin-api.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { ProblemLine } from '../../components/ui/problem.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
 import { usePutZonesMutation } from './store-settings-api.ts';
 import { formResolver } from '../../lib/plain-words.ts';
@@ -58,6 +59,8 @@ export function ZonesEditor({
   onMessage: (message: string) => void;
 }) {
   const [put] = usePutZonesMutation();
+  // A refusal, a colleague's save first above all, is said beside Save (walk 2, finding 30).
+  const [problem, setProblem] = useState('');
   const [shown, setShown] = useState(zones);
   const form = useForm<ZonesForm, unknown, ZonesPut>({
     resolver: formResolver(ZZonesForm, { pounds: ['fee', 'minimum_order'] }),
@@ -80,9 +83,11 @@ export function ZonesEditor({
       for (const [field, text] of Object.entries(adminFieldErrors(result.error))) {
         form.setError(field as 'zones', { message: text });
       }
-      return onMessage(adminErrorMessage(result.error));
+      onMessage('');
+      return setProblem(adminErrorMessage(result.error));
     }
     setShown(result.data.data);
+    setProblem('');
     onMessage(result.data.message);
   });
 
@@ -162,6 +167,7 @@ export function ZonesEditor({
       {form.formState.errors.zones?.message && (
         <p className="mt-2 text-red-800">{form.formState.errors.zones.message}</p>
       )}
+      <ProblemLine message={problem} className="mt-4" />
       <div className="mt-4 flex flex-wrap gap-3">
         <button
           type="button"

@@ -10,7 +10,7 @@ import { shopDateTime, useShopTimeZone } from '../../../lib/shop-time.ts';
 import { paymentLabel, statusLabel, suppliedOrOnItsWay } from '../labels.ts';
 import { visibleHistory } from '../tracker.ts';
 import { ReorderPanel, type ReorderCart } from './reorder-panel.tsx';
-import { VatInvoiceSection } from './vat-invoice.tsx';
+import { VatInvoiceSection } from '../../../components/ui/vat-invoice.tsx';
 import { formatPhone, telHref } from '@servery/contract/phone-format';
 
 /** The order's dishes and totals, where and how it is paid, its history, and Reorder. */
@@ -81,7 +81,11 @@ export function OrderDetails({
 
         <div className="space-y-6">
           {order.vat_invoice && suppliedOrOnItsWay(order.status) ? (
-            <VatInvoiceSection invoice={order.vat_invoice} money={money} timeZone={timeZone} />
+            <VatInvoiceSection
+              invoice={order.vat_invoice}
+              money={money}
+              when={(iso) => shopDateTime(iso, timeZone)}
+            />
           ) : null}
           <section className={CARD_CLASS} aria-labelledby="details-title">
             <h2 id="details-title" className="text-xl font-semibold">
