@@ -83,6 +83,9 @@ describe('the reservation form', () => {
     renderForm();
     const note = await screen.findByRole('status');
     expect(note.textContent).toBe(`No tables can be booked right now. ${closed}`);
+    // The time list says why it is empty without sending the guest to another date.
+    expect(await screen.findByText('No times while the restaurant is closed.')).toBeTruthy();
+    expect(screen.queryByText(/Please choose another date/)).toBeNull();
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(
       true,
     );

@@ -199,6 +199,7 @@ export function ReservationForm({ today }: { today: string }) {
             errorId={errors.time ? 'reservation-time-error' : undefined}
             selectRef={time.ref}
             onChange={time.onChange}
+            closed={Boolean(settings?.closed_message)}
           />
           <FieldError id="reservation-time-error" message={errors.time?.message} />
         </div>

@@ -18,6 +18,8 @@ interface TimeFieldProps {
   selectRef?: Ref<HTMLSelectElement>;
   onChange: ChangeEventHandler<HTMLSelectElement>;
   onBlur?: FocusEventHandler<HTMLSelectElement>;
+  /** The restaurant takes no bookings now (its closed switch): another date would not help. */
+  closed?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function TimeField({
   selectRef,
   onChange,
   onBlur,
+  closed = false,
 }: TimeFieldProps) {
   const slots = state.kind === 'ready' ? state.slots : [];
   const statusId = `${id}-status`;
@@ -41,9 +44,11 @@ export function TimeField({
       : state.kind === 'failed'
         ? 'We could not load the times for this date.'
         : slots.length === 0
-          ? state.isToday
-            ? 'There are no more times to book today. Please choose another date.'
-            : 'There are no times to book on this date. Please choose another date.'
+          ? closed
+            ? 'No times while the restaurant is closed.'
+            : state.isToday
+              ? 'There are no more times to book today. Please choose another date.'
+              : 'There are no times to book on this date. Please choose another date.'
           : null;
   const describedBy = [status ? statusId : '', errorId ?? ''].filter(Boolean).join(' ');
   return (
