@@ -189,6 +189,7 @@ export const API_RESPONSES: Record<string, { status: 200 | 201; schema: z.ZodTyp
   'GET /api/admin/menu': { status: 200, schema: ok(ZEditableMenu) },
   'POST /api/admin/categories': { status: 201, schema: ok(ZEditableCategory) },
   'PATCH /api/admin/categories/:id': { status: 200, schema: ok(ZEditableCategory) },
+  'DELETE /api/admin/categories/:id': { status: 200, schema: ok(ZEditableCategory) },
   'POST /api/admin/items': { status: 201, schema: ok(ZEditableItem) },
   'PATCH /api/admin/items/:id': { status: 200, schema: ok(ZEditableItem) },
   'POST /api/admin/items/:id/photo': { status: 200, schema: ok(ZPhotoAnswer) },

@@ -84,7 +84,7 @@ describe('the order desk', () => {
     expect(events.map((e) => e.kind)).toEqual(['order.status']);
     const [mail] = await messagesTo(order.customerEmail);
     expect(mail!.subject).toBe(`Shop ${shop.slug} has accepted your order #${order.number}`);
-    expect(mail!.textBody).toMatch(/It will be ready to collect at \d{1,2}:\d{2} (am|pm)\.\n\n/);
+    expect(mail!.textBody).toMatch(/It will be ready to collect at \d{1,2}:\d{2} (AM|PM)\.\n\n/);
     // Issue 20, point 4: and it links back to the order on the shop's configured host.
     expect(mail!.textBody!.split('\n\n').at(-1)).toBe(
       `Follow your order: http://${shop.hosts[0]!.host}/orders/${order.id}`,
