@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { launchChromium } from '../tools/chromium.mjs';
 import { startServery } from './api.mjs';
 import { startMailbox } from './mailbox.mjs';
-import { STAFF_HINT } from './web.mjs';
 import {
   boardEmail,
   cashOrder,
@@ -81,18 +80,12 @@ function recordFrames() {
 export async function boardFrames(url, cookie, order) {
   const browser = await launchChromium();
   try {
-    // The cookies go into the browser's jar, the session as Secure: the production cookie is
-    // __Host- and Secure, which a browser takes from a server only over https (the bench's is
-    // plain http on 127.0.0.1), but sends to 127.0.0.1 once it holds it. Not as a header: a
-    // Cookie header of Playwright's hides the jar from the page, and the page reads the readable
-    // hint (decision 83) from it before it asks for its session.
-    const context = await browser.newContext({ viewport: DESK_RUN.viewport });
-    const at = cookie.indexOf('=');
-    await context.addCookies([
-      { name: cookie.slice(0, at), value: cookie.slice(at + 1), url, secure: true },
-      { ...STAFF_HINT, url },
-      { name: 'cookiesAccepted', value: 'true', url },
-    ]);
+    // The session cookie is sent as a header: the production cookie is __Host- and Secure, which
+    // a browser keeps only from https (the bench's server is plain http on 127.0.0.1).
+    const context = await browser.newContext({
+      viewport: DESK_RUN.viewport,
+      extraHTTPHeaders: { cookie: `${cookie}; cookiesAccepted=true` },
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: DESK_RUN.cpuSlowdown });
