@@ -74,6 +74,30 @@ export function openingState(
 const CLOSING_DAYS = 8;
 
 /**
+ * The end, as an instant, of the first continuous opening (openingsFrom) that `wanted` picks,
+ * read from yesterday's midnight (its night may still be open) for a week on. `now` is `at` in
+ * minutes from that midnight.
+ */
+function endOfOpening(
+  rows: readonly OpeningRow[],
+  specialDays: readonly SpecialDayRow[],
+  at: Date,
+  timeZone: string,
+  wanted: (opening: Opening, now: number) => boolean,
+): Date | null {
+  const from = addDays(localDate(at, timeZone), -1);
+  const now = 24 * 60 + wallClock(at, timeZone).minutes;
+  const opening = openingsFrom(rows, specialDays, from, CLOSING_DAYS).find((span) =>
+    wanted(span, now),
+  );
+  if (!opening) return null;
+  // A closing time the clock skips (01:30 on the March change) is read an hour later.
+  return (
+    instantAt(from, opening.closes, timeZone) ?? instantAt(from, opening.closes + 60, timeZone)
+  );
+}
+
+/**
  * When the store open at `at` closes: the end of the continuous opening it is in (openingsFrom:
  * 11:00–15:00 then 15:00–23:00, or a night running into the next day's range opening at
  * midnight, read as one), on the shop's wall clock. Null while closed. A store open around the
@@ -85,16 +109,13 @@ export function closesAt(
   at: Date,
   timeZone: string,
 ): Date | null {
-  const { minutes } = wallClock(at, timeZone);
-  // From yesterday's midnight: its night may still be open.
-  const from = addDays(localDate(at, timeZone), -1);
-  const now = 24 * 60 + minutes;
-  const open = openingsFrom(rows, specialDays, from, CLOSING_DAYS).find(
-    (opening) => opening.opens <= now && now < opening.closes,
+  return endOfOpening(
+    rows,
+    specialDays,
+    at,
+    timeZone,
+    (o, now) => o.opens <= now && now < o.closes,
   );
-  if (!open) return null;
-  // A closing time the clock skips (01:30 on the March change) is read an hour later.
-  return instantAt(from, open.closes, timeZone) ?? instantAt(from, open.closes + 60, timeZone);
 }
 
 /**
@@ -108,16 +129,7 @@ export function serviceEnd(
   at: Date,
   timeZone: string,
 ): Date | null {
-  const { minutes } = wallClock(at, timeZone);
-  const from = addDays(localDate(at, timeZone), -1);
-  const now = 24 * 60 + minutes;
-  const opening = openingsFrom(rows, specialDays, from, CLOSING_DAYS).find(
-    (span) => now < span.closes,
-  );
-  if (!opening) return null;
-  return (
-    instantAt(from, opening.closes, timeZone) ?? instantAt(from, opening.closes + 60, timeZone)
-  );
+  return endOfOpening(rows, specialDays, at, timeZone, (o, now) => now < o.closes);
 }
 
 /** A continuous opening, in minutes from the midnight that starts the `from` of openingsFrom. */

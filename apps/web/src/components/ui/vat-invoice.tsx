@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { VatInvoice } from '@servery/contract/order';
 import { CARD_CLASS } from './card.tsx';
 
@@ -36,38 +37,20 @@ export function VatInvoiceSection({
       </p>
       <table className="mt-3 w-full text-left">
         <caption className="sr-only">VAT by rate</caption>
-        <thead>
-          <tr className="border-b border-stone-200 text-sm text-stone-700">
-            <th scope="col" className="py-1 font-semibold">
-              VAT rate
-            </th>
-            <th scope="col" className="py-1 pl-4 text-right font-semibold">
-              Amount incl. VAT
-            </th>
-            <th scope="col" className="py-1 pl-4 text-right font-semibold">
-              VAT
-            </th>
-          </tr>
-        </thead>
+        <AmountsHead first="VAT rate" />
         <tbody>
           {invoice.bands.map((band) => (
-            <tr key={band.rate}>
-              <th scope="row" className="py-1 font-normal">
-                {band.rate}%
-              </th>
-              <td className="py-1 pl-4 text-right">{money(band.gross)}</td>
-              <td className="py-1 pl-4 text-right">{money(band.vat)}</td>
-            </tr>
+            <AmountRow key={band.rate} label={`${band.rate}%`} money={money} {...band} />
           ))}
         </tbody>
         <tfoot>
-          <tr className="border-t border-stone-200 font-bold">
-            <th scope="row" className="py-1">
-              Total including VAT
-            </th>
-            <td className="py-1 pl-4 text-right">{money(invoice.total)}</td>
-            <td className="py-1 pl-4 text-right">{money(invoice.vat)}</td>
-          </tr>
+          <AmountRow
+            label="Total including VAT"
+            money={money}
+            gross={invoice.total}
+            vat={invoice.vat}
+            total
+          />
         </tfoot>
       </table>
       {invoice.refunds?.length && invoice.net ? (
@@ -95,48 +78,83 @@ function RefundCredits({
   return (
     <table className="mt-4 w-full text-left" data-testid="vat-invoice-refunds">
       <caption className="text-left font-semibold">Refunds and what stands after them</caption>
-      <thead>
-        <tr className="border-b border-stone-200 text-sm text-stone-700">
-          <th scope="col" className="py-1 font-semibold">
-            What
-          </th>
-          <th scope="col" className="py-1 pl-4 text-right font-semibold">
-            Amount incl. VAT
-          </th>
-          <th scope="col" className="py-1 pl-4 text-right font-semibold">
-            VAT
-          </th>
-        </tr>
-      </thead>
+      <AmountsHead first="What" />
       <tbody>
         {invoice.refunds?.map((refund, i) => (
-          <tr key={i}>
-            <th scope="row" className="py-1 font-normal">
-              Refund <time dateTime={refund.at}>{when(refund.at)}</time>
-            </th>
-            <td className="py-1 pl-4 text-right">−{money(refund.amount)}</td>
-            <td className="py-1 pl-4 text-right">−{money(refund.vat)}</td>
-          </tr>
+          <AmountRow
+            key={i}
+            label={
+              <>
+                Refund <time dateTime={refund.at}>{when(refund.at)}</time>
+              </>
+            }
+            money={(minor) => `−${money(minor)}`}
+            gross={refund.amount}
+            vat={refund.vat}
+          />
         ))}
         {net.bands.map((band) => (
-          <tr key={band.rate}>
-            <th scope="row" className="py-1 font-normal">
-              {band.rate}% after refunds
-            </th>
-            <td className="py-1 pl-4 text-right">{money(band.gross)}</td>
-            <td className="py-1 pl-4 text-right">{money(band.vat)}</td>
-          </tr>
+          <AmountRow
+            key={band.rate}
+            label={`${band.rate}% after refunds`}
+            money={money}
+            {...band}
+          />
         ))}
       </tbody>
       <tfoot>
-        <tr className="border-t border-stone-200 font-bold">
-          <th scope="row" className="py-1">
-            Total after refunds
-          </th>
-          <td className="py-1 pl-4 text-right">{money(net.total)}</td>
-          <td className="py-1 pl-4 text-right">{money(net.vat)}</td>
-        </tr>
+        <AmountRow
+          label="Total after refunds"
+          money={money}
+          gross={net.total}
+          vat={net.vat}
+          total
+        />
       </tfoot>
     </table>
+  );
+}
+
+/** The head of an invoice's table: what the row is, the amount including VAT, the VAT in it. */
+function AmountsHead({ first }: { first: string }) {
+  return (
+    <thead>
+      <tr className="border-b border-stone-200 text-sm text-stone-700">
+        <th scope="col" className="py-1 font-semibold">
+          {first}
+        </th>
+        <th scope="col" className="py-1 pl-4 text-right font-semibold">
+          Amount incl. VAT
+        </th>
+        <th scope="col" className="py-1 pl-4 text-right font-semibold">
+          VAT
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** One row of an invoice's table; `total` is the ruled, bold last line. */
+function AmountRow({
+  label,
+  gross,
+  vat,
+  money,
+  total = false,
+}: {
+  label: ReactNode;
+  gross: number;
+  vat: number;
+  money: MoneyFormatter;
+  total?: boolean;
+}) {
+  return (
+    <tr className={total ? 'border-t border-stone-200 font-bold' : undefined}>
+      <th scope="row" className={total ? 'py-1' : 'py-1 font-normal'}>
+        {label}
+      </th>
+      <td className="py-1 pl-4 text-right">{money(gross)}</td>
+      <td className="py-1 pl-4 text-right">{money(vat)}</td>
+    </tr>
   );
 }

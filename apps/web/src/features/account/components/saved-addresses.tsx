@@ -12,6 +12,7 @@ import {
 } from '../addresses-api.ts';
 import { AddressForm } from './address-form.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import { AccountSection } from './account-section.tsx';
 
 /** What the customer calls the address, else its first line. */
 export const addressName = (address: Address) => address.label || address.address_line1;
@@ -55,26 +56,35 @@ export function SavedAddresses() {
   };
 
   return (
-    <section aria-labelledby="addresses-title" aria-busy={!addresses && !isError}>
-      <h2 id="addresses-title" tabIndex={-1} className="text-xl font-semibold outline-offset-4">
-        Saved addresses
-      </h2>
-      {isError ? (
-        <div role="alert" className="mt-2">
-          <p>Your addresses could not be loaded.</p>
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            className={buttonClass({ variant: 'outline', className: 'mt-3' })}
-          >
-            Try again
-          </button>
-        </div>
-      ) : !addresses ? (
+    <AccountSection
+      titleId="addresses-title"
+      title="Saved addresses"
+      what="Your addresses"
+      isError={isError}
+      data={addresses}
+      onRetry={() => void refetch()}
+      skeleton={
         <div className="mt-3 space-y-3">
           <Skeleton className="h-24" />
         </div>
-      ) : (
+      }
+      after={
+        <>
+          <ConfirmDialog
+            open={deleting !== null}
+            id="delete-address"
+            title="Delete this address?"
+            confirmLabel="Delete address"
+            busy={removing}
+            onCancel={() => setDeleting(null)}
+            onConfirm={() => void handleDelete()}
+          >
+            {deleting ? `${deleting.address_line1}, ${deleting.city} ${deleting.postcode}` : ''}
+          </ConfirmDialog>
+        </>
+      }
+    >
+      {(addresses) => (
         <>
           {addresses.length === 0 ? (
             <p className="mt-2 text-stone-700">
@@ -133,18 +143,7 @@ export function SavedAddresses() {
           )}
         </>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        id="delete-address"
-        title="Delete this address?"
-        confirmLabel="Delete address"
-        busy={removing}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void handleDelete()}
-      >
-        {deleting ? `${deleting.address_line1}, ${deleting.city} ${deleting.postcode}` : ''}
-      </ConfirmDialog>
-    </section>
+    </AccountSection>
   );
 }
 

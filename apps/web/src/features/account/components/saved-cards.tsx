@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toastServerError } from '../../../lib/api.ts';
 import { useGetSavedCardsQuery, useRemoveSavedCardMutation } from '../../../lib/saved-cards-api.ts';
 import { toast } from '../../../lib/toast.ts';
+import { AccountSection } from './account-section.tsx';
 
 /**
  * The /account page's saved cards (issue 30, point 11): each card's brand, last four digits and
@@ -32,67 +33,65 @@ export function SavedCards() {
   };
 
   return (
-    <section aria-labelledby="cards-title" aria-busy={!cards && !isError}>
-      <h2 id="cards-title" tabIndex={-1} className="text-xl font-semibold outline-offset-4">
-        Saved cards
-      </h2>
-      {isError ? (
-        <div role="alert" className="mt-2">
-          <p>Your cards could not be loaded.</p>
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+    <AccountSection
+      titleId="cards-title"
+      title="Saved cards"
+      what="Your cards"
+      isError={isError}
+      data={cards}
+      onRetry={() => void refetch()}
+      skeleton={<Skeleton className="mt-3 h-16" />}
+      after={
+        <>
+          <ConfirmDialog
+            open={removingCard !== null}
+            id="remove-card"
+            title="Remove this card?"
+            confirmLabel="Remove card"
+            busy={removing}
+            onCancel={() => setRemovingCard(null)}
+            onConfirm={() => void handleRemove()}
           >
-            Try again
-          </button>
-        </div>
-      ) : !cards ? (
-        <Skeleton className="mt-3 h-16" />
-      ) : cards.length === 0 ? (
-        <p className="mt-2 text-stone-700">
-          You have no saved cards. Tick “Save this card for next time” when you pay, and your next
-          order is paid in one tap.
-        </p>
-      ) : (
-        <ul className="mt-3 space-y-3" aria-label="Your cards">
-          {cards.map((card) => (
-            <li
-              key={card.id}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-300 p-4"
-              data-testid="saved-card"
-            >
-              <div>
-                <p className="font-semibold">{savedCardName(card)}</p>
-                <p className={card.expired ? 'text-sm text-red-800' : 'text-sm text-stone-700'}>
-                  {card.expired ? 'Expired' : 'Expires'} {savedCardExpiry(card)}
-                </p>
-              </div>
-              <button
-                type="button"
-                onClick={() => setRemovingCard(card)}
-                className={buttonClass({ variant: 'outline' })}
-                aria-label={`Remove ${savedCardName(card)}`}
+            {removingCard
+              ? `${savedCardName(removingCard)} will no longer be offered when you pay.`
+              : ''}
+          </ConfirmDialog>
+        </>
+      }
+    >
+      {(cards) =>
+        cards.length === 0 ? (
+          <p className="mt-2 text-stone-700">
+            You have no saved cards. Tick “Save this card for next time” when you pay, and your next
+            order is paid in one tap.
+          </p>
+        ) : (
+          <ul className="mt-3 space-y-3" aria-label="Your cards">
+            {cards.map((card) => (
+              <li
+                key={card.id}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-300 p-4"
+                data-testid="saved-card"
               >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={removingCard !== null}
-        id="remove-card"
-        title="Remove this card?"
-        confirmLabel="Remove card"
-        busy={removing}
-        onCancel={() => setRemovingCard(null)}
-        onConfirm={() => void handleRemove()}
-      >
-        {removingCard
-          ? `${savedCardName(removingCard)} will no longer be offered when you pay.`
-          : ''}
-      </ConfirmDialog>
-    </section>
+                <div>
+                  <p className="font-semibold">{savedCardName(card)}</p>
+                  <p className={card.expired ? 'text-sm text-red-800' : 'text-sm text-stone-700'}>
+                    {card.expired ? 'Expired' : 'Expires'} {savedCardExpiry(card)}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  onClick={() => setRemovingCard(card)}
+                  className={buttonClass({ variant: 'outline' })}
+                  aria-label={`Remove ${savedCardName(card)}`}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </AccountSection>
   );
 }

@@ -10,6 +10,7 @@ import { useShopConfig } from '../../../lib/shop-config.ts';
 import { calendarDay } from '../../../lib/shop-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelCustomerBookingMutation, useGetCustomerBookingsQuery } from '../api.ts';
+import { AccountSection } from './account-section.tsx';
 
 const whenOf = (booking: CustomerBooking) => `${calendarDay(booking.date)}, ${booking.time}`;
 
@@ -46,24 +47,34 @@ export function YourBookings() {
   const past = bookings?.filter((b) => !b.upcoming) ?? [];
 
   return (
-    <section aria-labelledby="bookings-title" aria-busy={!bookings && !isError}>
-      <h2 id="bookings-title" tabIndex={-1} className="text-xl font-semibold outline-offset-4">
-        Table bookings
-      </h2>
-      {isError ? (
-        <div role="alert" className="mt-2">
-          <p>Your bookings could not be loaded.</p>
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            className={buttonClass({ variant: 'outline', className: 'mt-3' })}
+    <AccountSection
+      titleId="bookings-title"
+      title="Table bookings"
+      what="Your bookings"
+      isError={isError}
+      data={bookings}
+      onRetry={() => void refetch()}
+      skeleton={<Skeleton className="mt-3 h-16" />}
+      after={
+        <>
+          <ConfirmDialog
+            open={asking !== null}
+            id="cancel-booking"
+            title="Cancel this booking?"
+            confirmLabel="Yes, cancel it"
+            cancelLabel="Keep my booking"
+            busy={cancelling}
+            onCancel={() => setAsking(null)}
+            onConfirm={() => void handleCancel()}
           >
-            Try again
-          </button>
-        </div>
-      ) : !bookings ? (
-        <Skeleton className="mt-3 h-16" />
-      ) : (
+            {asking
+              ? `Your table for ${asking.number_of_people} on ${whenOf(asking)} is given to someone else. This cannot be undone.`
+              : ''}
+          </ConfirmDialog>
+        </>
+      }
+    >
+      {() => (
         <>
           {upcoming.length === 0 ? (
             <p className="mt-2 text-stone-700">
@@ -115,21 +126,7 @@ export function YourBookings() {
           ) : null}
         </>
       )}
-      <ConfirmDialog
-        open={asking !== null}
-        id="cancel-booking"
-        title="Cancel this booking?"
-        confirmLabel="Yes, cancel it"
-        cancelLabel="Keep my booking"
-        busy={cancelling}
-        onCancel={() => setAsking(null)}
-        onConfirm={() => void handleCancel()}
-      >
-        {asking
-          ? `Your table for ${asking.number_of_people} on ${whenOf(asking)} is given to someone else. This cannot be undone.`
-          : ''}
-      </ConfirmDialog>
-    </section>
+    </AccountSection>
   );
 }
 
