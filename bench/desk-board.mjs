@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../tools/chromium.mjs';
 import { startServery } from './api.mjs';
 import { startMailbox } from './mailbox.mjs';
+import { STAFF_HINT } from './web.mjs';
 import {
   boardEmail,
   cashOrder,
@@ -77,15 +78,30 @@ function recordFrames() {
   }).observe(document.body, { childList: true, subtree: true });
 }
 
+/**
+ * A staff member's cookies as a signed-in browser holds them: the session (`name=value` from
+ * signInStaff), the readable hint and the cookie notice answered.
+ */
+export function browserCookies(url, cookie) {
+  const { hostname } = new URL(url);
+  const [name, ...value] = cookie.split('=');
+  const jar = { domain: hostname, path: '/' };
+  return [
+    { ...jar, name, value: value.join('='), secure: true, httpOnly: true, sameSite: 'Strict' },
+    { ...jar, ...STAFF_HINT },
+    { ...jar, name: 'cookiesAccepted', value: 'true' },
+  ];
+}
+
 export async function boardFrames(url, cookie, order) {
   const browser = await launchChromium();
   try {
-    // The session cookie is sent as a header: the production cookie is __Host- and Secure, which
-    // a browser keeps only from https (the bench's server is plain http on 127.0.0.1).
-    const context = await browser.newContext({
-      viewport: DESK_RUN.viewport,
-      extraHTTPHeaders: { cookie: `${cookie}; cookiesAccepted=true` },
-    });
+    // The session and the readable hint beside it (decision 83) go into the browser's jar, as
+    // a sign-in would leave them. The production session cookie is __Host- and Secure: given by
+    // host and path (not by URL, which Playwright checks against the scheme), Chromium keeps it
+    // and sends it to http://127.0.0.1, a secure context for cookies as localhost is.
+    const context = await browser.newContext({ viewport: DESK_RUN.viewport });
+    await context.addCookies(browserCookies(url, cookie));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: DESK_RUN.cpuSlowdown });

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServery } from './api.mjs';
-import { placeMany } from './desk-board.mjs';
+import { browserCookies, placeMany } from './desk-board.mjs';
 import { startMailbox } from './mailbox.mjs';
 import {
   boardEmail,
@@ -16,7 +16,7 @@ import {
   signInStaff,
   stop,
 } from './staff-board.mjs';
-import { lighthouseMedian, scriptSizes, STAFF_HINT, TABLET } from './web.mjs';
+import { lighthouseMedian, scriptSizes, TABLET } from './web.mjs';
 
 export const SIGNED_IN_RUN = { openOrders: 20, bookings: 16 };
 
@@ -109,15 +109,9 @@ export async function benchSignedInPages({ serverMain }) {
         cookies: [{ name: 'cookiesAccepted', value: 'true' }],
       },
     };
-    // The session cookie goes as a header: the production cookie is __Host- and Secure, which
-    // a browser keeps only from https (the bench's server is plain http on 127.0.0.1). The page
-    // reads the readable hint beside it from its own cookies (decision 83): without it the app
-    // would take the visitor for signed out and show the sign-in screen.
-    const staff = {
-      extraHeaders: { Cookie: `${cookie}; cookiesAccepted=true` },
-      seed: { cookies: [STAFF_HINT] },
-      screen: TABLET,
-    };
+    // A member of staff's browser as a sign-in leaves it: the session and its readable hint in
+    // the jar (desk-board.mjs's browserCookies).
+    const staff = { seed: { cookies: browserCookies(url, cookie) }, screen: TABLET };
     return [
       await audit('/checkout (a basket of 3 dishes)', `${url}/checkout`, customer),
       await audit('/orders/{id} (placed, cash)', `${url}/orders/${orderId}`, customer),

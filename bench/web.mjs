@@ -27,8 +27,8 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const METRICS = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'];
 
 /**
- * The readable cookie that tells the staff app a browser holds a session (decision 83), set in
- * the browser of a staff page's run: the session itself goes as a header (see its callers).
+ * The readable cookie that tells the staff app a browser holds a session (decision 83), put in
+ * a staff page's browser beside the session (desk-board.mjs's browserCookies).
  */
 export const STAFF_HINT = { name: 'servery_staff_signed_in', value: '1' };
 
@@ -44,7 +44,8 @@ async function seedBrowser(port, url, { localStorage, cookies }) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
-    if (cookies) await context.addCookies(cookies.map((c) => ({ ...c, url })));
+    // A cookie given by host and path (a Secure session) as it is; the others on the page's URL.
+    if (cookies) await context.addCookies(cookies.map((c) => (c.domain ? c : { ...c, url })));
     if (localStorage) {
       const page = await context.newPage();
       await page.goto(new URL('/readyz', url).href);
@@ -82,10 +83,10 @@ export async function scriptSizes(urls, headers = {}) {
 }
 
 /**
- * Lighthouse mobile performance, median of `runs`. `extraHeaders` go with every request (the
- * staff pages are audited with a member of staff's session cookie); `seed` is what the browser
- * holds before the page opens (seedBrowser); `screen` a size other than the preset's phone
- * (TABLET for the staff pages), with the same throttling. The median run's scripts come back
+ * Lighthouse mobile performance, median of `runs`. `seed` is what the browser holds before the
+ * page opens (seedBrowser: a customer's session and basket, a member of staff's cookies);
+ * `screen` a size other than the preset's phone (TABLET for the staff pages), with the same
+ * throttling. The median run's scripts come back
  * with it (`scripts`, URLs from its network log).
  */
 /**
@@ -110,7 +111,7 @@ function keepReport(folder, url, lhr) {
   writeFileSync(join(folder, `${page}-${n}.json`), JSON.stringify(lhr));
 }
 
-export async function lighthouseMedian(url, runs = RUNS, { extraHeaders, seed, screen } = {}) {
+export async function lighthouseMedian(url, runs = RUNS, { seed, screen } = {}) {
   const { lighthousePath, launcherPath } = loadLighthouse();
   const { default: lighthouse } = await import(lighthousePath);
   const chromeLauncher = await import(launcherPath);
@@ -129,7 +130,6 @@ export async function lighthouseMedian(url, runs = RUNS, { extraHeaders, seed, s
         port: chrome.port,
         onlyCategories: ['performance'],
         logLevel: 'error',
-        ...(extraHeaders ? { extraHeaders } : {}),
         ...(screen
           ? {
               screenEmulation: { mobile: true, ...screen, deviceScaleFactor: 2, disabled: false },
