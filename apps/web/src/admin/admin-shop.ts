@@ -11,6 +11,8 @@ export function useAdminTimeZone(): string {
   return useSessionQuery().data?.shop.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
-/** Pence in the shop's currency (the configuration embedded in the page, £ without it). */
-export const adminMoney = (minor: number) =>
-  formatMoney(minor, { sign: cachedConfig()?.currency.sign ?? '£' });
+/** The shop's currency sign (the configuration embedded in the page, £ without it). */
+export const adminCurrencySign = () => cachedConfig()?.currency.sign ?? '£';
+
+/** Pence in the shop's currency. */
+export const adminMoney = (minor: number) => formatMoney(minor, { sign: adminCurrencySign() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { plainWords, type PlainWordsOptions } from './plain-words.ts';
+import { NOT_AN_AMOUNT, plainWords, type PlainWordsOptions } from './plain-words.ts';
 
 const said = (schema: z.ZodType, value: unknown, options?: PlainWordsOptions) =>
   schema.safeParse(value, { error: plainWords(options) }).error?.issues.map((i) => i.message);
@@ -16,13 +16,18 @@ describe('plain words for a refused form field', () => {
   });
 
   it('says a money limit in the field’s own unit', () => {
-    const fee = z.object({ zones: z.array(z.object({ fee: z.number().max(10_000_00) })) });
+    const fee = z.object({
+      zones: z.array(z.object({ fee: z.number().int().min(0).max(10_000_00) })),
+    });
     expect(said(fee, { zones: [{ fee: 99_999_00 }] }, { pounds: ['fee'] })).toEqual([
       'At most £10,000.00',
     ]);
-    expect(said(fee, { zones: [{ fee: 99_999_00 }] }, { pence: ['fee'] })).toEqual([
-      'At most 1000000 (£10,000.00)',
+    expect(said(fee, { zones: [{ fee: -1 }] }, { pounds: ['fee'] })).toEqual(['Enter 0 or more']);
+    // What is not an amount of money (lib/pounds.ts makes it NaN) is asked for with an example.
+    expect(said(fee, { zones: [{ fee: Number.NaN }] }, { pounds: ['fee'] })).toEqual([
+      NOT_AN_AMOUNT,
     ]);
+    expect(said(fee, { zones: [{ fee: Number.NaN }] })).toEqual(['Enter a number']);
   });
 
   it('says text, lists and choices plainly, and keeps a schema’s own words', () => {

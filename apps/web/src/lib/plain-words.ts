@@ -6,15 +6,17 @@ import type * as z from 'zod/v4/core';
  * The web app's forms say a zod refusal in plain words (walk2 item 12): "Enter 0 or more", not
  * "Too small: expected number to be >=0". A message a schema gives itself ("Give it a name",
  * "Use whole pence…") still wins; this map words only what zod would say in a developer's terms.
- * A money field's limit is said in the field's own unit: the contract counts pence, so a field
- * typed in pounds (a zone's fee) names its keys in `pounds`, one typed in pence in `pence`.
+ * Money is typed in pounds and pence everywhere (lib/pounds.ts) while the contract counts pence,
+ * so a form names its money fields in `pounds`: their limits are said in pounds, and what is not
+ * an amount (penceOf's NaN) is asked for again with an example.
  */
 export interface PlainWordsOptions {
   /** Field names (the last name in a path: `fee` for `zones.2.fee`) typed in pounds. */
   pounds?: readonly string[];
-  /** Field names typed in pence: a limit is said in pence with the pounds beside it. */
-  pence?: readonly string[];
 }
+
+/** What a money field says when what was typed is not an amount of money. */
+export const NOT_AN_AMOUNT = 'Enter an amount such as 8.95';
 
 const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const money = (pence: number) => POUNDS.format(pence / 100);
@@ -23,20 +25,13 @@ const money = (pence: number) => POUNDS.format(pence / 100);
 export function plainWords(options: PlainWordsOptions = {}) {
   return (issue: z.$ZodRawIssue): string | undefined => {
     const field = [...(issue.path ?? [])].reverse().find((key) => typeof key === 'string');
-    const unit =
-      typeof field === 'string' && options.pounds?.includes(field)
-        ? 'pounds'
-        : typeof field === 'string' && options.pence?.includes(field)
-          ? 'pence'
-          : null;
-    const amount = (limit: number | bigint) => {
-      const value = Number(limit);
-      if (unit === 'pounds') return money(value);
-      if (unit === 'pence') return `${value} (${money(value)})`;
-      return String(value);
-    };
+    const pounds = typeof field === 'string' && Boolean(options.pounds?.includes(field));
+    const amount = (limit: number | bigint) =>
+      pounds ? money(Number(limit)) : String(Number(limit));
     switch (issue.code) {
       case 'invalid_type':
+        if (pounds && (issue.expected === 'number' || issue.expected === 'int'))
+          return NOT_AN_AMOUNT;
         if (issue.expected === 'int' && typeof issue.input === 'number' && !isNaN(issue.input))
           return 'Enter a whole number';
         if (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'bigint')

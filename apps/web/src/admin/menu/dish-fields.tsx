@@ -4,10 +4,12 @@ import { ALLERGENS, DIETARY_TAGS } from '@servery/contract/allergens';
 import type { ItemCreate } from '@servery/contract/menu-editor';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
+import { adminCurrencySign } from '../admin-shop.ts';
+import { newOption, type DishFormValues } from './dish-form-schema.ts';
 
 type Form = {
-  control: Control<ItemCreate>;
-  register: UseFormRegister<ItemCreate>;
+  control: Control<DishFormValues, unknown, ItemCreate>;
+  register: UseFormRegister<DishFormValues>;
   /** The message of a field refused, by its path, drawn under it. */
   error: (name: string) => ReactNode;
 };
@@ -82,14 +84,14 @@ function OptionRows({ control, register, error, group }: Form & { group: number 
             />
             {error(`option_groups.${group}.options.${index}.name`)}
           </label>
+          {/* Blank for no extra; a minus for a choice that costs less. */}
           <label className="w-32 font-semibold">
-            Extra (pence)
+            Extra ({adminCurrencySign()})
             <input
-              type="number"
+              type="text"
+              inputMode="decimal"
               className={inputClass({ size: 'lg' })}
-              {...register(`option_groups.${group}.options.${index}.price_delta`, {
-                valueAsNumber: true,
-              })}
+              {...register(`option_groups.${group}.options.${index}.price_delta`)}
             />
             {error(`option_groups.${group}.options.${index}.price_delta`)}
           </label>
@@ -98,13 +100,7 @@ function OptionRows({ control, register, error, group }: Form & { group: number 
           </Button>
         </div>
       ))}
-      <Button
-        variant="outline"
-        size="lg"
-        onClick={() =>
-          options.append({ name: '', price_delta: 0, allergens: { contains: [], may_contain: [] } })
-        }
-      >
+      <Button variant="outline" size="lg" onClick={() => options.append(newOption())}>
         Add a choice
       </Button>
     </div>
@@ -163,7 +159,7 @@ export function OptionGroupFields({ control, register, error }: Form) {
             name: '',
             min: 0,
             max: 1,
-            options: [{ name: '', price_delta: 0, allergens: { contains: [], may_contain: [] } }],
+            options: [newOption()],
           })
         }
       >

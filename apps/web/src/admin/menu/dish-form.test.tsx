@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EditableItem, EditableMenu } from '@servery/contract/menu-editor';
+import type { EditableItem, EditableMenu, ItemCreate } from '@servery/contract/menu-editor';
 import { stubApiWire } from '../../lib/testing/api-wire.ts';
 import { createAdminState } from '../admin-state.ts';
 import { DishForm } from './dish-form.tsx';
@@ -12,6 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const none = { contains: [], may_contain: [] };
 const naan: EditableItem = {
   id: 'i1',
   version: 1,
@@ -95,45 +96,170 @@ describe('the dish form', () => {
     expect(saved.mock.calls[0]![0]).toMatchObject({ version: 3, price: 395 });
   });
 
-  it('says a refused price in plain words, its limit in pence and pounds (walk2 item 12)', async () => {
+  it('says a refused price in plain words, in pounds, and sends nothing (walk2 item 12)', async () => {
     const user = userEvent.setup();
     const wire = stubApiWire({});
     renderForm(naan);
-    const price = screen.getByRole('spinbutton', { name: 'Price in pence (895 is £8.95)' });
-    await user.clear(price);
-    await user.type(price, '-500');
-    await user.click(screen.getByRole('button', { name: 'Save dish' }));
-    expect(await screen.findByText('Enter 0 or more')).toBeTruthy();
-    await user.clear(price);
-    await user.type(price, '99999999999');
-    await user.click(screen.getByRole('button', { name: 'Save dish' }));
-    expect(await screen.findByText('At most 1000000 (£10,000.00)')).toBeTruthy();
-    await user.clear(price);
-    await user.click(screen.getByRole('button', { name: 'Save dish' }));
-    expect(await screen.findByText('Enter a number')).toBeTruthy();
+    const price = screen.getByRole('textbox', { name: 'Price (£)' });
+    const said = async (typed: string, message: string) => {
+      await user.clear(price);
+      if (typed) await user.type(price, typed);
+      await user.click(screen.getByRole('button', { name: 'Save dish' }));
+      expect(price.parentElement!.nextElementSibling?.textContent, typed).toBe(message);
+      expect(screen.getByRole('alert').textContent).toBe(`Check the form: ${message}.`);
+    };
+    await said('-5', 'Enter 0 or more');
+    await said('99999', 'At most £10,000.00');
+    await said('abc', 'Enter an amount such as 8.95');
+    await said('8.999', 'Enter an amount such as 8.95');
+    await said('12,50', 'Enter an amount such as 8.95');
+    await said('', 'Enter an amount such as 8.95');
     expect(wire.sent).toEqual([]);
   });
 });
 
-describe('prices in the shop’s currency (walk 2, finding 26)', () => {
+describe('money typed in pounds and pence, sent in pence', () => {
   afterEach(() => localStorage.removeItem('configData'));
 
-  it('says what the pence typed come to, in the shop’s own currency, beside the field', async () => {
+  it('shows a dish’s prices in pounds with two decimals, a choice with no extra blank', () => {
+    stubApiWire({});
+    renderForm({
+      ...naan,
+      price: 895,
+      stores: [{ ...naan.stores[0]!, price: 1250 }],
+      option_groups: [
+        {
+          id: 'size',
+          name: 'Size',
+          min: 1,
+          max: 1,
+          options: [
+            { id: 'regular', name: 'Regular', price_delta: 0, allergens: none },
+            { id: 'large', name: 'Large', price_delta: 150, allergens: none },
+            { id: 'kids', name: 'Kids', price_delta: -100, allergens: none },
+          ],
+        },
+      ],
+    });
+    const price = screen.getByRole('textbox', { name: 'Price (£)' }) as HTMLInputElement;
+    expect(price.value).toBe('8.95');
+    expect(price.inputMode).toBe('decimal');
+    expect(
+      (
+        screen.getByRole('textbox', {
+          name: 'Camden price (£, blank for the dish price)',
+        }) as HTMLInputElement
+      ).value,
+    ).toBe('12.50');
+    expect(
+      screen
+        .getAllByRole('textbox', { name: 'Extra (£)' })
+        .map((e) => (e as HTMLInputElement).value),
+    ).toEqual(['', '1.50', '-1.00']);
+    // The pounds typed are the menu's price: no readout of pence beside the field any more.
+    expect(screen.queryByText(/on the menu$/)).toBeNull();
+  });
+
+  it('adds a dish typed "8.95" with a choice "0.50" extra as 895 and 50 pence', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/items': { status: 200, body: { status: 200, message: 'Saved', data: naan } },
+    });
+    const saved = renderForm(undefined);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Thali');
+    await user.type(screen.getByRole('textbox', { name: 'Price (£)' }), '8.95');
+    await user.click(screen.getByRole('button', { name: 'Add an option group' }));
+    await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Bread');
+    await user.type(screen.getByRole('textbox', { name: 'Choice' }), 'Naan');
+    await user.click(screen.getByRole('button', { name: 'Add a choice' }));
+    await user.type(screen.getAllByRole('textbox', { name: 'Choice' })[1]!, 'Peshwari naan');
+    await user.type(screen.getAllByRole('textbox', { name: 'Extra (£)' })[1]!, '0.50');
+    await user.click(screen.getByRole('button', { name: 'Add dish' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+    const body = wire.sent.find((c) => c.method === 'POST')!.body as ItemCreate;
+    expect(body.price).toBe(895);
+    expect(body.store_prices).toEqual([]);
+    expect(body.option_groups[0]!.options.map((o) => [o.name, o.price_delta])).toEqual([
+      ['Naan', 0],
+      ['Peshwari naan', 50],
+    ]);
+  });
+
+  it('saves a store’s own price "7.50" as 750, and "£1,250.00" as the dish’s 125000', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({
+      '/api/admin/items/i1': {
+        status: 200,
+        body: { status: 200, message: 'Saved', data: { ...naan, version: 2 } },
+      },
+    });
+    const saved = renderForm(naan);
+    const price = screen.getByRole('textbox', { name: 'Price (£)' });
+    await user.clear(price);
+    await user.type(price, '£1,250.00');
+    await user.type(
+      screen.getByRole('textbox', { name: 'Camden price (£, blank for the dish price)' }),
+      '7.50',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(wire.sent.find((c) => c.method === 'PATCH')!.body).toEqual({
+      price: 125_000,
+      store_prices: [{ store_id: naan.stores[0]!.store_id, price: 750 }],
+    });
+  });
+
+  it('says a store price or an extra that is not money on its field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const wire = stubApiWire({});
+    renderForm({
+      ...naan,
+      option_groups: [
+        {
+          id: 'dip',
+          name: 'Dip',
+          min: 0,
+          max: 1,
+          options: [{ id: 'mint', name: 'Mint', price_delta: 50, allergens: none }],
+        },
+      ],
+    });
+    const camden = screen.getByRole('textbox', { name: /^Camden price/ });
+    await user.type(camden, '7.5.0');
+    const extra = screen.getByRole('textbox', { name: 'Extra (£)' });
+    await user.clear(extra);
+    await user.type(extra, 'fifty');
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(camden.parentElement!.nextElementSibling?.textContent).toBe(
+      'Enter an amount such as 8.95',
+    );
+    expect(extra.parentElement!.textContent).toContain('Enter an amount such as 8.95');
+    expect(wire.sent).toEqual([]);
+    // Put right as it is typed, once a save was tried.
+    await user.clear(camden);
+    await user.type(camden, '7.50');
+    await vi.waitFor(() => expect(camden.parentElement!.nextElementSibling).toBeNull());
+  });
+
+  it('names the shop’s own currency in the labels and reads its sign', async () => {
     localStorage.setItem('configData', JSON.stringify({ currency: { sign: '€' } }));
     const user = userEvent.setup();
-    stubApiWire({});
-    renderForm(naan);
-    const price = screen.getByRole('spinbutton', { name: 'Price in pence (895 is €8.95)' });
-    expect(price.getAttribute('aria-describedby')).toBe('price-in-pounds');
-    expect(document.getElementById('price-in-pounds')!.textContent).toBe('€3.50 on the menu');
+    const wire = stubApiWire({
+      '/api/admin/items/i1': {
+        status: 200,
+        body: { status: 200, message: 'Saved', data: { ...naan, version: 2 } },
+      },
+    });
+    const saved = renderForm(naan);
+    const price = screen.getByRole('textbox', { name: 'Price (€)' });
+    expect((price as HTMLInputElement).value).toBe('3.50');
+    expect(screen.getByRole('textbox', { name: 'Camden price (€, blank for the dish price)' }));
     await user.clear(price);
-    await user.type(price, '1250');
-    expect(document.getElementById('price-in-pounds')!.textContent).toBe('€12.50 on the menu');
-    const camden = screen.getByRole('spinbutton', { name: /Camden price/ });
-    await user.type(camden, '1300');
-    expect(document.getElementById(camden.getAttribute('aria-describedby')!)!.textContent).toBe(
-      '€13.00 on the menu',
-    );
+    await user.type(price, '€3.95');
+    await user.click(screen.getByRole('button', { name: 'Save dish' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(wire.sent.find((c) => c.method === 'PATCH')!.body).toEqual({ price: 395 });
   });
 });
 
@@ -157,7 +283,7 @@ describe('a dish refused before it is sent (walk2 item 13)', () => {
     const wire = stubApiWire({});
     renderForm(undefined);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Thali');
-    await user.type(screen.getByRole('spinbutton', { name: /^Price in pence/ }), '1200');
+    await user.type(screen.getByRole('textbox', { name: 'Price (£)' }), '12.00');
     await user.click(screen.getByRole('button', { name: 'Add an option group' }));
     await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Dip');
     await user.type(screen.getByRole('textbox', { name: 'Choice' }), 'Mint');

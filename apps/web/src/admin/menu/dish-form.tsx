@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import {
   VAT_HINT,
-  ZItemCreate,
   type EditableItem,
   type EditableMenu,
   type ItemCreate,
@@ -17,43 +16,9 @@ import { AllergenFields, DietFields, OptionGroupFields } from './dish-fields.tsx
 import { staleCurrent } from '../../lib/server-error.ts';
 import { useAddItemMutation, useEditItemMutation } from './menu-editor-api.ts';
 import { PhotoField } from './photo-field.tsx';
-import { PoundsReadout, StoreFields } from './store-fields.tsx';
-import { formResolver } from '../../lib/plain-words.ts';
-import { adminMoney } from '../admin-shop.ts';
-
-/** A dish as the form holds it (the contract's create body). */
-function formOf(item: EditableItem | undefined, categoryId: string, storeId: string): ItemCreate {
-  if (!item) {
-    return {
-      category_id: categoryId,
-      name: '',
-      description: '',
-      price: 0,
-      vat_rate: 20,
-      kcal: null,
-      allergens: { contains: [], may_contain: [] },
-      diets: [],
-      store_ids: [storeId],
-      store_prices: [],
-      option_groups: [],
-    };
-  }
-  return {
-    category_id: item.category_id,
-    name: item.name,
-    description: item.description,
-    price: item.price,
-    vat_rate: item.vat_rate,
-    kcal: item.kcal,
-    allergens: item.allergens,
-    diets: item.diets,
-    store_ids: item.stores.filter((s) => s.sells).map((s) => s.store_id),
-    store_prices: item.stores.flatMap((s) =>
-      s.price === null ? [] : [{ store_id: s.store_id, price: s.price }],
-    ),
-    option_groups: item.option_groups,
-  };
-}
+import { StoreFields } from './store-fields.tsx';
+import { adminCurrencySign, adminMoney } from '../admin-shop.ts';
+import { dishFormResolver, dishFormValues, type DishFormValues } from './dish-form-schema.ts';
 
 /**
  * The dish editor (issue 28): react-hook-form with the contract's schema. An edit sends only the
@@ -71,12 +36,12 @@ export function DishForm({
   categoryId: string;
   onSaved: (item: EditableItem) => void;
 }) {
-  const form = useForm<ItemCreate>({
-    resolver: formResolver(ZItemCreate, { pence: ['price', 'price_delta'] }) as never,
-    defaultValues: formOf(item, categoryId, menu.store_id),
+  // Money is typed in pounds and sent in pence (dish-form-schema.ts).
+  const form = useForm<DishFormValues, unknown, ItemCreate>({
+    resolver: dishFormResolver,
+    defaultValues: dishFormValues(item, categoryId, menu.store_id),
   });
   const { register, handleSubmit, formState, reset, setError } = form;
-  const price = useWatch({ control: form.control, name: 'price' });
   // Read while rendering, so react-hook-form tracks it (its form state is a subscription).
   const { dirtyFields } = formState;
   const [addItem, adding] = useAddItemMutation();
@@ -91,7 +56,7 @@ export function DishForm({
       setStale(null);
       setProblem('');
       setNotice(`${result.data.name} is saved.`);
-      reset(formOf(result.data, categoryId, menu.store_id));
+      reset(dishFormValues(result.data, categoryId, menu.store_id));
       onSaved(result.data);
       return;
     }
@@ -99,7 +64,7 @@ export function DishForm({
     if (current && patch) return setStale({ current, patch });
     setProblem(adminErrorMessage(result.error));
     for (const [field, message] of Object.entries(adminFieldErrors(result.error))) {
-      setError(field as Path<ItemCreate>, { message });
+      setError(field as Path<DishFormValues>, { message });
     }
   };
   const save = handleSubmit(
@@ -152,15 +117,14 @@ export function DishForm({
       <div className="grid gap-4 md:grid-cols-3">
         <div>
           <label className="block font-semibold">
-            Price in pence (895 is {adminMoney(895)})
+            Price ({adminCurrencySign()})
             <input
-              type="number"
+              type="text"
+              inputMode="decimal"
               className={inputClass({ size: 'lg' })}
-              aria-describedby="price-in-pounds"
-              {...register('price', { valueAsNumber: true })}
+              {...register('price')}
             />
           </label>
-          <PoundsReadout id="price-in-pounds" pence={price} />
           {error('price')}
         </div>
         <label className="block font-semibold">
@@ -190,7 +154,7 @@ export function DishForm({
           {error('kcal')}
         </label>
       </div>
-      <StoreFields form={form} stores={menu.stores} />
+      <StoreFields form={form} stores={menu.stores} error={error} />
       {error('store_ids')}
       <AllergenFields register={register} />
       <DietFields register={register} />
@@ -218,7 +182,7 @@ export function DishForm({
               variant="outline"
               size="lg"
               onClick={() => {
-                reset(formOf(stale.current, categoryId, menu.store_id));
+                reset(dishFormValues(stale.current, categoryId, menu.store_id));
                 onSaved(stale.current);
                 setStale(null);
               }}

@@ -1,29 +1,44 @@
+import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { EditableMenu, ItemCreate } from '@servery/contract/menu-editor';
 import { inputClass } from '../../components/ui/input.tsx';
-import { adminMoney } from '../admin-shop.ts';
+import { adminCurrencySign } from '../admin-shop.ts';
+import type { DishFormValues } from './dish-form-schema.ts';
 
 /** Which stores sell the dish, and a store's own price where it charges more (or less). */
 export function StoreFields({
   form,
   stores,
+  error,
 }: {
-  form: UseFormReturn<ItemCreate>;
+  form: UseFormReturn<DishFormValues, unknown, ItemCreate>;
   stores: EditableMenu['stores'];
+  /** The message of a field refused, by its path, drawn under it. */
+  error: (name: string) => ReactNode;
 }) {
   const prices = form.watch('store_prices') ?? [];
+  // A store's own price is listed while something is typed for it, in place as it is typed, so
+  // a refusal (`store_prices.N.price`) stays on its field; blank takes it off: the dish's price.
   const setPrice = (storeId: string, text: string) => {
-    const rest = prices.filter((p) => p.store_id !== storeId);
-    const price = Number(text);
+    const at = prices.findIndex((p) => p.store_id === storeId);
     const next =
-      text === '' || !Number.isInteger(price) ? rest : [...rest, { store_id: storeId, price }];
-    form.setValue('store_prices', next, { shouldDirty: true });
+      text.trim() === ''
+        ? prices.filter((p) => p.store_id !== storeId)
+        : at === -1
+          ? [...prices, { store_id: storeId, price: text }]
+          : prices.map((p, index) => (index === at ? { ...p, price: text } : p));
+    // Checked again as it is typed once a save was tried, as the registered fields are.
+    form.setValue('store_prices', next, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
   };
+  const sign = adminCurrencySign();
   return (
     <fieldset className="space-y-2">
       <legend className="text-lg font-semibold">Stores</legend>
       {stores.map((store) => {
-        const own = prices.find((p) => p.store_id === store.id)?.price;
+        const at = prices.findIndex((p) => p.store_id === store.id);
         return (
           <div
             key={store.id}
@@ -41,34 +56,21 @@ export function StoreFields({
             </label>
             <div>
               <label className="text-sm font-semibold">
-                {store.name} price (pence, blank for the dish price)
+                {store.name} price ({sign}, blank for the dish price)
                 <input
-                  type="number"
+                  type="text"
+                  inputMode="decimal"
                   className={inputClass({ size: 'lg' })}
                   disabled={!store.editable}
-                  aria-describedby={own === undefined ? undefined : `price-at-${store.id}`}
-                  value={own ?? ''}
+                  value={at === -1 ? '' : prices[at]!.price}
                   onChange={(event) => setPrice(store.id, event.target.value)}
                 />
               </label>
-              {own !== undefined && <PoundsReadout id={`price-at-${store.id}`} pence={own} />}
+              {at !== -1 && error(`store_prices.${at}.price`)}
             </div>
           </div>
         );
       })}
     </fieldset>
-  );
-}
-
-/**
- * What a price typed in pence comes to in the shop's currency, beside the field (walk 2,
- * finding 26): "895" reads "£8.95 on the menu" before it is saved.
- */
-export function PoundsReadout({ id, pence }: { id: string; pence: unknown }) {
-  const valid = typeof pence === 'number' && Number.isInteger(pence) && pence >= 0;
-  return (
-    <span id={id} className="block text-sm font-normal text-stone-700">
-      {valid ? `${adminMoney(pence)} on the menu` : 'Whole pence, such as 895'}
-    </span>
   );
 }

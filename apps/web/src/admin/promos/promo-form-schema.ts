@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ZPromoCreate, type AdminPromo, type PromoCreate } from '@servery/contract/shop-editor';
+import { penceOf, poundsOf } from '../../lib/pounds.ts';
 
 /**
  * The promo form as people fill it in (pounds, local date and time, empty for "no limit"),
  * turned into the API's body and checked by the contract's own schema, so the form and the
  * server refuse the same things under the same field names.
  */
-const toPence = (pounds: string) => Math.round(Number(pounds.replace(/[£,\s]/g, '')) * 100);
 const toCount = (text: string) => (text.trim() === '' ? null : Number(text));
 const toInstant = (local: string) => (local ? new Date(local).toISOString() : null);
 
@@ -27,8 +27,8 @@ export const ZPromoForm = z
   })
   .transform((form): z.input<typeof ZPromoCreate> => ({
     ...form,
-    value: form.kind === 'percent' ? Number(form.value) : toPence(form.value),
-    minimum_order: toPence(form.minimum_order || '0'),
+    value: form.kind === 'percent' ? Number(form.value) : penceOf(form.value),
+    minimum_order: penceOf(form.minimum_order, 0),
     starts_at: toInstant(form.starts_at),
     ends_at: toInstant(form.ends_at),
     total_limit: toCount(form.total_limit),
@@ -67,8 +67,8 @@ export function promoFormValues(promo?: AdminPromo): PromoFormValues {
     code: promo.code,
     description: promo.description,
     kind: promo.kind,
-    value: promo.kind === 'percent' ? String(promo.value) : (promo.value / 100).toFixed(2),
-    minimum_order: (promo.minimum_order / 100).toFixed(2),
+    value: promo.kind === 'percent' ? String(promo.value) : poundsOf(promo.value),
+    minimum_order: poundsOf(promo.minimum_order),
     starts_at: localInput(promo.starts_at),
     ends_at: localInput(promo.ends_at),
     total_limit: promo.total_limit === null ? '' : String(promo.total_limit),

@@ -216,10 +216,15 @@ describe('the Delivery & capacity screen', () => {
     await typeIn('#zone-0-fee', '-2');
     await typeIn('#zone-0-minimum_order', 'abc');
     await typeIn('#zone-1-fee', '99999');
+    // A tenth of a penny is not money either (it was rounded to 9.00 before lib/pounds.ts).
+    await typeIn('#zone-1-minimum_order', '8.999');
     await user.click(screen.getByRole('button', { name: 'Save zones' }));
     expect(await screen.findByText('Enter 0 or more')).toBeTruthy();
-    expect(screen.getByText('Enter a number')).toBeTruthy();
     expect(screen.getByText('At most £10,000.00')).toBeTruthy();
+    expect(screen.getAllByText('Enter an amount such as 8.95').map((p) => p.id)).toEqual([
+      'zone-0-minimum_order-error',
+      'zone-1-minimum_order-error',
+    ]);
 
     await typeIn('#slot-cap', '2.5');
     await user.click(screen.getByRole('button', { name: 'Save capacity and automation' }));

@@ -9,9 +9,12 @@ import { ProblemLine } from '../../components/ui/problem.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
 import { usePutZonesMutation } from './store-settings-api.ts';
 import { formResolver } from '../../lib/plain-words.ts';
+import { penceOf, poundsOf } from '../../lib/pounds.ts';
 
-const toPence = (pounds: string) => Math.round(Number(pounds.replace(/[£,\s]/g, '') || '0') * 100);
-/** The rows as typed (pounds, empty minutes), turned into the contract's body and checked by it. */
+/**
+ * The rows as typed (pounds, an empty fee or minimum for none, empty minutes), turned into the
+ * contract's body and checked by it.
+ */
 const ZZonesForm = z
   .object({
     zones: z.array(
@@ -26,8 +29,8 @@ const ZZonesForm = z
   .transform((form) => ({
     zones: form.zones.map((zone) => ({
       area: zone.area,
-      fee: toPence(zone.fee),
-      minimum_order: toPence(zone.minimum_order),
+      fee: penceOf(zone.fee, 0),
+      minimum_order: penceOf(zone.minimum_order, 0),
       travel_minutes: zone.travel_minutes.trim() === '' ? null : Number(zone.travel_minutes),
     })),
   }))
@@ -37,8 +40,8 @@ type ZonesForm = z.input<typeof ZZonesForm>;
 const rowsOf = (zones: StoreZones): ZonesForm => ({
   zones: zones.zones.map((zone) => ({
     area: zone.area,
-    fee: (zone.fee / 100).toFixed(2),
-    minimum_order: (zone.minimum_order / 100).toFixed(2),
+    fee: poundsOf(zone.fee),
+    minimum_order: poundsOf(zone.minimum_order),
     travel_minutes: zone.travel_minutes === null ? '' : String(zone.travel_minutes),
   })),
 });
