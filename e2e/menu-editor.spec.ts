@@ -50,7 +50,8 @@ describe('the menu editor', () => {
       const form = page.getByRole('form', { name: 'New dish' });
       await form.getByLabel('Name').fill('Tablet thali');
       await form.getByLabel('Description').fill('Three curries, rice, bread and a sweet.');
-      await form.getByLabel('Price in pence (895 is £8.95)').fill('1250');
+      // Typed in pounds and pence, as on the menu (saved as 1250 pence: £13.00 with the roti).
+      await form.getByLabel('Price (£)').fill('12.50');
       await form.getByRole('checkbox', { name: 'Contains Milk' }).check();
       await form.getByRole('button', { name: 'Add an option group' }).click();
       await form.getByLabel('Group name').fill('Bread');
@@ -58,11 +59,14 @@ describe('the menu editor', () => {
       await form.getByLabel('Choice').fill('Naan');
       await form.getByRole('button', { name: 'Add a choice' }).click();
       await form.getByLabel('Choice').nth(1).fill('Roti');
-      await form.getByLabel('Extra (pence)').nth(1).fill('50');
+      await form.getByLabel('Extra (£)').nth(1).fill('0.50');
       await form.getByRole('button', { name: 'Add dish' }).click();
 
       const edit = page.getByRole('form', { name: 'Edit Tablet thali' });
       await edit.waitFor();
+      // The dish as the server saved it, shown again in pounds.
+      expect(await edit.getByLabel('Price (£)').inputValue()).toBe('12.50');
+      expect(await edit.getByLabel('Extra (£)').nth(1).inputValue()).toBe('0.50');
       const photo = await sharp({
         create: { width: 1200, height: 900, channels: 3, background: { r: 190, g: 110, b: 30 } },
       })
@@ -146,8 +150,8 @@ describe('the menu editor', () => {
         .click();
       const naan = page.getByRole('form', { name: 'Edit Garlic naan' });
       await naan
-        .getByLabel(`${TEST_STORES.camden} price (pence, blank for the dish price)`)
-        .fill('425');
+        .getByLabel(`${TEST_STORES.camden} price (£, blank for the dish price)`)
+        .fill('£4.25');
       await naan.getByRole('button', { name: 'Save dish' }).click();
       await naan.getByRole('status').getByText('Garlic naan is saved.').waitFor();
       await screenshot(page, 'admin-menu-store-price-tablet');
@@ -218,7 +222,7 @@ describe('the menu editor', () => {
   );
 
   it(
-    'the dish form fits a 375 px phone, and a choice group’s name has a line of its own (walk2 items 1, 2)',
+    'the dish form fits a 375 px phone, says an amount that is not money, and a choice group’s name has a line of its own (walk2 items 1, 2)',
     { timeout: 120_000 },
     async () => {
       for (const viewport of [PHONE, TABLET]) {
@@ -237,6 +241,17 @@ describe('the menu editor', () => {
         const form = page.getByRole('form', { name: 'Edit Garlic naan' });
         await form.getByRole('button', { name: 'Add an option group' }).click();
         await form.getByLabel('Group name').fill('Spice level');
+        // An amount that is not money is said on its field, in pounds, and nothing is saved.
+        const own = form.getByLabel(`${TEST_STORES.camden} price (£, blank for the dish price)`);
+        await own.fill('4.255');
+        await form.getByRole('button', { name: 'Save dish' }).click();
+        await form
+          .getByRole('alert')
+          .getByText('Check the form: Enter an amount such as 8.95.')
+          .waitFor();
+        expect(await own.locator('xpath=../following-sibling::p').textContent()).toBe(
+          'Enter an amount such as 8.95',
+        );
         const wide = viewport.width < 600 ? 'phone' : 'tablet';
         await screenshot(page, `admin-menu-dish-options-${wide}`);
         expect(await overflowsSideways(page), `the dish form at ${viewport.width} px`).toBe(false);
