@@ -75,8 +75,10 @@ function OptionRows({ control, register, error, group }: Form & { group: number 
   return (
     <div className="space-y-2">
       {options.fields.map((field, index) => (
-        <div key={field.id} className="flex flex-wrap items-end gap-2">
-          <label className="min-w-0 flex-[1_1_12rem] font-semibold">
+        // Tops aligned, so a message under one field leaves the others where they are; Remove
+        // sits level with the inputs, below the labels' line (28 px: a line and the input's mt-1).
+        <div key={field.id} className="flex flex-wrap items-start gap-2">
+          <label className="min-w-0 flex-[1_1_10rem] font-semibold">
             Choice
             <input
               className={inputClass({ size: 'lg' })}
@@ -95,7 +97,7 @@ function OptionRows({ control, register, error, group }: Form & { group: number 
             />
             {error(`option_groups.${group}.options.${index}.price_delta`)}
           </label>
-          <Button variant="ghost" size="lg" onClick={() => options.remove(index)}>
+          <Button variant="ghost" size="lg" className="mt-7" onClick={() => options.remove(index)}>
             Remove
           </Button>
         </div>
