@@ -53,7 +53,36 @@ export function slotMinutes(label: string): number {
   return ((h! % 12) + (half === 'PM' ? 12 : 0)) * 60 + m!;
 }
 
-let calendarDates: Intl.DateTimeFormat | undefined;
+/**
+ * The date formatter for these options, made once and kept: building an Intl.DateTimeFormat
+ * costs far more than formatting with it (the first of a page loads the browser's time zone
+ * data: about 60 ms of a phone's CPU on the desk's first screen), and a screen formats a date on
+ * every card. Every formatter of the server and the web app comes from here (issue 33).
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+export function dateFormat(
+  options: Intl.DateTimeFormatOptions,
+  locale = 'en-GB',
+): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** The named parts of `at` as `options` format it ("weekday", "day", …). */
+export function dateParts(
+  at: Date,
+  options: Intl.DateTimeFormatOptions,
+  locale = 'en-GB',
+): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  const values: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of dateFormat(options, locale).formatToParts(at)) values[part.type] = part.value;
+  return values;
+}
 
 /**
  * "2026-12-25" → "25 Dec 2026": a calendar date (already the shop's) as the back office writes
@@ -62,14 +91,9 @@ let calendarDates: Intl.DateTimeFormat | undefined;
 export function calendarDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !y || !m || !d) return date;
-  // Made when first asked for: a page that prints no date does not build it.
-  calendarDates ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-  return calendarDates.format(new Date(Date.UTC(y, m - 1, d, 12)));
+  return dateFormat({ timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(Date.UTC(y, m - 1, d, 12)),
+  );
 }
 
 /** What the lead time of an order is made of. */
@@ -102,23 +126,18 @@ export function leadMinutes(store: LeadTimeStore, orderType: string, at: Date): 
   return store.preparationMinutes + busyMinutesAt(store, at) + travel;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** The wall clock's numbers at `at` in `timeZone`. */
+const WALL_CLOCK = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+} as const;
 function partsOf(at: Date, timeZone: string) {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = dateParts(at, { ...WALL_CLOCK, timeZone });
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -143,21 +162,8 @@ export function localDate(at: Date, timeZone: string): string {
  */
 const SAID_TIME = { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' } as const;
 
-/**
- * One formatter per kind of saying and time zone, made once: building an Intl.DateTimeFormat
- * costs far more than formatting with it, and every order's message says its time (issue 33:
- * about a tenth of a server's CPU under a Friday service went to building these).
- */
-const saidFormats = new Map<string, Intl.DateTimeFormat>();
-function said(kind: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
-  const key = `${kind} ${timeZone}`;
-  let format = saidFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { ...SAID_TIME, ...options, timeZone });
-    saidFormats.set(key, format);
-  }
-  return format;
-}
+const said = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
+  dateFormat({ ...SAID_TIME, ...options, timeZone });
 
 /** The format's words with "PM" for "pm", and a plain space before it whatever the ICU's. */
 function say(format: Intl.DateTimeFormat, at: Date): string {
@@ -174,15 +180,15 @@ function say(format: Intl.DateTimeFormat, at: Date): string {
 }
 
 /** "7:45 PM". */
-export const saidTime = (at: Date, timeZone: string): string => say(said('time', timeZone, {}), at);
+export const saidTime = (at: Date, timeZone: string): string => say(said(timeZone, {}), at);
 
 /** "Tuesday 24 November at 12:45 PM" (en-GB's own joining words). */
 export const saidDayAndTime = (at: Date, timeZone: string): string =>
-  say(said('day and time', timeZone, { weekday: 'long', day: 'numeric', month: 'long' }), at);
+  say(said(timeZone, { weekday: 'long', day: 'numeric', month: 'long' }), at);
 
 /** "24 November 2026 at 12:25 PM". */
 export const saidDateAndTime = (at: Date, timeZone: string): string =>
-  say(said('date and time', timeZone, { day: 'numeric', month: 'long', year: 'numeric' }), at);
+  say(said(timeZone, { day: 'numeric', month: 'long', year: 'numeric' }), at);
 
 /** "17:30": the shop's clock at `at`. */
 export function clockTime(at: Date, timeZone: string): string {

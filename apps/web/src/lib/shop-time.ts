@@ -1,4 +1,4 @@
-import { clockTime, formatClockTime } from '@servery/contract/clock';
+import { clockTime, dateParts, formatClockTime } from '@servery/contract/clock';
 import { useShopConfig } from './shop-config.ts';
 
 /** architecture.md: shop-local times are on the tenant's clock, Europe/London unless it says other. */
@@ -8,15 +8,8 @@ export function useShopTimeZone(): string {
   return useShopConfig()?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
-function parts(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
-  const values: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat('en-GB', { timeZone, ...options }).formatToParts(
-    new Date(iso),
-  )) {
-    values[part.type] = part.value;
-  }
-  return values;
-}
+const parts = (iso: string, timeZone: string, options: Intl.DateTimeFormatOptions) =>
+  dateParts(new Date(iso), { timeZone, ...options });
 
 /** "7:30 PM" on the shop's clock, as the server labels its slots. */
 export function shopClockTime(iso: string, timeZone: string): string {

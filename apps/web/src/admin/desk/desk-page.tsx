@@ -1,6 +1,7 @@
 import type { DeskOrder } from '@servery/contract/desk';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { ProblemLine } from '../../components/ui/problem.tsx';
+import { useFirstDrawInSlices } from '../../lib/first-draw.ts';
 import { useLiveState } from '../live/use-live-events.ts';
 import { useDeskOrdersQuery } from './desk-api.ts';
 import { OrderCard } from './order-card.tsx';
@@ -31,6 +32,9 @@ export function DeskPage() {
   const timeZone = session?.shop.timeZone ?? 'Europe/London';
   const answerMinutes = session?.shop.auto_reject_minutes;
   const orders = useDeskOrdersQuery();
+  // The first cards are drawn in slices (lib/first-draw.ts); the count and the auto-print
+  // read the list as it arrives.
+  const shown = useFirstDrawInSlices(Boolean(orders.data)) ? orders.data : undefined;
   const live = useLiveState();
   const list = orders.data ?? [];
   const newCount = list.filter((o) => o.status === 'placed').length;
@@ -64,16 +68,16 @@ export function DeskPage() {
       </div>
       <ProblemLine message={printer.problem} />
       {orders.error && <ProblemLine message={adminErrorMessage(orders.error)} />}
-      {orders.data ? (
+      {shown ? (
         <RememberMoveProvider value={made.remember}>
           <Columns
-            orders={orders.data}
+            orders={shown}
             timeZone={timeZone}
             printer={printer}
             autoRejectMinutes={answerMinutes}
           />
         </RememberMoveProvider>
-      ) : orders.isLoading ? (
+      ) : orders.isLoading || orders.data ? (
         // Not the empty columns: "Nothing here" would be untrue until the list is in, and the
         // columns would jump down the screen when it came.
         <p role="status" className="mt-4 text-lg text-stone-700">

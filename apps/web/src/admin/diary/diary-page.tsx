@@ -9,6 +9,7 @@ import { ProblemLine } from '../../components/ui/problem.tsx';
 import { useLiveEvents } from '../live/use-live-events.ts';
 import { BookingCard } from './booking-card.tsx';
 import { diaryCsv } from './diary-csv.ts';
+import { useFirstDrawInSlices } from '../../lib/first-draw.ts';
 import { addDays, dayLabels, shopToday } from './diary-dates.ts';
 import { useDiaryDayQuery } from './diary-api.ts';
 import { DiarySlots } from './diary-slots.tsx';
@@ -52,7 +53,8 @@ export function DiaryPage() {
     [today],
   );
   const permissions = session?.permissions ?? [];
-  const data = day.data;
+  // The first day is drawn in slices (lib/first-draw.ts), as the desk's first cards are.
+  const data = useFirstDrawInSlices(Boolean(day.data)) ? day.data : undefined;
 
   return (
     <DiaryNotice.Provider value={setSaid}>
@@ -191,7 +193,7 @@ export function DiaryPage() {
           <DiarySlots day={data} mayClose={permissions.includes('service:run')} />
         </>
       )}
-      {day.isLoading && (
+      {(day.isLoading || (day.data && !data)) && (
         <p role="status" className="mt-4 text-lg">
           Loading the day…
         </p>

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { dateFormat } from '@servery/contract/clock';
 import type { ServiceItem, SoldOutState } from '@servery/contract/service';
 import { adminErrorMessage, useSessionQuery } from '../admin-api.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -133,12 +134,9 @@ export function MenuSwitches({ storeId, storeName }: { storeId: string; storeNam
   const timeZone = useSessionQuery().data?.shop.timeZone ?? 'Europe/London';
   const back = (until: string | null) =>
     until
-      ? new Intl.DateTimeFormat('en-GB', {
-          timeZone,
-          weekday: 'short',
-          hour: '2-digit',
-          minute: '2-digit',
-        }).format(new Date(until))
+      ? dateFormat({ timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(
+          new Date(until),
+        )
       : null;
   const [setItem] = useSetItemAvailabilityMutation();
   const [setOption] = useSetOptionAvailabilityMutation();

@@ -1,3 +1,4 @@
+import { dateFormat, localDate } from '@servery/contract/clock';
 import type { StoreSummary } from '@servery/contract/menu';
 import { useMoney } from '../../../lib/money.ts';
 import { shopClockTime, useShopTimeZone } from '../../../lib/shop-time.ts';
@@ -8,9 +9,9 @@ import { shopClockTime, useShopTimeZone } from '../../../lib/shop-time.ts';
  */
 function shortDay(day: string, now: Date, timeZone: string): string {
   if (day !== 'tomorrow') return day.slice(0, 3);
-  const [y, m, d] = now.toLocaleDateString('en-CA', { timeZone }).split('-').map(Number);
+  const [y, m, d] = localDate(now, timeZone).split('-').map(Number);
   const tomorrow = new Date(Date.UTC(y!, m! - 1, d! + 1, 12));
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(tomorrow);
+  return dateFormat({ weekday: 'short', timeZone: 'UTC' }).format(tomorrow);
 }
 
 /**

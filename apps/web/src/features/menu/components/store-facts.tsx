@@ -1,3 +1,4 @@
+import { dateFormat } from '@servery/contract/clock';
 import type { OrderType, StoreSummary } from '@servery/contract/menu';
 import type { MoneyFormatter } from '../../../lib/money.ts';
 import { useShopConfig } from '../../../lib/shop-config.ts';
@@ -44,7 +45,7 @@ export function orderTypesText(store: StoreSummary): string {
 export function StoreHours({ store }: { store: StoreSummary }) {
   // Today on the shop's clock, as the server reads the hours.
   const timeZone = useShopConfig()?.timeZone;
-  const today = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone }).format(new Date());
+  const today = dateFormat({ weekday: 'long', timeZone }).format(new Date());
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       {store.opening_hours.map((row) => (
