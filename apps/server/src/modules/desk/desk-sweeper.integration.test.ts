@@ -57,6 +57,37 @@ describe('the desk sweeper', () => {
     expect(await first.app.deskSweeper.sweep()).toBe(0);
   });
 
+  it('counts from the placing as the desk does, not from the undo of an accept', async () => {
+    // Placed 11 minutes ago by the sweepers' clocks, accepted and the accept undone a minute ago:
+    // the row as the undo leaves it (its history back to the placing, updated_at at the undo).
+    const order = await insertTestOrder(first.db, where);
+    await first.db
+      .update(orders)
+      .set({ updatedAt: new Date(later().getTime() - MINUTE) })
+      .where(eq(orders.id, order.id));
+    expect(await second.deskSweeper.sweep()).toBe(1);
+    expect((await statusOf(order.id)).status).toBe('rejected');
+  });
+
+  it('leaves an order placed again after its payment alone until its own ten minutes pass', async () => {
+    // Made 11 minutes ago, waiting for its card, and placed (paid) 2 minutes ago: the desk
+    // counts from the payment, and so does the sweeper.
+    const made = new Date();
+    const order = await insertTestOrder(first.db, where, { at: made });
+    const paidAt = new Date(later().getTime() - 2 * MINUTE).toISOString();
+    await first.db
+      .update(orders)
+      .set({
+        statusHistory: [
+          { status: 'pending_payment', at: made.toISOString() },
+          { status: 'placed', at: paidAt },
+        ],
+      })
+      .where(eq(orders.id, order.id));
+    expect(await first.app.deskSweeper.sweep()).toBe(0);
+    expect((await statusOf(order.id)).status).toBe('placed');
+  });
+
   it('lifts the hold on the card of an order it rejects', async () => {
     const order = await insertTestOrder(first.db, where, { payment: 'card' });
     await second.deskSweeper.sweep();

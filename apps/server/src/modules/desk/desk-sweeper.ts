@@ -195,6 +195,15 @@ export class DeskSweeper {
 }
 
 /**
+ * When a placed order was placed: its history's last entry (the placing, or the payment that
+ * made it `placed`), else its creation. The desk counts down from the same moment (placedAt in
+ * the contract's desk-deadline.ts). Not `updated_at`: the undo of an accept moves that, and the
+ * sweeper then gave the order a second ten minutes while the desk said it was being rejected.
+ */
+const PLACED_AT = sql.raw(`coalesce(case when o.status_history -> -1 ->> 'status' = 'placed'
+  then (o.status_history -> -1 ->> 'at')::timestamptz end, o.created_at)`);
+
+/**
  * Placed orders past their answer time, claimed (locked, skipping those another process holds)
  * or only looked at (one is enough to know).
  */
@@ -206,9 +215,9 @@ function dueOrders(at: Date, mode: 'claim' | 'look') {
     join tenants t on t.id = o.tenant_id
     join customers c on c.id = o.customer_id
     where o.status = 'placed'
-      and o.updated_at < ${at}::timestamptz - make_interval(mins => coalesce((t.config->'ordering'->>'autoRejectMinutes')::int, ${DEFAULT_AUTO_REJECT_MINUTES}))
+      and ${PLACED_AT} < ${at}::timestamptz - make_interval(mins => coalesce((t.config->'ordering'->>'autoRejectMinutes')::int, ${DEFAULT_AUTO_REJECT_MINUTES}))
       and o.scheduled_for < ${at}::timestamptz + ${`${ANSWER_BEFORE_DUE_MS / 1000} seconds`}::interval
-    order by o.updated_at
+    order by ${PLACED_AT}
     ${mode === 'claim' ? sql`limit ${BATCH} for update of o skip locked` : sql`limit 1`}`;
 }
 
