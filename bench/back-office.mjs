@@ -139,6 +139,9 @@ export async function benchBackOffice({ serverMain }) {
         'history: search by a first name (2,500 customers)',
         `/api/admin/orders?q=Mina&status=${all}`,
       ],
+      // The desk's own read (desk-api.ts): every open order, 200 a page, on a year of history
+      // whose orders are all completed or rejected but the one just placed.
+      ['the desk’s open orders (1 among 100,001)', '/api/admin/orders?limit=200'],
       [
         'history: a month, newest first',
         `/api/admin/orders?from=${month.from}&to=${month.to}&status=${all}`,
