@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ZCategoryCreate, type CategoryCreate } from '@servery/contract/menu-editor';
@@ -14,7 +14,8 @@ type Values = { name: string };
 /**
  * "New category": the name checked by the contract before it is sent (an empty or too long name
  * is said under the field and in the line above the button, walk2 item 13), one request however
- * often the button is tapped (item 8: the button is off while it saves), and the server's refusal
+ * often the button is tapped (item 8: the button is off while it saves, and a second tap that
+ * comes before the button is drawn off is let go by a flag set at once), and the server's refusal
  * (a name the menu already has) under the field.
  */
 export function NewCategoryForm({ storeId }: { storeId: string }) {
@@ -30,7 +31,8 @@ export function NewCategoryForm({ storeId }: { storeId: string }) {
     defaultValues: { name: '' },
   });
   const error = form.formState.errors.name?.message;
-  const save = form.handleSubmit(
+  const saving = useRef(false);
+  const submit = form.handleSubmit(
     async (body) => {
       setProblem('');
       const result = await addCategory(body);
@@ -41,6 +43,16 @@ export function NewCategoryForm({ storeId }: { storeId: string }) {
     },
     (errors) => setProblem(`Check the new category: ${errors.name?.message ?? 'its name'}.`),
   );
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving.current) return;
+    saving.current = true;
+    try {
+      await submit(event);
+    } finally {
+      saving.current = false;
+    }
+  };
   return (
     <form className="space-y-2" noValidate aria-label="New category" onSubmit={save}>
       <div className="flex flex-wrap items-end gap-2">
