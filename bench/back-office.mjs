@@ -66,6 +66,7 @@ async function fillHistory(databaseUrl, orderId) {
       status: `(case when i % 20 = 0 then 'rejected' else 'completed' end)`,
       created_at: at,
       updated_at: at,
+      off_desk_at: at,
       scheduled_for: `${at} + interval '30 minutes'`,
     });
     const [payment] = (await db.query('select id from payments where order_id = $1', [orderId]))

@@ -631,6 +631,15 @@ export const orders = pgTable(
      * kitchen's minutes plus the ride (decision 75); null until accepted.
      */
     promisedAt: timestamp('promised_at', { withTimezone: true }),
+    /**
+     * When the order left the desk (completed, rejected, cancelled, its payment failed), or,
+     * awaiting its payment, when it was made; null while it is on the desk (placed to out for
+     * delivery: offDeskAt in orders.repository.ts). The desk's list and the sweepers read the
+     * orders on the desk from an index of the nulls, not from the shop's whole history; a move
+     * between two open statuses leaves it null, so the order is still rewritten in place
+     * (decision 57), where an index on `status` would make every move a new entry in each index.
+     */
+    offDeskAt: timestamp('off_desk_at', { withTimezone: true }),
     /** When the shop was told that this order arrived while none of its boards was open. */
     unwatchedAlertAt: timestamp('unwatched_alert_at', { withTimezone: true }),
     /** How many times the kitchen ticket was printed: after the first, a print is a REPRINT. */
@@ -655,6 +664,10 @@ export const orders = pgTable(
     index('orders_store_slot_idx').on(t.storeId, t.scheduledFor),
     // The order history and the sales reports read a shop's orders newest first, or by a day.
     index('orders_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    // The orders on the desk, newest first: the desk's list and the sweepers (offDeskAt).
+    index('orders_on_desk_idx')
+      .on(t.tenantId, t.createdAt, t.id)
+      .where(sql`${t.offDeskAt} is null`),
     // The history's search by delivery postcode, anywhere in it (pg_trgm: decision 44); only
     // orders with a postcode, so a collection order's insert skips it (decision 57).
     index('orders_postcode_trgm_idx')

@@ -214,7 +214,7 @@ function dueOrders(at: Date, mode: 'claim' | 'look') {
     from orders o
     join tenants t on t.id = o.tenant_id
     join customers c on c.id = o.customer_id
-    where o.status = 'placed'
+    where o.off_desk_at is null and o.status = 'placed'
       and ${PLACED_AT} < ${at}::timestamptz - make_interval(mins => coalesce((t.config->'ordering'->>'autoRejectMinutes')::int, ${DEFAULT_AUTO_REJECT_MINUTES}))
       and o.scheduled_for < ${at}::timestamptz + ${`${ANSWER_BEFORE_DUE_MS / 1000} seconds`}::interval
     order by ${PLACED_AT}

@@ -1,3 +1,4 @@
+import { offDeskAt } from '../orders/orders.repository.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RejectReason } from '@servery/contract/desk-moves';
 import type { OrderStatus } from '@servery/contract/order';
@@ -133,7 +134,7 @@ export async function moveDeskOrder(
  * that it is prepared once per connection (decision 53); `promised_at` changes only when given.
  */
 const MOVE = `update orders set status = $1, status_history = status_history || $2::jsonb,
-    promised_at = coalesce($3::timestamptz, promised_at), updated_at = $4
+    promised_at = coalesce($3::timestamptz, promised_at), updated_at = $4, off_desk_at = $9
   where tenant_id = $5 and store_id = any($6::uuid[]) and id = $7 and status = any($8::text[])
   returning *`;
 
@@ -167,6 +168,7 @@ export function deskMove(
       change.promisedAt?.toISOString() ?? null,
       change.at.toISOString(),
       ...whereParams(where),
+      offDeskAt(change.to, change.at)?.toISOString() ?? null,
     ],
   };
 }
@@ -184,7 +186,8 @@ const whereParams = (where: DeskWhere) => [
  * is still where that move put it (`from`, the entry made `at` still the last), and, when taking
  * back a completion, nothing was refunded since (a refund is of a completed order).
  */
-const UNDO = `update orders set status = $1, status_history = status_history - (-1), updated_at = $2
+const UNDO = `update orders set status = $1, status_history = status_history - (-1), updated_at = $2,
+    off_desk_at = $8
   where tenant_id = $3 and store_id = any($4::uuid[]) and id = $5 and status = $6
     and status_history -> -1 ->> 'status' = $6 and status_history -> -1 ->> 'at' = $7
     and not exists (select 1 from refunds where refunds.order_id = orders.id)
@@ -204,6 +207,7 @@ export function deskUndo(
       where.id,
       move.from,
       move.at,
+      offDeskAt(move.to, move.undoneAt)?.toISOString() ?? null,
     ],
   };
 }

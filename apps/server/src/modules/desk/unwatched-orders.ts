@@ -71,7 +71,7 @@ function unwatchedOrders(at: Date, mode: 'claim' | 'look') {
     from orders o
     join tenants t on t.id = o.tenant_id
     left join board_presence p on p.tenant_id = o.tenant_id and p.store_id = o.store_id
-    where o.status = 'placed'
+    where o.off_desk_at is null and o.status = 'placed'
       and o.unwatched_alert_at is null
       and o.updated_at > ${at}::timestamptz - ${`${ALARM_WINDOW_MS / 1000} seconds`}::interval
       and (p.seen_at is null

@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { onDeskOnly } from '../orders/orders.repository.ts';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderType } from '@servery/contract/menu';
 import type { OrderStatus, PaymentMethod } from '@servery/contract/order';
 import type { Executor } from '../../db/client.ts';
@@ -84,6 +85,8 @@ export async function listHistory(
         eq(orders.tenantId, tenantId),
         inArray(orders.storeId, storeIds),
         filter.statuses ? inArray(orders.status, [...filter.statuses]) : undefined,
+        // The desk's list (open statuses only) reads the orders on the desk, not the history.
+        filter.statuses && onDeskOnly(filter.statuses) ? isNull(orders.offDeskAt) : undefined,
         filter.ids ? inArray(orders.id, [...filter.ids]) : undefined,
         filter.placedFrom ? gte(orders.createdAt, filter.placedFrom) : undefined,
         filter.placedTo ? lt(orders.createdAt, filter.placedTo) : undefined,

@@ -33,6 +33,7 @@ const order = {
   createdAt: at,
   updatedAt: at,
   vatBands: null,
+  offDeskAt: null,
 } as OrderRow;
 
 describe('the order confirmation', () => {

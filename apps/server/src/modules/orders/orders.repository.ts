@@ -1,3 +1,4 @@
+import { OPEN_ORDER_STATUSES } from '@servery/contract/desk-moves';
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@servery/contract/order';
 import { vatBands } from '@servery/contract/pricing';
@@ -22,7 +23,7 @@ export interface Owner {
 /** A new order: what is known before it is written (its number and VAT bands come with the write). */
 export type NewOrder = Omit<
   OrderRow,
-  'number' | 'promisedAt' | 'unwatchedAlertAt' | 'printCount' | 'vatBands'
+  'number' | 'promisedAt' | 'unwatchedAlertAt' | 'printCount' | 'vatBands' | 'offDeskAt'
 >;
 export type NewPayment = Pick<
   PaymentRow,
@@ -35,6 +36,21 @@ export type NewPayment = Pick<
   | 'clientSecret'
   | 'stripeAccount'
 >;
+
+const ON_DESK: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
+
+/**
+ * An order's `off_desk_at` once it is in `status` (decision 90): null while it is on the desk
+ * (placed to out for delivery), else the moment it left it, or was made awaiting its payment.
+ * Written with every status an order is given: its insert, the desk's moves and their undo, the
+ * payment's outcome.
+ */
+export const offDeskAt = (status: OrderStatus, at: Date): Date | null =>
+  ON_DESK.includes(status) ? null : at;
+
+/** Whether every one of `statuses` is on the desk: a list of them reads the desk's index alone. */
+export const onDeskOnly = (statuses: readonly OrderStatus[]): boolean =>
+  statuses.every((status) => ON_DESK.includes(status));
 
 /** The VAT by rate of an order's invoice, kept with it for the reports (issue 29 point 6). */
 export const invoiceBands = (order: Pick<NewOrder, 'lines' | 'deliveryFee' | 'discount'>) =>
@@ -80,12 +96,16 @@ export function orderAndPayment(order: NewOrder, payment: NewPayment) {
   };
 }
 
-/** A new order as its row: nothing promised, alarmed or printed yet. */
+/**
+ * A new order as its row: nothing promised, alarmed or printed yet; on the desk if placed, not
+ * while it awaits its payment (offDeskAt).
+ */
 export function orderRowOf(order: NewOrder, number: number): OrderRow {
   return {
     ...order,
     number,
     ...{ promisedAt: null, unwatchedAlertAt: null, printCount: 0 },
+    offDeskAt: offDeskAt(order.status, order.createdAt),
     vatBands: invoiceBands(order),
   };
 }
@@ -233,6 +253,7 @@ export async function moveOrder(
       status: to,
       statusHistory: sql`${orders.statusHistory} || ${entry}::jsonb`,
       updatedAt: at,
+      offDeskAt: offDeskAt(to, at),
     })
     .where(and(eq(orders.id, id), eq(orders.status, from)))
     .returning({ id: orders.id });

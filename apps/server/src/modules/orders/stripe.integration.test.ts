@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { OrderCreated } from '@servery/contract/order';
-import { outboxMessages } from '../../db/schema.ts';
+import { orders, outboxMessages } from '../../db/schema.ts';
 import type { FakeIntent } from '../../../test/fake-stripe.ts';
 import { signInCustomer } from '../../../test/sign-in.ts';
 import { useStripeShop } from '../../../test/stripe-shop.ts';
@@ -134,6 +134,15 @@ describe('the Stripe adapter', () => {
 describe('POST /api/webhooks/stripe', () => {
   it('fulfils once however often the event comes, and ignores older news after it', async () => {
     const { created, token } = await placeCardOrder();
+    // Decision 90: off the desk while it waits for the card, on it once paid.
+    const offDesk = async () =>
+      (
+        await card.ctx.db
+          .select({ at: orders.offDeskAt })
+          .from(orders)
+          .where(eq(orders.id, created.order.id))
+      )[0]!.at;
+    expect(await offDesk()).toBeInstanceOf(Date);
     const intent = card.fake.intentOf(created.order.id)!;
     const now = Math.floor(Date.now() / 1000);
     const succeeded = intentEvent('evt_paid', 'payment_intent.succeeded', now, {
@@ -154,6 +163,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await webhook(late)).statusCode).toBe(200);
     const order = await orderOf(created.order.id, token);
     expect(order).toMatchObject({ status: 'placed', payment: { status: 'succeeded' } });
+    expect(await offDesk()).toBeNull();
     expect(order.status_history.map((h: { status: string }) => h.status)).toEqual([
       'pending_payment',
       'placed',

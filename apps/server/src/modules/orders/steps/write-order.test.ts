@@ -88,7 +88,14 @@ describe('order step 5: the rows written', () => {
     expect(payment.stripeAccount).toBe('acct_1');
     const created = orderCreated(
       testTenant(),
-      { ...order, number: 7, promisedAt: null, unwatchedAlertAt: null, vatBands: null },
+      {
+        ...order,
+        number: 7,
+        promisedAt: null,
+        unwatchedAlertAt: null,
+        vatBands: null,
+        offDeskAt: null,
+      },
       payment,
       stripe,
       [],
