@@ -57,7 +57,7 @@ const APP_CORE =
   /(apps\/web\/src\/lib\/(api|session|return-to|toast|server-error|storage-keys)\.ts|packages\/contract\/src\/(constants|phone-format)\.ts)$/;
 // Small zod-free modules the order page, the desk and the diary share with other lazy chunks.
 const APP_SHARED =
-  /(apps\/web\/src\/(lib\/(money|dishes-and-orders-api|shop-time)\.ts|components\/ui\/(problem|line-summary|dialog|confirm-dialog|input|field-error)\.tsx|admin\/(move-panels\.tsx|admin-api\.ts))|packages\/contract\/src\/(desk-moves|settlement|clock|cart|allergens|staff-roles)\.ts)$/;
+  /(apps\/web\/src\/(lib\/(money|dishes-and-orders-api|shop-time|first-draw)\.ts|components\/ui\/(problem|line-summary|dialog|confirm-dialog|input|field-error)\.tsx|admin\/(move-panels\.tsx|admin-api\.ts))|packages\/contract\/src\/(desk-moves|settlement|clock|cart|allergens|staff-roles)\.ts)$/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), shopIcon],
