@@ -12,6 +12,8 @@ type Form = {
   register: UseFormRegister<DishFormValues>;
   /** The message of a field refused, by its path, drawn under it. */
   error: (name: string) => ReactNode;
+  /** A refused field's aria-invalid and aria-describedby (its message), by its path. */
+  invalid: (name: string) => object;
 };
 
 const CHECK = 'flex min-h-12 items-center gap-3 rounded-lg px-2 text-base';
@@ -70,7 +72,7 @@ export function DietFields({ register }: Pick<Form, 'register'>) {
   );
 }
 
-function OptionRows({ control, register, error, group }: Form & { group: number }) {
+function OptionRows({ control, register, error, invalid, group }: Form & { group: number }) {
   const options = useFieldArray({ control, name: `option_groups.${group}.options` });
   return (
     <div className="space-y-2">
@@ -83,6 +85,7 @@ function OptionRows({ control, register, error, group }: Form & { group: number 
             <input
               className={inputClass({ size: 'lg' })}
               {...register(`option_groups.${group}.options.${index}.name`)}
+              {...invalid(`option_groups.${group}.options.${index}.name`)}
             />
             {error(`option_groups.${group}.options.${index}.name`)}
           </label>
@@ -94,6 +97,7 @@ function OptionRows({ control, register, error, group }: Form & { group: number 
               inputMode="decimal"
               className={inputClass({ size: 'lg' })}
               {...register(`option_groups.${group}.options.${index}.price_delta`)}
+              {...invalid(`option_groups.${group}.options.${index}.price_delta`)}
             />
             {error(`option_groups.${group}.options.${index}.price_delta`)}
           </label>
@@ -110,7 +114,7 @@ function OptionRows({ control, register, error, group }: Form & { group: number 
 }
 
 /** Option groups: a name, how many to choose (minimum and maximum), and the choices with prices. */
-export function OptionGroupFields({ control, register, error }: Form) {
+export function OptionGroupFields({ control, register, error, invalid }: Form) {
   const groups = useFieldArray({ control, name: 'option_groups' });
   return (
     <fieldset className="space-y-3">
@@ -123,6 +127,7 @@ export function OptionGroupFields({ control, register, error }: Form) {
             <input
               className={inputClass({ size: 'lg' })}
               {...register(`option_groups.${index}.name`)}
+              {...invalid(`option_groups.${index}.name`)}
             />
             {error(`option_groups.${index}.name`)}
           </label>
@@ -133,6 +138,7 @@ export function OptionGroupFields({ control, register, error }: Form) {
                 type="number"
                 className={inputClass({ size: 'lg' })}
                 {...register(`option_groups.${index}.min`, { valueAsNumber: true })}
+                {...invalid(`option_groups.${index}.min`)}
               />
             </label>
             <label className="w-28 font-semibold">
@@ -141,6 +147,7 @@ export function OptionGroupFields({ control, register, error }: Form) {
                 type="number"
                 className={inputClass({ size: 'lg' })}
                 {...register(`option_groups.${index}.max`, { valueAsNumber: true })}
+                {...invalid(`option_groups.${index}.max`)}
               />
             </label>
             <Button variant="ghost" size="lg" onClick={() => groups.remove(index)}>
@@ -150,7 +157,13 @@ export function OptionGroupFields({ control, register, error }: Form) {
           {error(`option_groups.${index}.min`)}
           {error(`option_groups.${index}.max`)}
           {error(`option_groups.${index}.options`)}
-          <OptionRows control={control} register={register} error={error} group={index} />
+          <OptionRows
+            control={control}
+            register={register}
+            error={error}
+            invalid={invalid}
+            group={index}
+          />
         </div>
       ))}
       <Button

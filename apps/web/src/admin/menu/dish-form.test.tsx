@@ -47,6 +47,13 @@ const menu: EditableMenu = {
   categories: [],
 };
 
+/** The text of the elements a field names with aria-describedby, as a screen reader reads it. */
+const describedBy = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
 describe('the dish form', () => {
   it('a stale save shows the colleague’s values and reapplies the change on them', async () => {
     const user = userEvent.setup();
@@ -107,6 +114,9 @@ describe('the dish form', () => {
       await user.click(screen.getByRole('button', { name: 'Save dish' }));
       expect(price.parentElement!.nextElementSibling?.textContent, typed).toBe(message);
       expect(screen.getByRole('alert').textContent).toBe(`Check the form: ${message}.`);
+      // The field names its message: a screen reader on it hears why.
+      expect(price.getAttribute('aria-invalid')).toBe('true');
+      expect(describedBy(price)).toBe(message);
     };
     await said('-5', 'Enter 0 or more');
     await said('99999', 'At most £10,000.00');
@@ -235,11 +245,14 @@ describe('money typed in pounds and pence, sent in pence', () => {
       'Enter an amount such as 8.95',
     );
     expect(extra.parentElement!.textContent).toContain('Enter an amount such as 8.95');
+    expect(describedBy(camden)).toBe('Enter an amount such as 8.95');
+    expect(describedBy(extra)).toBe('Enter an amount such as 8.95');
     expect(wire.sent).toEqual([]);
     // Put right as it is typed, once a save was tried.
     await user.clear(camden);
     await user.type(camden, '7.50');
     await vi.waitFor(() => expect(camden.parentElement!.nextElementSibling).toBeNull());
+    expect(camden.hasAttribute('aria-invalid')).toBe(false);
   });
 
   it('names the shop’s own currency in the labels and reads its sign', async () => {

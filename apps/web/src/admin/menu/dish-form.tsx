@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import {
   VAT_HINT,
@@ -90,13 +90,27 @@ export function DishForm({
       stale.patch,
     );
   };
+  // A refused field's message is drawn under it and named by the field itself (aria-invalid,
+  // aria-describedby), so a screen reader on the field hears why, as on the zones editor.
+  const formId = useId();
+  const messageOf = (name: string) =>
+    (
+      name
+        .split('.')
+        .reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], formState.errors) as
+        { message?: string } | undefined
+    )?.message;
+  const errorId = (name: string) => `${formId}${name.replaceAll('.', '-')}-error`;
   const error = (name: string) => {
-    const message = name
-      .split('.')
-      .reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], formState.errors) as
-      { message?: string } | undefined;
-    return message?.message ? <p className="text-red-700">{message.message}</p> : null;
+    const message = messageOf(name);
+    return message ? (
+      <p id={errorId(name)} className="text-red-700">
+        {message}
+      </p>
+    ) : null;
   };
+  const invalid = (name: string) =>
+    messageOf(name) ? { 'aria-invalid': true, 'aria-describedby': errorId(name) } : {};
 
   return (
     <form
@@ -107,7 +121,7 @@ export function DishForm({
     >
       <label className="block font-semibold">
         Name
-        <input className={inputClass({ size: 'lg' })} {...register('name')} />
+        <input className={inputClass({ size: 'lg' })} {...register('name')} {...invalid('name')} />
       </label>
       {error('name')}
       <label className="block font-semibold">
@@ -123,6 +137,7 @@ export function DishForm({
               inputMode="decimal"
               className={inputClass({ size: 'lg' })}
               {...register('price')}
+              {...invalid('price')}
             />
           </label>
           {error('price')}
@@ -150,15 +165,21 @@ export function DishForm({
             {...register('kcal', {
               setValueAs: (v) => (v === '' || v === null ? null : Number(v)),
             })}
+            {...invalid('kcal')}
           />
           {error('kcal')}
         </label>
       </div>
-      <StoreFields form={form} stores={menu.stores} error={error} />
+      <StoreFields form={form} stores={menu.stores} error={error} invalid={invalid} />
       {error('store_ids')}
       <AllergenFields register={register} />
       <DietFields register={register} />
-      <OptionGroupFields control={form.control} register={register} error={error} />
+      <OptionGroupFields
+        control={form.control}
+        register={register}
+        error={error}
+        invalid={invalid}
+      />
       {error('option_groups')}
       {item && <PhotoField item={item} onSaved={onSaved} />}
       {notice && <p role="status">{notice}</p>}

@@ -10,11 +10,14 @@ export function StoreFields({
   form,
   stores,
   error,
+  invalid,
 }: {
   form: UseFormReturn<DishFormValues, unknown, ItemCreate>;
   stores: EditableMenu['stores'];
   /** The message of a field refused, by its path, drawn under it. */
   error: (name: string) => ReactNode;
+  /** A refused field's aria-invalid and aria-describedby (its message), by its path. */
+  invalid: (name: string) => object;
 }) {
   const prices = form.watch('store_prices') ?? [];
   // A store's own price is listed while something is typed for it, in place as it is typed, so
@@ -64,6 +67,7 @@ export function StoreFields({
                   disabled={!store.editable}
                   value={at === -1 ? '' : prices[at]!.price}
                   onChange={(event) => setPrice(store.id, event.target.value)}
+                  {...(at === -1 ? {} : invalid(`store_prices.${at}.price`))}
                 />
               </label>
               {at !== -1 && error(`store_prices.${at}.price`)}
