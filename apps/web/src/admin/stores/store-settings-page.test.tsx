@@ -137,6 +137,27 @@ describe('the Delivery & capacity screen', () => {
     expect(second.getByRole('button', { name: 'Remove zone 2' })).toBeTruthy();
   });
 
+  it('names the shop’s own currency in the money columns, as the menu editor does', async () => {
+    localStorage.setItem('configData', JSON.stringify({ currency: { sign: '€' } }));
+    try {
+      stubApiWire({
+        '/api/admin/session': session,
+        '/api/admin/stores/st1/zones': ok(zones()),
+        '/api/admin/stores/st1/automation': ok(automation()),
+      });
+      renderPage();
+      const table = await screen.findByRole('table');
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual(['District or sector', 'Fee (€)', 'Minimum (€)', 'Minutes on the road', 'Remove']);
+      expect((within(table).getByLabelText('Fee (€)') as HTMLInputElement).value).toBe('2.50');
+    } finally {
+      localStorage.removeItem('configData');
+    }
+  });
+
   it('saves the slot cap and auto-accept, and shows the current values after a stale save', async () => {
     const user = userEvent.setup();
     const wire = stubApiWire({

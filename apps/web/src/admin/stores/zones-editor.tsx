@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/input.tsx';
 import { ProblemLine } from '../../components/ui/problem.tsx';
 import { staleCurrent } from '../../lib/server-error.ts';
+import { adminCurrencySign } from '../admin-shop.ts';
 import { usePutZonesMutation } from './store-settings-api.ts';
 import { formResolver } from '../../lib/plain-words.ts';
 import { penceOf, poundsOf } from '../../lib/pounds.ts';
@@ -45,12 +46,14 @@ const rowsOf = (zones: StoreZones): ZonesForm => ({
     travel_minutes: zone.travel_minutes === null ? '' : String(zone.travel_minutes),
   })),
 });
-const COLUMNS = [
-  ['area', 'District or sector'],
-  ['fee', 'Fee (£)'],
-  ['minimum_order', 'Minimum (£)'],
-  ['travel_minutes', 'Minutes on the road'],
-] as const;
+/** The columns, money in the shop's own currency as the menu editor's fields are. */
+const columns = (sign = adminCurrencySign()) =>
+  [
+    ['area', 'District or sector'],
+    ['fee', `Fee (${sign})`],
+    ['minimum_order', `Minimum (${sign})`],
+    ['travel_minutes', 'Minutes on the road'],
+  ] as const;
 
 /** A store's delivery zones as rows; saved whole with the version read. */
 export function ZonesEditor({
@@ -62,6 +65,7 @@ export function ZonesEditor({
   onMessage: (message: string) => void;
 }) {
   const [put] = usePutZonesMutation();
+  const heads = columns();
   // A refusal, a colleague's save first above all, is said beside Save (walk 2, finding 30).
   const [problem, setProblem] = useState('');
   const [shown, setShown] = useState(zones);
@@ -109,7 +113,7 @@ export function ZonesEditor({
       <table className="mt-3 w-full max-sm:block sm:table-fixed">
         <thead className="max-sm:hidden">
           <tr>
-            {COLUMNS.map(([key, label]) => (
+            {heads.map(([key, label]) => (
               <th
                 key={key}
                 scope="col"
@@ -129,7 +133,7 @@ export function ZonesEditor({
               key={field.id}
               className="max-sm:grid max-sm:grid-cols-2 max-sm:items-end max-sm:gap-2 max-sm:border-b max-sm:border-stone-200 max-sm:pb-3 max-sm:last:border-0"
             >
-              {COLUMNS.map(([key, label]) => {
+              {heads.map(([key, label]) => {
                 const id = `zone-${index}-${key}`;
                 const error = rowError(index, key);
                 return (
