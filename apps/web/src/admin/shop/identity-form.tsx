@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { LOGO_STYLES } from '@servery/contract/config';
 import {
@@ -9,10 +8,9 @@ import {
 import { buttonClass } from '../../components/ui/button.tsx';
 import { errorId, Field, inputClass, LABEL_CLASS } from '../../components/ui/input.tsx';
 import { formResolver } from '../../lib/plain-words.ts';
-import { staleCurrent } from '../../lib/server-error.ts';
-import { placeAdminErrors } from '../admin-form-errors.ts';
 import { ColourPreview } from './colour-preview.tsx';
 import { useSaveShopIdentityMutation } from './shop-api.ts';
+import { useVersionedSave } from './use-versioned-save.ts';
 
 /** The form checks what the server checks: the contract's rules, the contrast one among them. */
 const ZIdentityForm = ZShopIdentityPatch.omit({ version: true }).required();
@@ -59,8 +57,6 @@ const STYLE_LABELS: Record<IdentityForm['logo_style'], string> = {
 /** The shop's name, colours and contacts, saved together with the version read. */
 export function IdentityForm({ shop }: { shop: ShopIdentity }) {
   const [save] = useSaveShopIdentityMutation();
-  const [version, setVersion] = useState(shop.version);
-  const [message, setMessage] = useState('');
   const form = useForm<IdentityForm, unknown, ShopIdentityPatch>({
     resolver: formResolver(ZIdentityForm),
     defaultValues: valuesOf(shop),
@@ -71,20 +67,12 @@ export function IdentityForm({ shop }: { shop: ShopIdentity }) {
     name: ['colorPalatte', 'SecondaryColorPalatte'],
   });
 
-  const submit = form.handleSubmit(async (patch) => {
-    setMessage('');
-    const result = await save({ version, patch });
-    if ('error' in result) {
-      const current = staleCurrent<ShopIdentity>(result.error);
-      if (current) {
-        setVersion(current.version);
-        form.reset(valuesOf(current));
-      }
-      return setMessage(placeAdminErrors(result.error, form.setError, FIELDS));
-    }
-    setVersion(result.data.data.version);
-    form.reset(valuesOf(result.data.data));
-    setMessage(result.data.message);
+  const { submit, message } = useVersionedSave({
+    form,
+    read: shop,
+    valuesOf,
+    fields: FIELDS,
+    send: (version, patch) => save({ version, patch }),
   });
 
   const text = (name: (typeof FIELDS)[number], label: string, hint?: string, type = 'text') => {

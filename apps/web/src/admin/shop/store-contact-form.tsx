@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   ZStoreContactPatch,
@@ -8,9 +7,8 @@ import {
 import { buttonClass } from '../../components/ui/button.tsx';
 import { errorId, Field, inputClass } from '../../components/ui/input.tsx';
 import { formResolver } from '../../lib/plain-words.ts';
-import { staleCurrent } from '../../lib/server-error.ts';
-import { placeAdminErrors } from '../admin-form-errors.ts';
 import { useSaveStoreContactMutation } from './shop-api.ts';
+import { useVersionedSave } from './use-versioned-save.ts';
 
 const ZContactForm = ZStoreContactPatch.omit({ version: true }).required();
 const FIELDS = [
@@ -44,8 +42,6 @@ const LABELS: Record<(typeof FIELDS)[number], [string, string?]> = {
 /** One store's address and phone, as its page, receipts and the store list show them. */
 export function StoreContactForm({ store }: { store: StoreContact }) {
   const [save] = useSaveStoreContactMutation();
-  const [version, setVersion] = useState(store.version);
-  const [message, setMessage] = useState('');
   const form = useForm<ContactForm, unknown, StoreContactPatch>({
     resolver: formResolver(ZContactForm),
     defaultValues: valuesOf(store),
@@ -53,20 +49,12 @@ export function StoreContactForm({ store }: { store: StoreContact }) {
   const { errors } = form.formState;
   const headingId = `store-${store.store_id}-heading`;
 
-  const submit = form.handleSubmit(async (patch) => {
-    setMessage('');
-    const result = await save({ id: store.store_id, version, patch });
-    if ('error' in result) {
-      const current = staleCurrent<StoreContact>(result.error);
-      if (current) {
-        setVersion(current.version);
-        form.reset(valuesOf(current));
-      }
-      return setMessage(placeAdminErrors(result.error, form.setError, FIELDS));
-    }
-    setVersion(result.data.data.version);
-    form.reset(valuesOf(result.data.data));
-    setMessage(result.data.message);
+  const { submit, message } = useVersionedSave({
+    form,
+    read: store,
+    valuesOf,
+    fields: FIELDS,
+    send: (version, patch) => save({ id: store.store_id, version, patch }),
   });
 
   return (
